@@ -1,0 +1,95 @@
+/** Builds the Fastify instance: plugins, modules, error handler. Never listens (tests use app.inject). */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import authPlugin from './plugins/auth.ts';
+import errorHandler from './plugins/error-handler.ts';
+import securityPlugin from './plugins/security.ts';
+import spaPlugin from './plugins/spa.ts';
+import { createTokenIssuer } from './modules/auth/tokens.ts';
+import { createSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { API_MODULES, ROOT_MODULES } from './modules/index.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  sms: SmsSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMS driver of the configuration (tests: a failing gateway). */
+  sms?: SmsSender;
+}
+
+/** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
+const requestSerializer = (request: { method: string; url: string; ip: string }) => ({
+  method: request.method,
+  url: request.url.split('?')[0],
+  ip: request.ip,
+});
+
+function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return { ...(logger === true ? {} : logger), serializers: { req: requestSerializer } };
+}
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger ?? { level: config.logLevel }),
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = { config, database, db: database.db, sms: options.sms ?? createSmsSender(config) };
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('deps', deps);
+      },
+      { name: 'deps' },
+    ),
+  );
+  await app.register(errorHandler);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { tokens: createTokenIssuer(config.jwtSecret, config.jwtTtl) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brandName} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ message: 'The database does not answer.', code: 'unavailable' });
+    }
+  });
+
+  for (const module of API_MODULES) await app.register(module, { prefix: '/api/v1' });
+  for (const module of ROOT_MODULES) await app.register(module);
+  await app.register(spaPlugin);
+  return app;
+}

@@ -1,0 +1,183 @@
+/** Environment → typed configuration (DESIGN.md §3). Fails fast, naming the variable. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  BRAND_NAME: z.string().min(1).default('Switchboard'),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must look like 7d, 12h, 30m')
+    .default('7d'),
+  TIMEZONE: z.string().default('Asia/Dhaka'),
+  SMS_DRIVER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.string().optional(),
+  SMS_HTTP_METHOD: z.enum(['GET', 'POST']).default('POST'),
+  SMS_HTTP_AUTH_HEADER: z.string().optional(),
+  SMS_HTTP_BODY: z.string().optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ALLOW_CONSOLE_SMS: onOff.default(false),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: onOff.default(true),
+  S3_PUBLIC_URL: z.string().optional(),
+  CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Switchboard <no-reply@localhost>'),
+  OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  DEMO_SEED: onOff.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  brandName: string;
+  publicUrl: string | undefined;
+  jwtSecret: string;
+  jwtTtl: string;
+  timezone: string;
+  sms:
+    | { driver: 'console' }
+    | {
+        driver: 'http';
+        url: string;
+        method: 'GET' | 'POST';
+        authHeader: string | undefined;
+        body: string | undefined;
+        timeoutMs: number;
+      };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        publicUrl: string | undefined;
+      };
+  /** Signs local storage policies and report links. */
+  storageSecret: string;
+  captchaHmacKey: string;
+  captchaCost: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  otpIpLimitPerHour: number;
+  /** Whether an empty database gets the demo accounts and tickets. */
+  demoSeed: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from `source` (process.env by default). */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (isProduction) refuseDevDefaults(env);
+  const devSecret = (name: string) => readOrCreateDevSecret(dataDir, name);
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    brandName: env.BRAND_NAME,
+    publicUrl: env.PUBLIC_URL,
+    jwtSecret: env.JWT_SECRET ?? devSecret('jwt'),
+    jwtTtl: env.JWT_TTL,
+    timezone: env.TIMEZONE,
+    sms: smsConfig(env),
+    storage: storageConfig(env, dataDir),
+    storageSecret: env.JWT_SECRET ? `${env.JWT_SECRET}:storage` : devSecret('storage'),
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? devSecret('captcha'),
+    captchaCost: env.CAPTCHA_COST,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    otpIpLimitPerHour: env.OTP_IP_LIMIT_PER_HOUR,
+    demoSeed: env.DEMO_SEED ?? !isProduction,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function refuseDevDefaults(env: Env): void {
+  const missing: string[] = [];
+  if (!env.JWT_SECRET) missing.push('JWT_SECRET (at least 32 random characters)');
+  if (!env.CAPTCHA_HMAC_KEY) missing.push('CAPTCHA_HMAC_KEY (at least 16 random characters)');
+  if (env.SMS_DRIVER === 'console' && !env.ALLOW_CONSOLE_SMS)
+    missing.push('SMS_DRIVER=http with SMS_HTTP_URL (or ALLOW_CONSOLE_SMS=on to print codes to the log)');
+  if (missing.length > 0) throw new ConfigError(`Production needs these settings:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+}
+
+function smsConfig(env: Env): Config['sms'] {
+  if (env.SMS_DRIVER === 'console') return { driver: 'console' };
+  if (!env.SMS_HTTP_URL) throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_DRIVER=http');
+  return {
+    driver: 'http',
+    url: env.SMS_HTTP_URL,
+    method: env.SMS_HTTP_METHOD,
+    authHeader: env.SMS_HTTP_AUTH_HEADER,
+    body: env.SMS_HTTP_BODY,
+    timeoutMs: env.SMS_HTTP_TIMEOUT_MS,
+  };
+}
+
+function storageConfig(env: Env, dataDir: string): Config['storage'] {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local', dir: path.join(dataDir, 'objects') };
+  if (!env.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
+/** Development secrets are generated once and kept in DATA_DIR, so sessions survive restarts. */
+function readOrCreateDevSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  generateOtpBodySchema,
+  loginBodySchema,
+  loginReplySchema,
+  messageReplySchema,
+  validateTokenReplySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
+import { findOrCreateAccount, issueToken } from './auth.service.ts';
+import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, sms } = app.deps;
+  const otpContext: OtpContext = { db, sms, secret: `${config.jwtSecret}:otp`, brandName: config.brandName };
+  const perIpHourly = { rateLimit: { max: config.otpIpLimitPerHour, timeWindow: '1 hour' } };
+
+  app.post(
+    '/users/generate-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a one-time password by SMS',
+        body: generateOtpBodySchema,
+        response: { 200: messageReplySchema },
+      },
+      config: perIpHourly,
+    },
+    async (request) => {
+      await verifyCaptchaOnce(db, config, request.body.token);
+      await sendOtp(otpContext, request.body.product_number, request.ip);
+      // The same reply whether or not the number has an account.
+      return { message: `An OTP has been sent to your ${config.brandName} number` };
+    },
+  );
+
+  app.post(
+    '/users/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchanges a number and its OTP for a session token',
+        body: loginBodySchema,
+        response: { 200: loginReplySchema },
+      },
+      config: perIpHourly,
+    },
+    async (request) => {
+      await verifyCaptchaOnce(db, config, request.body.token);
+      await checkOtp(otpContext, request.body.product_number, request.body.otp);
+      const user = await findOrCreateAccount(db, request.body.product_number);
+      return { auth_token: await issueToken(app.tokens, user) };
+    },
+  );
+
+  app.get(
+    '/users/validate-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the bearer token is still valid',
+        security: [{ bearer: [] }],
+        response: { 200: validateTokenReplySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const { id, ...user } = signedInUser(request);
+      return { valid: true as const, user: { _id: id, ...user } };
+    },
+  );
+};
+
+export default authRoutes;

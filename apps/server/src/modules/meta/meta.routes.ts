@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, publicConfigSchema } from '@switchboard/shared';
+import { z } from 'zod';
+
+const outboxReplySchema = z.object({
+  data: z.array(z.object({ to: z.string(), text: z.string(), sent_at: z.string() })),
+});
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** What the SPA needs before sign-in, and the development SMS outbox. */
+const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, sms } = app.deps;
+
+  app.get(
+    '/config',
+    {
+      schema: { tags: ['meta'], summary: 'Brand name, time zone and bot-check settings', response: { 200: publicConfigSchema } },
+    },
+    async () => ({
+      brand_name: config.brandName,
+      timezone: config.timezone,
+      captcha: { challenge_url: '/api/v1/captcha/challenge' },
+    }),
+  );
+
+  app.get('/dev/outbox', { schema: { hide: true, response: { 200: outboxReplySchema } } }, async (request) => {
+    // Only for development, and only from this machine: the outbox holds sign-in codes.
+    if (config.isProduction || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      throw new AppError('not_found', `No such endpoint: GET ${request.url}`);
+    }
+    return { data: sms.outbox() };
+  });
+};
+
+export default metaRoutes;

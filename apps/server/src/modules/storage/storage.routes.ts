@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Presign endpoints under /api/v1 (to be built). */
+const storageRoutes: FastifyPluginAsyncZod = async () => {};
+
+export default storageRoutes;

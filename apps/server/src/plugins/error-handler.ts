@@ -1,0 +1,55 @@
+/** Maps every error to `{ message, code, details? }` once. 5xx replies never carry internals. */
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorBody } from '@switchboard/shared';
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.code(error.status).send(bodyOf(error.message, error.code, error.details));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
+          details[field] ??= issue.message ?? 'is not valid';
+        }
+        const first = Object.entries(details)[0];
+        const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid';
+        return reply.code(400).send(bodyOf(message, 'validation', details));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429)
+        return reply.code(429).send(bodyOf('Too many requests. Please wait a while and try again.', 'rate_limited'));
+      if (status === 413) return reply.code(413).send(bodyOf('The request is too large.', 'payload_too_large'));
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, wrong content type) carry safe messages.
+        return reply.code(status).send(bodyOf(error.message, 'bad_request'));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        return reply.code(503).send(bodyOf('The service is briefly unavailable. Please try again in a moment.', 'unavailable'));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(bodyOf('Sorry, something went wrong. Please try again or refresh', 'internal'));
+    });
+  },
+  { name: 'error-handler' },
+);
+
+function bodyOf(message: string, code: string, details?: Record<string, string>): ErrorBody {
+  return details ? { message, code, details } : { message, code };
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
+    if (/Connection terminated|connection timeout/i.test(cause.message)) return true;
+  }
+  return false;
+}

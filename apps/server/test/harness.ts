@@ -1,0 +1,51 @@
+/** Runs a suite against a real app on each test database (see test-databases.ts). */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
+import { createConsoleSms, type SmsSender } from '../src/modules/auth/sms.ts';
+import { databaseKinds, openTestDatabase, type DatabaseKind } from './test-databases.ts';
+import { testConfig } from './test-config.ts';
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  logger?: FastifyServerOptions['logger'];
+  sms?: SmsSender;
+}
+
+/**
+ * `describe` once per database kind. The context's fields are filled in beforeAll, so read them
+ * inside tests (`ctx.app`), not at collection time.
+ */
+export function describeWithApp(name: string, suite: (ctx: TestContext) => void, options: HarnessOptions = {}): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      const ctx = { kind } as TestContext;
+      let database: Database | undefined;
+      beforeAll(async () => {
+        ctx.config = testConfig(options.env);
+        database = await openTestDatabase(kind);
+        ctx.db = database.db;
+        ctx.app = await buildApp(ctx.config, database, {
+          logger: options.logger ?? false,
+          sms: options.sms ?? createConsoleSms(() => undefined),
+        });
+        await ctx.app.ready();
+      }, 60_000);
+      afterAll(async () => {
+        await ctx.app?.close();
+        await database?.close();
+      });
+      suite(ctx);
+    });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The one way the SPA talks to the API: JSON, bearer token, errors as ApiError with the server's
+ * message. A 401 triggers token validation; when that fails too, the user is signed out (spec §2).
+ */
+import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { clearToken, readToken } from './session.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, code: string, details?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** The text to show for a failure: the server's message if there is one, else the spec's fallback. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR_MESSAGE;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** Public calls send no token and never sign the user out. */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? null : readToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}${queryString(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'network');
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return body as T;
+  const { message, code, details } = (body ?? {}) as { message?: string; code?: string; details?: Record<string, string> };
+  if (response.status === 401 && token) await handleUnauthorized(token);
+  throw new ApiError(response.status, message ?? FALLBACK_ERROR_MESSAGE, code ?? 'unknown', details);
+}
+
+function queryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+let validating: Promise<void> | null = null;
+
+/** Validates the token once for all concurrent 401s; an invalid token ends the session with a reload to /. */
+function handleUnauthorized(token: string): Promise<void> {
+  validating ??= (async () => {
+    const stillValid = await isTokenValid(token);
+    if (!stillValid) signOutAndReload();
+  })().finally(() => {
+    validating = null;
+  });
+  return validating;
+}
+
+export async function isTokenValid(token: string): Promise<boolean> {
+  try {
+    const response = await fetch('/api/v1/users/validate-token', { headers: { authorization: `Bearer ${token}` } });
+    return response.ok;
+  } catch {
+    // Offline is not a reason to sign out.
+    return true;
+  }
+}
+
+export function signOutAndReload(): void {
+  clearToken();
+  window.location.assign('/');
+}

@@ -1,0 +1,37 @@
+/**
+ * The provider-issued ({product}) number and phone numbers.
+ * The UI shows a fixed +88 prefix; the entry is what the person types after it.
+ */
+
+export const COUNTRY_PREFIX = '88';
+
+/** 88 + 096 + 8 digits: the stored form of a product number. */
+export const STORED_PRODUCT_NUMBER = /^88096\d{8}$/;
+
+/** 880 + 10 digits: the stored form of a phone (and problematic) number. */
+export const STORED_PHONE_NUMBER = /^880\d{10}$/;
+
+/** Prefixes an entry with 88 ("09638000001" → "8809638000001"). */
+export function withCountryPrefix(entry: string): string {
+  return COUNTRY_PREFIX + entry.trim();
+}
+
+/** Whether what the person typed after +88 is a valid product number. */
+export function isValidProductEntry(entry: string): boolean {
+  return STORED_PRODUCT_NUMBER.test(withCountryPrefix(entry));
+}
+
+/** Whether what the person typed after +88 is a valid phone number. */
+export function isValidPhoneEntry(entry: string): boolean {
+  return STORED_PHONE_NUMBER.test(withCountryPrefix(entry));
+}
+
+/** Shows a stored number with a plus ("8801712345678" → "+8801712345678"). */
+export function displayNumber(stored: string): string {
+  return stored.startsWith('+') ? stored : `+${stored}`;
+}
+
+/** The entry part of a stored number ("8809638000001" → "09638000001"). */
+export function entryOf(stored: string): string {
+  return stored.startsWith(COUNTRY_PREFIX) ? stored.slice(COUNTRY_PREFIX.length) : stored;
+}
