@@ -1,0 +1,2 @@
+/** Request and reply schemas of the comments endpoints (the contract between web and server). */
+export {};
