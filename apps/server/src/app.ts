@@ -51,7 +51,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

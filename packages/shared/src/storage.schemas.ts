@@ -1,2 +1,57 @@
 /** Request and reply schemas of the storage endpoints (the contract between web and server). */
-export {};
+import { z } from 'zod';
+import { MAX_ATTACHMENTS, type UploadContentType } from './constants.ts';
+
+/** File extensions the upload policy accepts, and the one content type each stands for. */
+export const UPLOAD_EXTENSIONS: Readonly<Record<string, UploadContentType>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export const UPLOAD_TYPE_MESSAGE = 'Only images can be uploaded (JPEG, PNG, GIF or WebP)';
+
+/** The extension of a file name, lower case, without the dot ('' when there is none). */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
+}
+
+/** The image type a file name declares by its extension; null for anything that is not an accepted image. */
+export function uploadContentTypeOf(fileName: string): UploadContentType | null {
+  return UPLOAD_EXTENSIONS[extensionOf(fileName)] ?? null;
+}
+
+/** POST /tickets/get-presigned-post: the name of the file the browser is about to upload. */
+export const presignBodySchema = z.object({
+  object_name: z
+    .string()
+    .trim()
+    .min(1, 'The file name is missing')
+    .max(255, 'The file name has at most 255 characters')
+    .refine((name) => uploadContentTypeOf(name) !== null, UPLOAD_TYPE_MESSAGE),
+});
+export type PresignBody = z.infer<typeof presignBodySchema>;
+
+/**
+ * The upload grant. The browser POSTs a multipart form to `data.url` with every entry of
+ * `data.fields` first (in the given order) and the file last, under the field name `file`.
+ * `public_url` is what goes into a ticket's or comment's `attachments` afterwards. Field names
+ * depend on the storage: the built-in store sends Content-Type, key, AWSAccessKeyId, policy,
+ * signature; S3 sends its own signature-v4 fields. Both may be relative URLs (same origin).
+ */
+export const presignReplySchema = z.object({
+  public_url: z.string(),
+  data: z.object({
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+});
+export type PresignReply = z.infer<typeof presignReplySchema>;
+
+/** Attachments named in a ticket or comment: public_url values of earlier upload grants. */
+export const attachmentUrlsSchema = z
+  .array(z.string().trim().min(1, 'An attachment link is empty').max(2048, 'An attachment link is too long'))
+  .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`);

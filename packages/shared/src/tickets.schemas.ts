@@ -1,2 +1,198 @@
 /** Request and reply schemas of the tickets endpoints (the contract between web and server). */
-export {};
+import { z } from 'zod';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  ISSUED_TO_VALUES,
+  ISSUER_USER_TYPES,
+  NAME_MAX_LENGTH,
+  TICKET_STATUSES,
+  TITLE_MAX_LENGTH,
+} from './constants.ts';
+import { STORED_PHONE_NUMBER } from './numbers.ts';
+import { uuidSchema } from './common.schemas.ts';
+import { captchaTokenSchema } from './auth.schemas.ts';
+import { commentSchema, normaliseLineBreaks } from './comments.schemas.ts';
+import { attachmentUrlsSchema } from './storage.schemas.ts';
+
+/** yyyy-MM-DD (spec §9), a day that exists on the calendar. */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Empty query values (`?group_id=`) mean "no filter", as the cleared controls of the list send them. */
+function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+const calendarDaySchema = z.string().trim().refine(isCalendarDay, 'Use a date as yyyy-MM-DD');
+
+/** The ticket's number stored with the country prefix: 880 + 10 digits. */
+export const problematicNumberSchema = z
+  .string('Problematic number is required')
+  .trim()
+  .regex(STORED_PHONE_NUMBER, 'Enter a valid problematic number: 0 followed by 10 digits');
+
+export const ticketTitleSchema = z
+  .string('Title is required')
+  .trim()
+  .min(1, 'Title is required')
+  .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
+
+export const ticketDescriptionSchema = z
+  .string('Description is required')
+  .transform(normaliseLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'Description is required')
+      .max(DESCRIPTION_MAX_LENGTH, `Description has at most ${DESCRIPTION_MAX_LENGTH} characters`),
+  );
+
+/**
+ * POST /tickets/issue-ticket. group_name and sub_group_name are accepted for the spec's payload
+ * but the stored names are read from the database. A customer's issuer_user_type is ignored
+ * (always customer). sub_group_id is required when the group has subgroups.
+ */
+export const issueTicketBodySchema = z.object({
+  title: ticketTitleSchema,
+  problematic_number: problematicNumberSchema,
+  description: ticketDescriptionSchema,
+  attachments: attachmentUrlsSchema.default([]),
+  group_id: z.uuid('Choose a group'),
+  group_name: z.string().max(NAME_MAX_LENGTH).optional(),
+  sub_group_id: z.uuid('Choose a subgroup').nullish(),
+  sub_group_name: z.string().max(NAME_MAX_LENGTH).nullish(),
+  issuer_user_type: z.enum(ISSUER_USER_TYPES, 'Choose Agent or Customer'),
+});
+export type IssueTicketBody = z.infer<typeof issueTicketBodySchema>;
+export type IssueTicketInput = z.input<typeof issueTicketBodySchema>;
+
+/** One forward of a ticket (forwarder_history), oldest first. The first entry carries the first cause. */
+export const forwardHistoryEntrySchema = z.object({
+  previously_issued_to: z.string(),
+  newly_issued_to: z.string(),
+  forward_cause: z.string(),
+  is_in_forward_loop: z.boolean(),
+  forwarded_by_name: z.string(),
+  created_at: z.string(),
+});
+export type ForwardHistoryEntry = z.infer<typeof forwardHistoryEntrySchema>;
+
+/**
+ * A ticket as the viewer may see it. For agents and customers: no internal comments, staff
+ * commenters named 'customer support', no issuer_name and an empty forwarder_history (routing
+ * between departments is internal). Dates are ISO 8601 instants; attachments are public URLs.
+ */
+export const ticketSchema = z.object({
+  ticket_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  problematic_number: z.string(),
+  issued_to: z.enum(ISSUED_TO_VALUES),
+  issuer_number: z.string().nullable(),
+  /** Staff only; null for tickets of the public form. */
+  issuer_name: z.string().nullable().optional(),
+  issuer_user_type: z.enum(ISSUER_USER_TYPES),
+  ticket_status: z.enum(TICKET_STATUSES),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  attachments: z.array(z.string()),
+  comments: z.array(commentSchema),
+  forwarder_history: z.array(forwardHistoryEntrySchema),
+  group_id: z.string().nullable(),
+  group_name: z.string(),
+  sub_group_id: z.string().nullable(),
+  sub_group_name: z.string().nullable(),
+  client_email: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const issueTicketReplySchema = z.object({ message: z.string(), data: ticketSchema });
+export type IssueTicketReply = z.infer<typeof issueTicketReplySchema>;
+
+/** Path of GET /tickets/get-ticket-by-id/{id}. */
+export const ticketIdParamsSchema = z.object({
+  id: z.coerce.number('Ticket id is a number').int('Ticket id is a number').min(1, 'Ticket id is a number'),
+});
+
+/** GET /tickets/get-ticket-by-id/{id}: the spec reads data[0]. */
+export const ticketByIdReplySchema = z.object({ data: z.array(ticketSchema) });
+export type TicketByIdReply = z.infer<typeof ticketByIdReplySchema>;
+
+/**
+ * Query of GET /tickets/user-type-wise-tickets/{page} (spec §7). Every parameter is optional and
+ * empty values are ignored. The server applies only what the viewer may use: customers status
+ * and search, agents the problematic-number search, staff everything. problematic_number matches
+ * by prefix and may be typed with or without 88 / +88. Dates are calendar days in the provider's
+ * time zone, both ends included.
+ */
+export const ticketListQuerySchema = z
+  .object({
+    issuer_user_type: optionalParam(z.enum(ISSUER_USER_TYPES, 'Choose agent or customer')),
+    group_id: optionalParam(uuidSchema),
+    sub_group_id: optionalParam(uuidSchema),
+    ticket_id: optionalParam(
+      z.coerce.number('Ticket id is a number').int('Ticket id is a number').min(1, 'Ticket id is a number').max(Number.MAX_SAFE_INTEGER),
+    ),
+    issued_to: optionalParam(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
+    status: optionalParam(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),
+    problematic_number: optionalParam(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?\d{1,13}$/, 'Search by the digits of the number'),
+    ),
+    start_date: optionalParam(calendarDaySchema),
+    end_date: optionalParam(calendarDaySchema),
+  })
+  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+    message: 'The end date must not precede the start date',
+    path: ['end_date'],
+  });
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** A row of the ticket table: only what the table shows. issuer_name is sent to staff only. */
+export const ticketListItemSchema = z.object({
+  ticket_id: z.number().int(),
+  title: z.string(),
+  problematic_number: z.string(),
+  issued_to: z.enum(ISSUED_TO_VALUES),
+  issuer_number: z.string().nullable(),
+  issuer_name: z.string().nullable().optional(),
+  issuer_user_type: z.enum(ISSUER_USER_TYPES),
+  client_email: z.string().nullable(),
+  created_at: z.string(),
+  ticket_status: z.enum(TICKET_STATUSES),
+});
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
+
+/**
+ * A page of tickets, 10 per page, newest first. total_pages = ceil(total / 10) (0 when empty);
+ * previous_page / next_page are null at the ends; a page past the end has empty data and the
+ * right totals.
+ */
+export const ticketListReplySchema = z.object({
+  data: z.array(ticketListItemSchema),
+  total_tickets: z.number().int(),
+  total_pages: z.number().int(),
+  previous_page: z.number().int().nullable(),
+  next_page: z.number().int().nullable(),
+});
+export type TicketListReply = z.infer<typeof ticketListReplySchema>;
+
+/**
+ * POST /tickets/issue-ticket/public (no login): the same form plus the client's e-mail and the bot
+ * check. The issuer type is always customer.
+ */
+export const publicIssueTicketBodySchema = issueTicketBodySchema.extend({
+  client_email: z.string('Please enter a valid email address').trim().pipe(z.email('Please enter a valid email address')),
+  token: captchaTokenSchema,
+  issuer_user_type: z.literal('customer').default('customer'),
+});
+export type PublicIssueTicketBody = z.infer<typeof publicIssueTicketBodySchema>;
+export type PublicIssueTicketInput = z.input<typeof publicIssueTicketBodySchema>;

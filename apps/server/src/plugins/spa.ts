@@ -22,7 +22,7 @@ export default fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (hasSpa && request.method === 'GET' && !NOT_SPA.test(path)) {
+      if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });

@@ -1,0 +1,74 @@
+import { ActionIcon, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconX } from '@tabler/icons-react';
+import { MAX_ATTACHMENTS } from '@switchboard/shared';
+import type { ImageUploads } from '../lib/use-image-uploads.ts';
+import { ACCEPTED_IMAGE_TYPES } from '../lib/uploads.ts';
+
+export interface ImageAttachmentsInputProps {
+  uploads: ImageUploads;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A multi-file image picker that shows every picked file with its upload progress, and for a failed
+ * one the file name and the reason. Files picked later are added to the earlier ones.
+ */
+export function ImageAttachmentsInput({ uploads, label = 'Upload file', placeholder = 'Choose images', disabled = false }: ImageAttachmentsInputProps) {
+  const room = MAX_ATTACHMENTS - uploads.items.length;
+  return (
+    <Stack gap={6}>
+      <FileInput
+        multiple
+        clearable
+        accept={ACCEPTED_IMAGE_TYPES}
+        label={label}
+        placeholder={placeholder}
+        description={`Images only (JPEG, PNG, GIF, WebP), at most ${MAX_ATTACHMENTS}`}
+        leftSection={<IconPhoto size={18} aria-hidden />}
+        disabled={disabled || room <= 0}
+        value={uploads.items.map((item) => item.file)}
+        onChange={(files) => {
+          // The native input reports only the newest pick; an emptied value means "clear all".
+          if (files.length === 0) uploads.reset();
+          else uploads.add(files.filter((file) => !uploads.items.some((item) => item.file === file)).slice(0, room));
+        }}
+      />
+      {uploads.items.length > 0 && (
+        <Stack gap={4} aria-label="Attached files" role="list">
+          {uploads.items.map((item) => (
+            <Group key={item.id} gap="xs" wrap="nowrap" role="listitem">
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" truncate="end">
+                    {item.file.name}
+                  </Text>
+                  <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
+                    {item.status === 'uploading' ? `${Math.round(item.progress * 100)}%` : item.status === 'done' ? 'Uploaded' : 'Failed'}
+                  </Text>
+                </Group>
+                {item.status === 'failed' ? (
+                  <Text size="xs" c="red" role="alert">
+                    {`${item.file.name}: ${item.error ?? 'the upload failed'}`}
+                  </Text>
+                ) : (
+                  <Progress
+                    value={item.progress * 100}
+                    size="sm"
+                    color={item.status === 'done' ? 'teal' : 'blue'}
+                    animated={item.status === 'uploading'}
+                    aria-label={`Upload progress of ${item.file.name}`}
+                  />
+                )}
+              </Stack>
+              <ActionIcon variant="subtle" color="gray" onClick={() => uploads.remove(item.id)} aria-label={`Remove ${item.file.name}`} disabled={disabled}>
+                <IconX size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

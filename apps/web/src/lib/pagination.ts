@@ -1,0 +1,24 @@
+/** The paging arithmetic of the lists (spec §2, §9): 10 per page, a window of the current page ± 3. */
+import { PAGE_SIZE, PAGINATION_WINDOW } from '@switchboard/shared';
+
+/** The last page: the ceiling of total divided by the page size (at least 1, so page 1 always exists). */
+export function lastPageOf(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The page numbers shown around the current one, clamped to 1..last. */
+export function pageWindow(current: number, last: number, radius = PAGINATION_WINDOW): number[] {
+  const from = Math.max(1, current - radius);
+  const to = Math.min(last, current + radius);
+  const pages: number[] = [];
+  for (let page = from; page <= to; page++) pages.push(page);
+  return pages;
+}
+
+/** The footer text: 'Showing X-Y out of total', or 'No results to display' for an empty list. */
+export function pageSummary(page: number, total: number, pageSize = PAGE_SIZE): string {
+  if (total <= 0) return 'No results to display';
+  const first = Math.min((page - 1) * pageSize + 1, total);
+  const last = Math.min(page * pageSize, total);
+  return `Showing ${first}-${last} out of ${total}`;
+}
