@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpCodes } from '../../db/schema.ts';
+import { describeWithApp } from '../../../test/harness.ts';
+import { randomProductNumber, solveCaptcha } from '../../../test/factories.ts';
+import { createHttpSms } from './sms.ts';
+
+/** A gateway on loopback that records calls and answers slowly for numbers ending in 9. */
+function startGateway() {
+  const calls: { url: string; body: string; auth: string | undefined }[] = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls.push({ url: request.url ?? '', body, auth: request.headers.authorization });
+      const slow = /to=\d*9(&|$)/.test(request.url ?? '');
+      setTimeout(() => response.writeHead(200).end('{"status":"ok"}'), slow ? 2_000 : 0);
+    });
+  });
+  return { calls, server };
+}
+
+describe('the http SMS driver', () => {
+  const gateway = startGateway();
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => gateway.server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => gateway.server.close(() => resolve())));
+
+  it('fills the URL and body templates and sends the auth header', async () => {
+    const sms = createHttpSms({
+      url: `${base}/send?to={to}&msg={text}`,
+      method: 'POST',
+      authHeader: 'Authorization: Bearer abc',
+      body: '{"number":"{to}","message":"{text}"}',
+      timeoutMs: 1000,
+    });
+    await sms.send('8809638000001', 'Your code is "123456" & more');
+    const call = gateway.calls.at(-1);
+    expect(call?.url).toBe('/send?to=8809638000001&msg=Your%20code%20is%20%22123456%22%20%26%20more');
+    expect(JSON.parse(call?.body ?? '')).toEqual({ number: '8809638000001', message: 'Your code is "123456" & more' });
+    expect(call?.auth).toBe('Bearer abc');
+  });
+
+  describeWithApp(
+    'when the gateway times out',
+    (ctx) => {
+      it('tells the user and leaves no usable code behind', async () => {
+        const number = `${randomProductNumber().slice(0, -1)}9`;
+        const reply = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/generate-otp',
+          payload: { product_number: number, token: await solveCaptcha(ctx.app) },
+        });
+        expect(reply.statusCode).toBe(503);
+        expect(reply.json().message).toMatch(/could not send the OTP/);
+        expect(await ctx.db.select().from(otpCodes).where(eq(otpCodes.productNumber, number))).toEqual([]);
+      });
+    },
+    {
+      // Built per call: the gateway's port is known only once it listens.
+      sms: {
+        send: (to, text) =>
+          createHttpSms({
+            url: `${base}/send?to={to}`,
+            method: 'GET',
+            authHeader: undefined,
+            body: undefined,
+            timeoutMs: 300,
+          }).send(to, text),
+        outbox: () => [],
+      },
+    },
+  );
+});
