@@ -33,6 +33,7 @@ describe('the http SMS driver', () => {
 
   it('fills the URL and body templates and sends the auth header', async () => {
     const sms = createHttpSms({
+      driver: 'http',
       url: `${base}/send?to={to}&msg={text}`,
       method: 'POST',
       authHeader: 'Authorization: Bearer abc',
