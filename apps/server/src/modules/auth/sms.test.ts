@@ -67,6 +67,7 @@ describe('the http SMS driver', () => {
       sms: {
         send: (to, text) =>
           createHttpSms({
+            driver: 'http',
             url: `${base}/send?to={to}`,
             method: 'GET',
             authHeader: undefined,
