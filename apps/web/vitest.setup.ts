@@ -23,3 +23,10 @@ if (!('matchMedia' in window)) {
       }) as MediaQueryList,
   });
 }
+
+// Mantine's autosizing Textarea waits for document.fonts, which happy-dom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { ready: Promise.resolve(), addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}

@@ -1,18 +1,23 @@
 /** The routes of the spec (§2). Screens load lazily so that the sign-in page stays small. */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { loginSearchSchema } from '../features/auth/login-search.ts';
+import { validateLoginSearch } from '../features/auth/login-search.ts';
 import { forwardedSearchSchema } from '../features/forwarding/forwarded-search.ts';
 import { ticketsSearchSchema } from '../features/tickets/tickets-search.ts';
 import { viewTicketSearchSchema } from '../features/ticket-view/view-ticket-search.ts';
-import { readToken } from '../lib/session.ts';
+import { currentSession } from '../lib/session.ts';
+import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen });
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen, errorComponent: ErrorScreen });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  validateSearch: loginSearchSchema,
+  validateSearch: validateLoginSearch,
+  // Signed in already: straight to the ticket list (spec §2). A handed-over `?q=` token is checked first.
+  beforeLoad: ({ search }) => {
+    if (!search.q && currentSession()) throw redirect({ to: '/tickets', search: { page: 1 } });
+  },
   component: lazyRouteComponent(() => import('../features/auth/login-screen.tsx'), 'LoginScreen'),
 });
 
@@ -22,17 +27,18 @@ const publicTicketRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/public-ticket/public-ticket-screen.tsx'), 'PublicTicketScreen'),
 });
 
-/** Everything below needs a stored token; without one the user goes to / (spec §2). */
+/** Everything below needs a stored (readable) token; without one the user goes to / (spec §2). */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: () => {
-    if (!readToken()) throw redirect({ to: '/', search: { q: undefined } });
+    if (!currentSession()) throw redirect({ to: '/', search: {} });
   },
   component: lazyRouteComponent(() => import('./layout/signed-in-layout.tsx'), 'SignedInLayout'),
 });
 
-const screen = (path: string, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
+// Generic in the path so that each screen's path stays a literal type (typed links to it).
+const screen = <TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load, name) });
 
 const ticketsRoute = createRoute({
@@ -56,7 +62,7 @@ const forwardedRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/forwarding/forwarded-tickets-screen.tsx'), 'ForwardedTicketsScreen'),
 });
 
-const routeTree = rootRoute.addChildren([
+export const routeTree = rootRoute.addChildren([
   loginRoute,
   publicTicketRoute,
   signedInRoute.addChildren([
