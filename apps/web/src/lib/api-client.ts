@@ -69,27 +69,41 @@ function queryString(query: RequestOptions['query']): string {
 
 let validating: Promise<void> | null = null;
 
-/** Validates the token once for all concurrent 401s; an invalid token ends the session with a reload to /. */
+/**
+ * Validates the token once for all concurrent 401s; a token the server refuses ends the session
+ * with a reload to /. A token replaced meanwhile (a new sign-in in another tab) is left alone.
+ */
 function handleUnauthorized(token: string): Promise<void> {
   validating ??= (async () => {
-    const stillValid = await isTokenValid(token);
-    if (!stillValid) signOutAndReload();
+    if ((await checkToken(token)) === 'invalid' && readToken() === token) signOutAndReload();
   })().finally(() => {
     validating = null;
   });
   return validating;
 }
 
-export async function isTokenValid(token: string): Promise<boolean> {
+/** `unknown`: offline or the server in trouble, which is no reason to sign anybody out. */
+export type TokenCheck = 'valid' | 'invalid' | 'unknown';
+
+/** Asks the server whether a token is still valid (spec: validate-token). */
+export async function checkToken(token: string): Promise<TokenCheck> {
   try {
-    const response = await fetch('/api/v1/users/validate-token', { headers: { authorization: `Bearer ${token}` } });
-    return response.ok;
+    const response = await fetch('/api/v1/users/validate-token', {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
+    if (response.ok) return 'valid';
+    return response.status === 401 ? 'invalid' : 'unknown';
   } catch {
-    // Offline is not a reason to sign out.
-    return true;
+    return 'unknown';
   }
 }
 
+/** Whether the token may still be used: only a refusal by the server says no. */
+export async function isTokenValid(token: string): Promise<boolean> {
+  return (await checkToken(token)) !== 'invalid';
+}
+
+/** Ends the session: the token goes, and a full reload to / drops every cached reply of the user. */
 export function signOutAndReload(): void {
   clearToken();
   window.location.assign('/');

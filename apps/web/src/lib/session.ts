@@ -1,7 +1,7 @@
 /** The session token, kept in localStorage under `jwt_token` (spec §3), and what it says about the user. */
 import { ROLES, USER_TYPES, type Role, type UserType } from '@switchboard/shared';
 
-const TOKEN_KEY = 'jwt_token';
+export const TOKEN_STORAGE_KEY = 'jwt_token';
 
 export interface SessionClaims {
   sub: string;
@@ -13,15 +13,15 @@ export interface SessionClaims {
 }
 
 export function readToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
 export function storeToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }
 
 export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
 /** Decodes (does not verify) the token for the UI; the server checks every request. */

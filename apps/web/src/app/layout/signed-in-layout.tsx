@@ -1,11 +1,43 @@
 import { AppShell, Container } from '@mantine/core';
-import { Outlet } from '@tanstack/react-router';
+import { useDisclosure } from '@mantine/hooks';
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useBrandName } from '../../lib/public-config.ts';
+import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
+import { MobileNav } from './mobile-nav.tsx';
+import { NavBar } from './nav-bar.tsx';
+import { navItemsFor } from './nav-items.ts';
 
 /** The frame of every signed-in screen: the navigation bar above the screen. */
 export function SignedInLayout() {
+  const brand = useBrandName();
+  const session = currentSession();
+  const [menuOpened, menu] = useDisclosure(false);
+  useReloadWhenSessionChangesElsewhere();
+
+  if (!session) return <Navigate to="/" search={{}} replace />;
+  const items = navItemsFor(session);
+
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header>{/* navigation bar */}</AppShell.Header>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !menuOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <NavBar
+          brand={brand}
+          session={session}
+          items={items}
+          menuOpened={menuOpened}
+          onToggleMenu={menu.toggle}
+          onNavigate={menu.close}
+        />
+      </AppShell.Header>
+      {/* Closed, the panel only slides off-screen: inert keeps its links out of the Tab order. */}
+      <AppShell.Navbar p="md" hiddenFrom="md" inert={!menuOpened}>
+        <MobileNav session={session} items={items} onNavigate={menu.close} />
+      </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>
           <Outlet />
@@ -13,4 +45,15 @@ export function SignedInLayout() {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** Signing out (or in as somebody else) in another tab ends this tab's view of the old session too. */
+function useReloadWhenSessionChangesElsewhere() {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) window.location.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 }

@@ -1,5 +1,72 @@
-import { Title } from '@mantine/core';
+import { Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useBrandName } from '../../lib/public-config.ts';
+import { storeToken } from '../../lib/session.ts';
+import { LoginForm } from './components/login-form.tsx';
+import { authMessages } from './messages.ts';
+import { useHandOverToken } from './use-hand-over-token.ts';
+import { useLoginFlow } from './use-login-flow.ts';
+import classes from './login-screen.module.css';
 
+/** Spec §9: on the sign-in screen notifications appear bottom-left (top-right everywhere else). */
+function notify(message: string, kind: 'success' | 'error') {
+  notifications.show({ message, color: kind === 'success' ? 'teal' : 'red', position: 'bottom-left' });
+}
+
+/** Route `/`: sign in with the number and an OTP, or with a token handed over in `?q=`. */
 export function LoginScreen() {
-  return <Title order={2}>Sign in</Title>;
+  const brand = useBrandName();
+  const navigate = useNavigate();
+  const { q } = useSearch({ from: '/' });
+
+  const goToTickets = () => navigate({ to: '/tickets', search: { page: 1 }, replace: true });
+
+  const checkingLink = useHandOverToken(q, (result, token) => {
+    if (result === 'valid') {
+      storeToken(token);
+      void goToTickets();
+    } else if (result === 'invalid') {
+      notify(authMessages.linkInvalid, 'error');
+      void navigate({ to: '/', search: {}, replace: true });
+    } else {
+      // Offline or the server in trouble: the link stays in the address so that a refresh retries.
+      notify(FALLBACK_ERROR_MESSAGE, 'error');
+    }
+  });
+
+  const flow = useLoginFlow({
+    onOtpSent: () => notify(authMessages.otpSent(brand), 'success'),
+    onSignedIn: (authToken) => {
+      storeToken(authToken);
+      notify(authMessages.loginSuccessful, 'success');
+      void goToTickets();
+    },
+    onFailed: (error) => notify(errorMessage(error), 'error'),
+  });
+
+  return (
+    <Center className={classes.page}>
+      <Paper component="main" className={classes.card} withBorder shadow="md" radius="lg">
+        <Stack gap="lg">
+          <Stack gap={6} align="center">
+            <Image src="/logo.svg" alt={authMessages.logoAlt(brand)} w={64} h={64} />
+            <Title order={1} className={classes.title}>
+              {brand}
+            </Title>
+          </Stack>
+          {checkingLink ? (
+            <Stack align="center" gap="xs" py="lg" role="status">
+              <Loader size="md" />
+              <Text c="dimmed">{authMessages.signingIn}</Text>
+            </Stack>
+          ) : (
+            <LoginForm flow={flow} brand={brand} />
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
 }

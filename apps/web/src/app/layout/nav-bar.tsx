@@ -1,0 +1,103 @@
+import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { IconLogout, IconPlus } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { ROLE_LABELS, USER_TYPE_LABELS } from '@switchboard/shared';
+import { signOutAndReload } from '../../lib/api-client.ts';
+import type { SessionClaims } from '../../lib/session.ts';
+import { layoutMessages } from './messages.ts';
+import { isActive, type NavItem } from './nav-items.ts';
+import classes from './nav-bar.module.css';
+
+export interface NavBarProps {
+  brand: string;
+  session: SessionClaims;
+  items: NavItem[];
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  /** Closes the phone menu once the user goes somewhere. */
+  onNavigate: () => void;
+}
+
+/** "Customer Care · Admin"; the plain role `user` says nothing and is left out. */
+export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>): string {
+  const type = USER_TYPE_LABELS[session.user_type];
+  return session.role === 'user' ? type : `${type} · ${ROLE_LABELS[session.role]}`;
+}
+
+/** The header: logo, the links (a burger menu on phones), who is signed in, Sign out. */
+export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavigate }: NavBarProps) {
+  const { pathname } = useLocation();
+
+  return (
+    <Group className={classes.bar} justify="space-between" gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={menuOpened ? layoutMessages.closeNavigation : layoutMessages.openNavigation}
+          aria-expanded={menuOpened}
+          aria-controls="mobile-navigation"
+        />
+        <Link
+          to="/tickets"
+          search={{ page: 1 }}
+          className={classes.brand}
+          aria-label={layoutMessages.homeLink(brand)}
+          onClick={onNavigate}
+        >
+          <Image src="/logo.svg" alt="" w={32} h={32} />
+          {/* On phones the logo alone leaves room for the Create Ticket button. */}
+          <Box component="span" visibleFrom="xs">
+            {brand}
+          </Box>
+        </Link>
+      </Group>
+
+      <Box component="nav" aria-label={layoutMessages.mainNavigation} visibleFrom="md" style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={4} wrap="nowrap">
+          {items.map((item) => {
+            const active = isActive(item, pathname);
+            return (
+              <Link
+                key={item.key}
+                {...item.link}
+                className={classes.link}
+                data-active={active || undefined}
+                aria-current={active ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+        </Group>
+      </Box>
+
+      <Group gap="md" wrap="nowrap" visibleFrom="md">
+        <Stack gap={0} className={classes.identity} aria-label={layoutMessages.signedInAs}>
+          <Text size="sm" fw={600} truncate="end">
+            {session.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {describeUser(session)}
+          </Text>
+        </Stack>
+        <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutAndReload}>
+          {layoutMessages.signOut}
+        </Button>
+      </Group>
+
+      <Button
+        component={Link}
+        to="/add-ticket"
+        hiddenFrom="md"
+        size="sm"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={onNavigate}
+      >
+        {layoutMessages.createTicket}
+      </Button>
+    </Group>
+  );
+}

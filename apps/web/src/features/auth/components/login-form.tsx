@@ -1,0 +1,58 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { authMessages } from '../messages.ts';
+import type { LoginFlow } from '../use-login-flow.ts';
+import { OtpField } from './otp-field.tsx';
+
+/** The number field, then (once the OTP is requested) the OTP field, and the one action button. */
+export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
+  const numberRef = useRef<HTMLInputElement>(null);
+  const [numberTouched, setNumberTouched] = useState(false);
+  const { step, entry, otp, busy, entryValid, canSubmit } = flow;
+
+  // On arrival, and after a refused login empties both fields, the cursor waits where the flow starts.
+  useEffect(() => {
+    if (step === 'number' && entry === '' && !busy) numberRef.current?.focus();
+  }, [step, entry, busy]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void flow.submit();
+  }
+
+  const showNumberError = numberTouched && entry.trim() !== '' && !entryValid;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          ref={numberRef}
+          label={authMessages.numberLabel(brand)}
+          description={authMessages.numberHint}
+          placeholder={authMessages.numberPlaceholder}
+          leftSection={
+            <Text component="span" size="md" lh={1} c="dimmed">
+              +88
+            </Text>
+          }
+          leftSectionWidth={44}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={14}
+          value={entry}
+          readOnly={busy}
+          error={showNumberError ? authMessages.numberInvalid : undefined}
+          onBlur={() => setNumberTouched(true)}
+          onChange={(event) => flow.changeEntry(event.currentTarget.value)}
+          size="md"
+        />
+
+        {step === 'otp' && <OtpField value={otp} readOnly={busy} onChange={flow.changeOtp} />}
+
+        <Button type="submit" size="md" fullWidth disabled={!canSubmit && !busy} loading={busy}>
+          {step === 'number' ? authMessages.getOtp : authMessages.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Helpers for component tests only (never imported by the app): render the real app at a path and
+ * answer its HTTP calls at the network boundary (`fetch`), so that everything above it runs as in
+ * the browser.
+ */
+import { notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createChallenge, sha } from 'altcha/lib';
+import { vi } from 'vitest';
+import type { Role, UserType } from '@switchboard/shared';
+import { Providers } from '../app/providers.tsx';
+import { routeTree } from '../app/router.tsx';
+
+/** Renders the whole app (providers, router, lazy screens) at `path`. */
+export function renderApp(path: string) {
+  // Notifications live in a module-wide store: toasts of an earlier test would queue new ones.
+  notifications.clean();
+  notifications.cleanQueue();
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+export type ApiResponder = (call: ApiCall) => Response | object | Promise<Response | object>;
+
+/** A handler answers one call; a plain value is sent as a 200 JSON reply. */
+export type ApiHandler = Response | object | ApiResponder;
+
+function isResponder(handler: ApiHandler): handler is ApiResponder {
+  return typeof handler === 'function';
+}
+
+export function jsonReply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The key of a route in `mockApi`: "POST /api/v1/users/login". */
+type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
+
+/** A bot-check secret for challenges made in tests; payloads can be verified against it. */
+export const TEST_CAPTCHA_SECRET = 'test-captcha-secret';
+
+/**
+ * Replaces `fetch` for the test. `GET /api/v1/config` and the bot-check challenge (a real, cheap
+ * one) are answered unless overridden; anything else unknown gets the server's 404 reply.
+ * Returns the calls made, in order.
+ */
+export function mockApi(routes: Partial<Record<RouteKey, ApiHandler>> = {}): ApiCall[] {
+  const calls: ApiCall[] = [];
+  const table: Partial<Record<RouteKey, ApiHandler>> = {
+    'GET /api/v1/config': {
+      brand_name: 'Switchboard',
+      timezone: 'Asia/Dhaka',
+      captcha: { challenge_url: '/api/v1/captcha/challenge' },
+    },
+    'GET /api/v1/captcha/challenge': () =>
+      createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        counter: 3,
+        deriveKey: sha.deriveKey,
+        hmacSignatureSecret: TEST_CAPTCHA_SECRET,
+      }),
+    ...routes,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const method = (init.method ?? 'GET').toUpperCase();
+      const call: ApiCall = {
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+        headers: new Headers(init.headers),
+      };
+      calls.push(call);
+      const handler = table[`${method} ${url.pathname}` as RouteKey];
+      if (handler === undefined)
+        return jsonReply(404, { message: `No such endpoint: ${method} ${url.pathname}`, code: 'not_found' });
+      const answer = isResponder(handler) ? await handler(call) : handler;
+      return answer instanceof Response ? answer : jsonReply(200, answer);
+    }),
+  );
+  return calls;
+}
+
+/** An unsigned token with the claims the SPA reads (the server is not involved in these tests). */
+export function fakeSessionToken(claims: { user_type: UserType; role: Role; name?: string; number?: string }): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = {
+    sub: '00000000-0000-4000-8000-000000000001',
+    name: claims.name ?? 'Test User',
+    number: claims.number ?? '8809638000001',
+    user_type: claims.user_type,
+    role: claims.role,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
