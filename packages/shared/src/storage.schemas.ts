@@ -16,7 +16,12 @@ export const UPLOAD_TYPE_MESSAGE = 'Only images can be uploaded (JPEG, PNG, GIF 
 /** The extension of a file name, lower case, without the dot ('' when there is none). */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
+  return dot < 0
+    ? ''
+    : fileName
+        .slice(dot + 1)
+        .trim()
+        .toLowerCase();
 }
 
 /** The image type a file name declares by its extension; null for anything that is not an accepted image. */

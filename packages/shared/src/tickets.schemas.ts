@@ -137,7 +137,11 @@ export const ticketListQuerySchema = z
     group_id: optionalParam(uuidSchema),
     sub_group_id: optionalParam(uuidSchema),
     ticket_id: optionalParam(
-      z.coerce.number('Ticket id is a number').int('Ticket id is a number').min(1, 'Ticket id is a number').max(Number.MAX_SAFE_INTEGER),
+      z.coerce
+        .number('Ticket id is a number')
+        .int('Ticket id is a number')
+        .min(1, 'Ticket id is a number')
+        .max(Number.MAX_SAFE_INTEGER),
     ),
     issued_to: optionalParam(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
     status: optionalParam(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),

@@ -1,6 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplySchema, presignBodySchema, presignReplySchema } from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { storageDriverFor } from './storage-driver.ts';
+import { presignUpload } from './storage.service.ts';
 
-/** Presign endpoints under /api/v1 (to be built). */
-const storageRoutes: FastifyPluginAsyncZod = async () => {};
+/** Upload grants under /api/v1 (the browser then POSTs the file straight to storage). */
+const storageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.deps.db, storage: storageDriverFor(app.deps.config), log: app.log };
+
+  app.post(
+    '/tickets/get-presigned-post',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Grants one image upload (JPEG, PNG, GIF or WebP, at most 10 MB, valid 10 minutes)',
+        security: [{ bearer: [] }],
+        body: presignBodySchema,
+        response: { 200: presignReplySchema, 400: errorReplySchema },
+      },
+      preHandler: app.authenticate,
+      // A grant costs a row; a person attaching images needs a handful a minute.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => presignUpload(ctx, signedInUser(request).id, request.body.object_name),
+  );
+};
 
 export default storageRoutes;

@@ -1,6 +1,80 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorReplySchema,
+  issueTicketBodySchema,
+  issueTicketReplySchema,
+  pageParamsSchema,
+  ticketByIdReplySchema,
+  ticketIdParamsSchema,
+  ticketListQuerySchema,
+  ticketListReplySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { storageDriverFor } from '../storage/storage-driver.ts';
+import { listTicketsForViewer } from './ticket-list.service.ts';
+import {
+  getTicketForViewer,
+  issueTicket,
+  presentTicketForViewer,
+  viewerOfIssuer,
+  type TicketsContext,
+} from './tickets.service.ts';
 
-/** The tickets endpoints under /api/v1 (to be built). */
-const ticketsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The tickets endpoints under /api/v1. */
+const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const ctx: TicketsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log };
+
+  app.post(
+    '/tickets/issue-ticket',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Issues a ticket to cc (customers always issue as customer)',
+        security: [{ bearer: [] }],
+        body: issueTicketBodySchema,
+        response: { 201: issueTicketReplySchema, 400: errorReplySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const issuer = { kind: 'user' as const, user: signedInUser(request) };
+      const ticket = await issueTicket(ctx, issuer, request.body);
+      const data = await presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
+      return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
+    },
+  );
+
+  app.get(
+    '/tickets/user-type-wise-tickets/:page',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'A page of the tickets the viewer may see, 10 per page, newest first',
+        security: [{ bearer: [] }],
+        params: pageParamsSchema,
+        querystring: ticketListQuerySchema,
+        response: { 200: ticketListReplySchema, 400: errorReplySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => listTicketsForViewer(ctx, signedInUser(request), request.params.page, request.query),
+  );
+
+  app.get(
+    '/tickets/get-ticket-by-id/:id',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'One ticket with its comments and forward history, as the viewer may see it',
+        security: [{ bearer: [] }],
+        params: ticketIdParamsSchema,
+        response: { 200: ticketByIdReplySchema, 404: errorReplySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: [await getTicketForViewer(ctx, signedInUser(request), request.params.id)] }),
+  );
+};
 
 export default ticketsRoutes;

@@ -1,0 +1,92 @@
+/**
+ * Receives a browser upload for the local store: the signed form is checked before a byte is
+ * kept, the bytes are counted and sniffed, and only a file that matches its grant is stored.
+ */
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { fileTypeFromFile } from 'file-type';
+import { AppError, UPLOAD_MAX_BYTES } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import { ObjectTooLargeError, type LocalPolicy, type LocalStorage } from './local-storage.ts';
+import { findUpload, markUploadStored } from './storage.repository.ts';
+
+export interface LocalUploadContext {
+  db: Db;
+  storage: LocalStorage;
+}
+
+const ALREADY_USED = 'This upload form was already used. Please upload the file again.';
+
+/** Stores the file of a multipart upload form (fields first, the file last in the field `file`). */
+export async function receiveLocalUpload(
+  ctx: LocalUploadContext,
+  parts: AsyncIterable<Multipart>,
+  now = new Date(),
+): Promise<void> {
+  const fields = new Map<string, string>();
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !part.valueTruncated) fields.set(part.fieldname, part.value);
+      continue;
+    }
+    try {
+      if (part.fieldname !== 'file') throw new AppError('bad_request', 'The file must be sent in the field named file.');
+      const policy = await checkForm(ctx, fields, now);
+      await storeFile(ctx, part, policy);
+    } finally {
+      // A refused file is drained, so the request can end normally.
+      part.file.resume();
+    }
+    return;
+  }
+  throw new AppError('bad_request', 'The form has no file.');
+}
+
+async function checkForm(ctx: LocalUploadContext, fields: Map<string, string>, now: Date): Promise<LocalPolicy> {
+  const signed = fields.get('policy');
+  const signature = fields.get('signature');
+  if (!signed || !signature) throw new AppError('forbidden', 'The upload form is not signed.');
+  const policy = ctx.storage.verifyPolicy(signed, signature);
+  if (!policy) throw new AppError('forbidden', 'The upload form is not valid.');
+  if (policy.expires_at <= now.getTime()) throw new AppError('forbidden', 'The upload form has expired. Please try again.');
+  if (fields.get('key') !== policy.key) throw new AppError('forbidden', 'The key is not the one of the upload form.');
+  if (fields.get('Content-Type') !== policy.content_type)
+    throw new AppError('forbidden', 'The content type is not the one of the upload form.');
+  const upload = await findUpload(ctx.db, policy.key);
+  if (!upload || upload.storedAt) throw new AppError('forbidden', ALREADY_USED);
+  return policy;
+}
+
+function tooLarge(policy: LocalPolicy): AppError {
+  const megabytes = Math.floor(Math.min(policy.max_bytes, UPLOAD_MAX_BYTES) / (1024 * 1024));
+  return new AppError('payload_too_large', `The file is larger than ${megabytes} MB.`);
+}
+
+async function storeFile(ctx: LocalUploadContext, part: MultipartFile, policy: LocalPolicy): Promise<void> {
+  let temporary: { path: string; size: number };
+  try {
+    temporary = await ctx.storage.writeTemporary(part.file, policy.max_bytes);
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) throw tooLarge(policy);
+    throw error;
+  }
+  let committed = false;
+  try {
+    // The multipart parser stops at the global limit and marks the stream truncated.
+    if (part.file.truncated) throw tooLarge(policy);
+    if (temporary.size === 0) throw new AppError('bad_request', 'The file is empty.');
+    const sniffed = await fileTypeFromFile(temporary.path);
+    if (sniffed?.mime !== policy.content_type) {
+      throw new AppError('bad_request', 'The file is not the image its name says (JPEG, PNG, GIF or WebP).');
+    }
+    committed = await ctx.storage.commitTemporary(temporary.path, policy.key);
+    if (!committed) throw new AppError('forbidden', ALREADY_USED);
+  } finally {
+    if (!committed) await ctx.storage.discardTemporary(temporary.path);
+  }
+  const recorded = await markUploadStored(ctx.db, policy.key, { size: temporary.size, contentType: policy.content_type });
+  if (!recorded) {
+    // The grant went away meanwhile (purged); keep no file that nothing accounts for.
+    await ctx.storage.remove(policy.key);
+    throw new AppError('forbidden', ALREADY_USED);
+  }
+}

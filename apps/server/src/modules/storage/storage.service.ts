@@ -1,0 +1,138 @@
+/** Upload grants, attachment checks and the purge of unused uploads (DESIGN.md §8). */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeStream } from 'file-type';
+import {
+  AppError,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPE_MESSAGE,
+  uploadContentTypeOf,
+  type PresignReply,
+  type UploadContentType,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { StorageDriver } from './storage-driver.ts';
+import { deleteUnusedUploads, findUploads, insertUpload, markUploadsUsed } from './storage.repository.ts';
+
+export interface StorageContext {
+  db: Db;
+  storage: StorageDriver;
+  log?: FastifyBaseLogger;
+}
+
+/** null stands for the public form, whose uploads belong to nobody. */
+export type UploaderId = string | null;
+
+export const UPLOAD_GRANT_TTL_MS = 10 * 60 * 1000;
+/** Uploads that no ticket or comment took within this time are deleted. */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const PURGE_BATCH = 200;
+
+const EXTENSION_OF: Record<UploadContentType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** attachments/<yyyy>/<mm>/<uuid>.<ext>: the server names every object, never the browser. */
+export function newAttachmentKey(contentType: UploadContentType, now: Date): string {
+  const year = now.getUTCFullYear();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `attachments/${year}/${month}/${randomUUID()}.${EXTENSION_OF[contentType]}`;
+}
+
+export function isUploadContentType(value: string | undefined): value is UploadContentType {
+  return (UPLOAD_CONTENT_TYPES as readonly (string | undefined)[]).includes(value);
+}
+
+/** Grants one image upload: a server-made key, a row in uploads, a form valid for 10 minutes. */
+export async function presignUpload(
+  ctx: StorageContext,
+  uploaderId: UploaderId,
+  objectName: string,
+  now = new Date(),
+): Promise<PresignReply> {
+  const contentType = uploadContentTypeOf(objectName);
+  if (!contentType) throw new AppError('validation', UPLOAD_TYPE_MESSAGE, { object_name: UPLOAD_TYPE_MESSAGE });
+  const key = newAttachmentKey(contentType, now);
+  await insertUpload(ctx.db, { key, uploaderUserId: uploaderId, isPublic: uploaderId === null, contentType });
+  const form = await ctx.storage.presign({
+    key,
+    contentType,
+    maxBytes: UPLOAD_MAX_BYTES,
+    expiresAt: new Date(now.getTime() + UPLOAD_GRANT_TTL_MS),
+  });
+  purgeNowAndThen(ctx, now);
+  return { public_url: ctx.storage.publicUrlOf(key), data: form };
+}
+
+const ATTACHMENT_REFUSED = 'An attachment is not an image uploaded here. Please upload it again.';
+
+/**
+ * The storage keys behind attachment URLs. Each must be an upload this server granted to the same
+ * uploader, whose bytes arrived, and that no ticket or comment uses yet; anything else is refused
+ * with 400 before anything is stored.
+ */
+export async function resolveAttachmentKeys(ctx: StorageContext, uploaderId: UploaderId, urls: string[]): Promise<string[]> {
+  const keys = [...new Set(urls.map((url) => ctx.storage.keyOfPublicUrl(url)))];
+  if (keys.some((key) => key === null || !key.startsWith('attachments/'))) throw refused();
+  const wanted = keys.filter((key): key is string => key !== null);
+  const rows = new Map((await findUploads(ctx.db, wanted)).map((row) => [row.key, row]));
+  for (const key of wanted) {
+    const row = rows.get(key);
+    const owned = row && (uploaderId === null ? row.isPublic && row.uploaderUserId === null : row.uploaderUserId === uploaderId);
+    if (!row || !owned || row.usedBy !== null) throw refused();
+    // The local store records arrivals itself; S3 is asked.
+    if (!row.storedAt && !(await ctx.storage.exists(key))) {
+      throw new AppError('validation', 'An attachment has not finished uploading. Please wait and try again.', {
+        attachments: 'An attachment has not finished uploading',
+      });
+    }
+  }
+  return wanted;
+}
+
+function refused(): AppError {
+  return new AppError('validation', ATTACHMENT_REFUSED, { attachments: ATTACHMENT_REFUSED });
+}
+
+/** Ties resolved uploads to a ticket or comment; run it in the transaction that stores them. */
+export async function claimAttachments(tx: Db, keys: string[], usedBy: string): Promise<void> {
+  const claimed = await markUploadsUsed(tx, keys, usedBy);
+  if (claimed !== keys.length) throw new AppError('conflict', 'An attachment is already used elsewhere. Please upload it again.');
+}
+
+/** Deletes grants that nothing used within a day, with their objects. Returns how many went. */
+export async function purgeUnusedUploads(ctx: StorageContext, now = new Date()): Promise<number> {
+  const keys = await deleteUnusedUploads(ctx.db, new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS), PURGE_BATCH);
+  for (const key of keys) await ctx.storage.remove(key);
+  return keys.length;
+}
+
+const nextPurgeAt = new WeakMap<Db, number>();
+
+/** Runs the purge in the background at most every few minutes, so no scheduler is needed. */
+function purgeNowAndThen(ctx: StorageContext, now: Date): void {
+  if ((nextPurgeAt.get(ctx.db) ?? 0) > now.getTime()) return;
+  nextPurgeAt.set(ctx.db, now.getTime() + PURGE_INTERVAL_MS);
+  purgeUnusedUploads(ctx, now).catch((error: unknown) => ctx.log?.warn({ err: error }, 'purging unused uploads failed'));
+}
+
+export interface ServedObject {
+  body: Readable;
+  size: number | undefined;
+  /** What the bytes are, by their content, never by the name. */
+  contentType: string;
+}
+
+/** An object to serve, typed by sniffing its first bytes. */
+export async function openStoredObject(storage: StorageDriver, key: string): Promise<ServedObject | null> {
+  const object = await storage.read(key);
+  if (!object) return null;
+  const sniffed = await fileTypeStream(object.body);
+  return { body: sniffed, size: object.size, contentType: sniffed.fileType?.mime ?? 'application/octet-stream' };
+}

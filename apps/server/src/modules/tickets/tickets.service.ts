@@ -1,0 +1,119 @@
+/** Issuing tickets and reading one ticket as a viewer may see it (DESIGN.md §6). */
+import { AppError, canChooseIssuerType, isStaff, type IssueTicketBody, type Ticket, type UserType } from '@switchboard/shared';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import { listCommentsOfTicket } from '../comments/comments.repository.ts';
+import { claimAttachments, resolveAttachmentKeys, type StorageContext } from '../storage/storage.service.ts';
+import { presentTicket, type TicketViewer } from './ticket-presenter.ts';
+import {
+  findLiveGroup,
+  findTicketWithIssuer,
+  insertTicket,
+  listForwardHistory,
+  listLiveSubgroups,
+  type TicketWithIssuer,
+} from './tickets.repository.ts';
+
+export interface TicketsContext extends StorageContext {
+  /** The provider's time zone: list dates are its calendar days. */
+  timezone: string;
+}
+
+/** Who issues a ticket: a signed-in user, or somebody on the public form known by an e-mail address. */
+export type TicketIssuer = { kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string };
+
+/** The fields of a new ticket that both forms send (the names of group and subgroup are read here). */
+export type NewTicketInput = Pick<
+  IssueTicketBody,
+  'title' | 'problematic_number' | 'description' | 'attachments' | 'group_id' | 'sub_group_id' | 'issuer_user_type'
+>;
+
+/** The person asking, as far as ticket access goes. */
+export interface TicketReader extends TicketViewer {
+  id: string;
+}
+
+/** Staff see every ticket; agents and customers only the tickets they issued. */
+export function canSeeTicket(viewer: TicketReader, ticket: Pick<TicketWithIssuer, 'issuerUserId'>): boolean {
+  return isStaff(viewer) || ticket.issuerUserId === viewer.id;
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('validation', message, { [field]: message });
+}
+
+/** The group and subgroup names stored on the ticket, read from the database (snapshots). */
+async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: string | null | undefined) {
+  const group = await findLiveGroup(ctx.db, groupId);
+  if (!group) throw invalid('group_id', 'Choose a group');
+  const subgroups = await listLiveSubgroups(ctx.db, groupId);
+  if (!subGroupId) {
+    if (subgroups.length > 0) throw invalid('sub_group_id', 'Choose a subgroup');
+    return { groupId: group.id, groupName: group.groupName, subGroupId: null, subGroupName: null };
+  }
+  const subgroup = subgroups.find((candidate) => candidate.id === subGroupId);
+  if (!subgroup) throw invalid('sub_group_id', 'Choose a subgroup of the chosen group');
+  return { groupId: group.id, groupName: group.groupName, subGroupId: subgroup.id, subGroupName: subgroup.subGroupEn };
+}
+
+/**
+ * Creates a ticket held by cc with status open. Customers (and the public form) always issue as
+ * customer, whatever they send; everybody else chooses agent or customer. Attachments must be
+ * uploads of the same issuer; they are claimed in the same transaction.
+ */
+export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, input: NewTicketInput): Promise<TicketWithIssuer> {
+  const snapshot = await groupSnapshot(ctx, input.group_id, input.sub_group_id);
+  const user = issuer.kind === 'user' ? issuer.user : null;
+  const issuerUserType = user && canChooseIssuerType(user) ? input.issuer_user_type : 'customer';
+  const keys = await resolveAttachmentKeys(ctx, user?.id ?? null, input.attachments);
+  const ticket = await ctx.db.transaction(async (tx) => {
+    const row = await insertTicket(tx, {
+      title: input.title,
+      description: input.description,
+      problematicNumber: input.problematic_number,
+      issuedTo: 'cc',
+      ticketStatus: 'open',
+      issuerUserId: user?.id ?? null,
+      issuerNumber: user?.product_number ?? null,
+      issuerUserType,
+      clientEmail: issuer.kind === 'public' ? issuer.clientEmail : null,
+      attachments: keys,
+      ...snapshot,
+    });
+    await claimAttachments(tx, keys, `ticket:${row.ticketId}`);
+    return row;
+  });
+  return { ...ticket, issuerName: user?.name ?? null };
+}
+
+/** The ticket if the viewer may see it; otherwise 404, the same as for a missing ticket (no existence leak). */
+export async function findTicketForViewer(
+  ctx: Pick<TicketsContext, 'db'>,
+  viewer: TicketReader,
+  ticketId: number,
+): Promise<TicketWithIssuer> {
+  const ticket = await findTicketWithIssuer(ctx.db, ticketId);
+  if (!ticket || !canSeeTicket(viewer, ticket)) throw new AppError('not_found', 'There is no such ticket.');
+  return ticket;
+}
+
+/** A whole ticket (comments oldest first, forwards oldest first) as the viewer may see it. */
+export async function presentTicketForViewer(
+  ctx: TicketsContext,
+  viewer: TicketViewer,
+  ticket: TicketWithIssuer,
+): Promise<Ticket> {
+  const [comments, forwards] = await Promise.all([
+    listCommentsOfTicket(ctx.db, ticket.ticketId),
+    isStaff(viewer) ? listForwardHistory(ctx.db, ticket.ticketId) : Promise.resolve([]),
+  ]);
+  return presentTicket(viewer, ticket, comments, forwards, (key) => ctx.storage.publicUrlOf(key));
+}
+
+export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketReader, ticketId: number): Promise<Ticket> {
+  return presentTicketForViewer(ctx, viewer, await findTicketForViewer(ctx, viewer, ticketId));
+}
+
+/** How the issuer of a new ticket sees it in the reply; the public form's issuer is a customer. */
+export function viewerOfIssuer(issuer: TicketIssuer): TicketViewer {
+  return { user_type: issuer.kind === 'user' ? issuer.user.user_type : ('customer' satisfies UserType) };
+}
