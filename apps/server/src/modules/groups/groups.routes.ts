@@ -1,6 +1,173 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addSubgroupsBodySchema,
+  allSubgroupsReplySchema,
+  createGroupBodySchema,
+  groupListReplySchema,
+  groupWriteReplySchema,
+  idParamsSchema,
+  messageReplySchema,
+  renameGroupBodySchema,
+  renameSubgroupBodySchema,
+  subgroupListReplySchema,
+  subgroupParamsSchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import {
+  addSubgroups,
+  assertCanManageGroups,
+  createGroup,
+  deleteGroup,
+  deleteSubgroup,
+  listAllSubgroups,
+  listGroups,
+  listSubgroupsOf,
+  renameGroup,
+  renameSubgroup,
+} from './groups.service.ts';
 
-/** The groups endpoints under /api/v1 (to be built). */
-const groupsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The groups endpoints under /api/v1. Reads are public (the public form offers groups). */
+const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  // onRequest: a stranger gets 401 and a user without the role 403 before the body is parsed.
+  const managers = {
+    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageGroups(signedInUser(request))],
+  };
+  const security = [{ bearer: [] }];
+  const tags = ['groups'];
+
+  app.get(
+    '/groups',
+    { schema: { tags, summary: 'Every group with its subgroups', response: { 200: groupListReplySchema } } },
+    async () => ({ data: await listGroups(db) }),
+  );
+
+  app.get(
+    '/groups/subgroups',
+    { schema: { tags, summary: 'Every subgroup of every group', response: { 200: allSubgroupsReplySchema } } },
+    async () => ({ sub_groups: await listAllSubgroups(db) }),
+  );
+
+  app.get(
+    '/groups/:id/subgroups',
+    {
+      schema: { tags, summary: 'The subgroups of a group', params: idParamsSchema, response: { 200: subgroupListReplySchema } },
+    },
+    async (request) => ({ sub_groups: await listSubgroupsOf(db, request.params.id) }),
+  );
+
+  app.post(
+    '/groups',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Creates a group with at least one subgroup (admins, moderators)',
+        security,
+        body: createGroupBodySchema,
+        response: { 201: groupWriteReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await createGroup(db, signedInUser(request), request.body);
+      return reply.code(201).send({ message: 'Group created', data: group });
+    },
+  );
+
+  app.put(
+    '/groups/:id',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Renames a group; tickets keep the name they were issued with',
+        security,
+        params: idParamsSchema,
+        body: renameGroupBodySchema,
+        response: { 200: groupWriteReplySchema },
+      },
+    },
+    async (request) => {
+      const group = await renameGroup(db, signedInUser(request), request.params.id, request.body.group_name);
+      return { message: 'Group name updated successfully', data: group };
+    },
+  );
+
+  app.delete(
+    '/groups/:id',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Archives a group and its subgroups; tickets that use them stay readable',
+        security,
+        params: idParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteGroup(db, signedInUser(request), request.params.id);
+      return { message: 'Group deleted' };
+    },
+  );
+
+  app.post(
+    '/groups/:id/subgroups',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Adds subgroups to a group (admins, moderators)',
+        security,
+        params: idParamsSchema,
+        body: addSubgroupsBodySchema,
+        response: { 201: groupWriteReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await addSubgroups(db, signedInUser(request), request.params.id, request.body.sub_groups);
+      return reply.code(201).send({ message: 'Subgroups added', data: group });
+    },
+  );
+
+  app.put(
+    '/groups/:groupId/:subId',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Renames a subgroup; tickets keep the name they were issued with',
+        security,
+        params: subgroupParamsSchema,
+        body: renameSubgroupBodySchema,
+        response: { 200: groupWriteReplySchema },
+      },
+    },
+    async (request) => {
+      const { groupId, subId } = request.params;
+      const group = await renameSubgroup(db, signedInUser(request), groupId, subId, request.body);
+      return { message: 'Subgroup updated successfully', data: group };
+    },
+  );
+
+  app.delete(
+    '/groups/:groupId/:subId',
+    {
+      ...managers,
+      schema: {
+        tags,
+        summary: 'Archives a subgroup; tickets that use it stay readable',
+        security,
+        params: subgroupParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteSubgroup(db, signedInUser(request), request.params.groupId, request.params.subId);
+      return { message: 'Subgroup deleted' };
+    },
+  );
+};
 
 export default groupsRoutes;

@@ -30,11 +30,7 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
 
 /** Every live user, newest first (a new account lands on the first page of the admin table). */
 export function listLiveUsers(db: Db): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(isNull(users.deletedAt))
-    .orderBy(desc(users.createdAt), asc(users.id));
+  return db.select().from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
 }
 
 /** Live users whose name or number contains `q`, optionally of one type, by name. */

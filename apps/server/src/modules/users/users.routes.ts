@@ -1,6 +1,106 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  messageReplySchema,
+  signupBodySchema,
+  updateUserBodySchema,
+  userListReplySchema,
+  userLookupQuerySchema,
+  userLookupReplySchema,
+  userWriteReplySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { assertCanManageUsers, createUser, deleteUser, listUsers, lookupUsers, updateUser } from './users.service.ts';
 
-/** The users endpoints under /api/v1 (to be built). */
-const usersRoutes: FastifyPluginAsyncZod = async () => {};
+/** The users endpoints under /api/v1: administration (admins) and the lookup behind user pickers. */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  // onRequest: a stranger gets 401 and a non-admin 403 before the body is even parsed.
+  const signedIn = { onRequest: app.authenticate };
+  const adminOnly = {
+    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageUsers(signedInUser(request))],
+  };
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users',
+    {
+      ...adminOnly,
+      schema: { tags: ['users'], summary: 'Every user (admins)', security, response: { 200: userListReplySchema } },
+    },
+    async (request) => ({ data: await listUsers(db, signedInUser(request)) }),
+  );
+
+  app.get(
+    '/users/lookup',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Up to 20 users matching a name or number (admins, cc and rs)',
+        security,
+        querystring: userLookupQuerySchema,
+        response: { 200: userLookupReplySchema },
+      },
+    },
+    async (request) => ({ data: await lookupUsers(db, signedInUser(request), request.query) }),
+  );
+
+  app.post(
+    '/users/signup',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Creates a user (admins)',
+        security,
+        body: signupBodySchema,
+        response: { 201: userWriteReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(db, signedInUser(request), request.body);
+      return reply.code(201).send({ message: 'User created', data: user });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Edits a user (admins); created_at is ignored',
+        security,
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userWriteReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(db, signedInUser(request), request.params.id, request.body);
+      return { message: 'User updated', data: user };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Deletes a user and ends their sessions (admins)',
+        security,
+        params: idParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteUser(db, signedInUser(request), request.params.id);
+      return { message: 'User deleted' };
+    },
+  );
+};
 
 export default usersRoutes;

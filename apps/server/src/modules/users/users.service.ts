@@ -33,7 +33,8 @@ const NUMBER_TAKEN = 'A user with this number already exists';
 const USER_NOT_FOUND = 'This user does not exist or has been deleted';
 const LAST_ADMIN = 'The last admin cannot be removed; make another user admin first';
 
-function assertCanManageUsers(viewer: Viewer): void {
+/** Refuses anyone but an admin (also checked by the routes before the body is read). */
+export function assertCanManageUsers(viewer: Viewer): void {
   if (!canManageUsers(viewer)) throw new AppError('forbidden', 'Only admins can manage users');
 }
 
@@ -103,9 +104,7 @@ export async function updateUser(db: Db, viewer: SignedInUser, id: string, body:
       }
       if (await isNumberTakenByOther(tx, body.product_number, id)) throw new AppError('conflict', NUMBER_TAKEN);
       const endSessions =
-        current.role !== body.role ||
-        current.userType !== body.user_type ||
-        current.productNumber !== body.product_number;
+        current.role !== body.role || current.userType !== body.user_type || current.productNumber !== body.product_number;
       const row = await updateLiveUser(tx, id, {
         name: body.name,
         productNumber: body.product_number,

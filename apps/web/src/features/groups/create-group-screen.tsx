@@ -1,5 +1,101 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { canManageGroups } from '@switchboard/shared';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useCreateGroup } from './api/groups.ts';
+import { SubgroupFields } from './components/subgroup-fields.tsx';
+import { newSubgroupDraft, validateCreateGroup, type FieldErrors, type SubgroupDraft } from './group-drafts.ts';
+import { groupsMessages as m } from './messages.ts';
 
 export function CreateGroupScreen() {
-  return <Title order={2}>Create Group</Title>;
+  return (
+    <PermissionGate allows={canManageGroups}>
+      <CreateGroupForm />
+    </PermissionGate>
+  );
+}
+
+function CreateGroupForm() {
+  const navigate = useNavigate();
+  const createGroup = useCreateGroup();
+  const [groupName, setGroupName] = useState('');
+  const [subgroups, setSubgroups] = useState<SubgroupDraft[]>(() => [newSubgroupDraft()]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors show once the form was submitted, then follow every change.
+  const [submitted, setSubmitted] = useState(false);
+
+  function revalidate(name: string, rows: SubgroupDraft[]) {
+    if (!submitted) return;
+    const result = validateCreateGroup(name, rows);
+    setErrors(result.ok ? {} : result.errors);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validateCreateGroup(groupName, subgroups);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    createGroup.mutate(result.body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: m.createdGroup });
+        void navigate({ to: '/group-info' });
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  }
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Anchor component={Link} to="/group-info" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {m.backToList}
+        </Group>
+      </Anchor>
+      <Title order={2}>{m.createTitle}</Title>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={m.fields.groupName}
+              placeholder={m.fields.groupNamePlaceholder}
+              required
+              autoComplete="off"
+              value={groupName}
+              error={errors.group_name}
+              disabled={createGroup.isPending}
+              onChange={(event) => {
+                setGroupName(event.currentTarget.value);
+                revalidate(event.currentTarget.value, subgroups);
+              }}
+            />
+            <Text fw={500} size="sm">
+              {m.fields.subgroupsLegend}
+            </Text>
+            <SubgroupFields
+              value={subgroups}
+              errors={errors}
+              disabled={createGroup.isPending}
+              onChange={(rows) => {
+                setSubgroups(rows);
+                revalidate(groupName, rows);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={createGroup.isPending}>
+                {m.submit}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
 }

@@ -1,5 +1,141 @@
-import { Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { canManageGroups, PAGE_SIZE, type Group as GroupEntity, type Subgroup } from '@switchboard/shared';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useGroups } from '../../lib/group-options.ts';
+import { lastPageOf } from '../../lib/pagination.ts';
+import { useDeleteGroup, useDeleteSubgroup } from './api/groups.ts';
+import { AddSubgroupDialog } from './components/add-subgroup-dialog.tsx';
+import { GroupRow } from './components/group-row.tsx';
+import { groupsMessages as m } from './messages.ts';
 
 export function GroupInfoScreen() {
-  return <Title order={2}>Groups</Title>;
+  return (
+    <PermissionGate allows={canManageGroups}>
+      <GroupTable />
+    </PermissionGate>
+  );
+}
+
+/** What the confirm dialog is about to delete. */
+type Deleting = { kind: 'group'; group: GroupEntity } | { kind: 'subgroup'; group: GroupEntity; subgroup: Subgroup };
+
+function GroupTable() {
+  // A phone gets cards: three columns of names and buttons do not fit 390 pixels.
+  const small = useMediaQuery('(max-width: 48em)');
+  const groups = useGroups();
+  const deleteGroup = useDeleteGroup();
+  const deleteSubgroup = useDeleteSubgroup();
+  const [page, setPage] = useState(1);
+  const [addingTo, setAddingTo] = useState<GroupEntity | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+
+  const all = groups.data ?? [];
+  // A delete can leave the page past the end: show the last page instead.
+  const current = Math.min(page, lastPageOf(all.length));
+  const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const settle = {
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: m.deleted });
+      setDeleting(null);
+    },
+    onError: (error: unknown) => {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+      setDeleting(null);
+    },
+  };
+
+  const handlersFor = (group: GroupEntity) => ({
+    onAddSubgroup: () => setAddingTo(group),
+    onDeleteGroup: () => setDeleting({ kind: 'group', group }),
+    onDeleteSubgroup: (subgroup: Subgroup) => setDeleting({ kind: 'subgroup', group, subgroup }),
+  });
+
+  function confirmDelete() {
+    if (deleting?.kind === 'group') deleteGroup.mutate(deleting.group._id, settle);
+    if (deleting?.kind === 'subgroup')
+      deleteSubgroup.mutate({ groupId: deleting.group._id, subId: deleting.subgroup._id }, settle);
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{m.listTitle}</Title>
+        <Button component={Link} to="/create-group" leftSection={<IconPlus size={18} />}>
+          {m.createLink}
+        </Button>
+      </Group>
+      {small ? (
+        <Stack gap="sm">
+          {rows.map((group) => (
+            <GroupRow key={group._id} layout="card" group={group} {...handlersFor(group)} />
+          ))}
+          <ListState loading={groups.isPending} empty={rows.length === 0} />
+        </Stack>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w="28%">{m.columns.group}</Table.Th>
+                  <Table.Th>{m.columns.subgroups}</Table.Th>
+                  <Table.Th w={130} ta="right">
+                    {m.columns.actions}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((group) => (
+                  <GroupRow key={group._id} layout="row" group={group} {...handlersFor(group)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListState loading={groups.isPending} empty={rows.length === 0} />
+        </Paper>
+      )}
+      <PaginationFooter page={current} total={all.length} onPageChange={setPage} />
+      <AddSubgroupDialog group={addingTo} onClose={() => setAddingTo(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={deleting?.kind === 'subgroup' ? m.deleteSubgroupTitle : m.deleteGroupTitle}
+        body={deleteBody(deleting)}
+        loading={deleteGroup.isPending || deleteSubgroup.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function ListState({ loading, empty }: { loading: boolean; empty: boolean }) {
+  if (loading) {
+    return (
+      <Group justify="center" gap="xs" p="lg" role="status">
+        <Loader size="sm" />
+        <Text c="dimmed">{m.loading}</Text>
+      </Group>
+    );
+  }
+  if (!empty) return null;
+  return (
+    <Text c="dimmed" ta="center" p="lg" role="status">
+      {m.empty}
+    </Text>
+  );
+}
+
+function deleteBody(deleting: Deleting | null): string {
+  if (!deleting) return '';
+  if (deleting.kind === 'group') return m.deleteGroupBody(deleting.group.group_name);
+  return m.deleteSubgroupBody(`${deleting.subgroup.sub_group_en} (${deleting.subgroup.sub_group_bn})`, deleting.group.group_name);
 }

@@ -1,5 +1,134 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { canManageUsers } from '@switchboard/shared';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useBrandName } from '../../lib/public-config.ts';
+import { useCreateUser } from './api/users.ts';
+import { PrefixedNumberInput } from './components/prefixed-number-input.tsx';
+import { usersMessages as m } from './messages.ts';
+import {
+  asRole,
+  asUserType,
+  EMPTY_DRAFT,
+  ROLE_OPTIONS,
+  USER_TYPE_OPTIONS,
+  validateSignup,
+  type FieldErrors,
+  type UserDraft,
+} from './user-draft.ts';
 
 export function CreateUserScreen() {
-  return <Title order={2}>Create User</Title>;
+  return (
+    <PermissionGate allows={canManageUsers}>
+      <CreateUserForm />
+    </PermissionGate>
+  );
+}
+
+function CreateUserForm() {
+  const brand = useBrandName();
+  const navigate = useNavigate();
+  const createUser = useCreateUser();
+  const [draft, setDraft] = useState<UserDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors show once the form was submitted, then follow every change.
+  const [submitted, setSubmitted] = useState(false);
+
+  function change(fields: Partial<UserDraft>) {
+    const next = { ...draft, ...fields };
+    setDraft(next);
+    if (submitted) {
+      const result = validateSignup(next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = validateSignup(draft);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    createUser.mutate(result.body, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: m.created });
+        void navigate({ to: '/user-info' });
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  }
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Anchor component={Link} to="/user-info" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {m.backToList}
+        </Group>
+      </Anchor>
+      <Title order={2}>{m.createTitle}</Title>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={m.fields.name}
+              placeholder={m.fields.namePlaceholder}
+              required
+              autoComplete="off"
+              value={draft.name}
+              error={errors.name}
+              onChange={(event) => change({ name: event.currentTarget.value })}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PrefixedNumberInput
+                label={m.fields.number(brand)}
+                placeholder={m.fields.numberPlaceholder}
+                required
+                value={draft.numberEntry}
+                error={errors.product_number}
+                onChange={(event) => change({ numberEntry: event.currentTarget.value })}
+              />
+              <PrefixedNumberInput
+                label={m.fields.phone}
+                placeholder={m.fields.phonePlaceholder}
+                required
+                value={draft.phoneEntry}
+                error={errors.phone_number}
+                onChange={(event) => change({ phoneEntry: event.currentTarget.value })}
+              />
+              <Select
+                label={m.fields.userType}
+                placeholder={m.fields.userTypePlaceholder}
+                required
+                data={USER_TYPE_OPTIONS}
+                value={draft.user_type}
+                error={errors.user_type}
+                onChange={(value) => change({ user_type: asUserType(value) })}
+              />
+              <Select
+                label={m.fields.role}
+                placeholder={m.fields.rolePlaceholder}
+                required
+                data={ROLE_OPTIONS}
+                value={draft.role}
+                error={errors.role}
+                onChange={(value) => change({ role: asRole(value) })}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={createUser.isPending}>
+                {m.submit}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
 }

@@ -1,0 +1,135 @@
+/**
+ * Groups and subgroups. Everyone reads them (the public form offers them); admins and moderators
+ * write. Tickets keep snapshots of the names, so a rename never touches tickets, and a delete
+ * archives (deleted_at) instead of removing rows that tickets still point at.
+ */
+import {
+  AppError,
+  canManageGroups,
+  type CreateGroupBody,
+  type Group,
+  type Subgroup,
+  type SubgroupInput,
+  type SubgroupWithGroup,
+  type Viewer,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../users/users.repository.ts';
+import {
+  archiveLiveGroup,
+  archiveLiveSubgroup,
+  findLiveGroup,
+  insertGroup,
+  insertSubgroups,
+  isGroupNameTaken,
+  listAllLiveSubgroups,
+  listLiveGroups,
+  listLiveSubgroupsOf,
+  renameLiveGroup,
+  renameLiveSubgroup,
+  type GroupWithSubgroups,
+  type SubgroupRow,
+} from './groups.repository.ts';
+
+const GROUP_NOT_FOUND = 'This group does not exist or has been deleted';
+const SUBGROUP_NOT_FOUND = 'This subgroup does not exist or has been deleted';
+
+const nameTaken = (name: string) => `A group named "${name}" already exists`;
+
+/** Refuses anyone but admins and moderators (also checked by the routes before the body is read). */
+export function assertCanManageGroups(viewer: Viewer): void {
+  if (!canManageGroups(viewer)) throw new AppError('forbidden', 'Only admins and moderators can manage groups');
+}
+
+function presentSubgroup(row: SubgroupRow): Subgroup {
+  return { _id: row.id, sub_group_bn: row.subGroupBn, sub_group_en: row.subGroupEn };
+}
+
+function presentGroup({ group, subgroups }: GroupWithSubgroups): Group {
+  return { _id: group.id, group_name: group.groupName, sub_groups: subgroups.map(presentSubgroup) };
+}
+
+export async function listGroups(db: Db): Promise<Group[]> {
+  return (await listLiveGroups(db)).map(presentGroup);
+}
+
+export async function listSubgroupsOf(db: Db, groupId: string): Promise<Subgroup[]> {
+  const found = await findLiveGroup(db, groupId);
+  if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+  return found.subgroups.map(presentSubgroup);
+}
+
+export async function listAllSubgroups(db: Db): Promise<SubgroupWithGroup[]> {
+  return (await listAllLiveSubgroups(db)).map((row) => ({ ...presentSubgroup(row), group_id: row.groupId }));
+}
+
+/** Runs a write that may hit the unique group name, turning a lost race into the same 409. */
+async function guardingName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', nameTaken(name));
+    throw error;
+  }
+}
+
+export async function createGroup(db: Db, viewer: Viewer, body: CreateGroupBody): Promise<Group> {
+  assertCanManageGroups(viewer);
+  if (await isGroupNameTaken(db, body.group_name)) throw new AppError('conflict', nameTaken(body.group_name));
+  return guardingName(body.group_name, () =>
+    db.transaction(async (tx) => {
+      const group = await insertGroup(tx, body.group_name);
+      await insertSubgroups(tx, group.id, body.sub_groups);
+      return presentGroup({ group, subgroups: await listLiveSubgroupsOf(tx, group.id) });
+    }),
+  );
+}
+
+export async function renameGroup(db: Db, viewer: Viewer, id: string, name: string): Promise<Group> {
+  assertCanManageGroups(viewer);
+  if (await isGroupNameTaken(db, name, id)) throw new AppError('conflict', nameTaken(name));
+  await guardingName(name, async () => {
+    if (!(await renameLiveGroup(db, id, name))) throw new AppError('not_found', GROUP_NOT_FOUND);
+  });
+  return groupOrNotFound(db, id);
+}
+
+export async function deleteGroup(db: Db, viewer: Viewer, id: string): Promise<void> {
+  assertCanManageGroups(viewer);
+  const archived = await db.transaction((tx) => archiveLiveGroup(tx, id));
+  if (!archived) throw new AppError('not_found', GROUP_NOT_FOUND);
+}
+
+export async function addSubgroups(db: Db, viewer: Viewer, groupId: string, inputs: SubgroupInput[]): Promise<Group> {
+  assertCanManageGroups(viewer);
+  return db.transaction(async (tx) => {
+    // The lock keeps a concurrent delete of the group from archiving it under the new subgroups.
+    const found = await findLiveGroup(tx, groupId, { lock: true });
+    if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+    await insertSubgroups(tx, groupId, inputs);
+    return presentGroup({ group: found.group, subgroups: await listLiveSubgroupsOf(tx, groupId) });
+  });
+}
+
+export async function renameSubgroup(
+  db: Db,
+  viewer: Viewer,
+  groupId: string,
+  subId: string,
+  input: SubgroupInput,
+): Promise<Group> {
+  assertCanManageGroups(viewer);
+  if (!(await renameLiveSubgroup(db, groupId, subId, input))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+  return groupOrNotFound(db, groupId);
+}
+
+export async function deleteSubgroup(db: Db, viewer: Viewer, groupId: string, subId: string): Promise<void> {
+  assertCanManageGroups(viewer);
+  if (!(await archiveLiveSubgroup(db, groupId, subId))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+}
+
+async function groupOrNotFound(db: Db, id: string): Promise<Group> {
+  const found = await findLiveGroup(db, id);
+  if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+  return presentGroup(found);
+}

@@ -1,0 +1,225 @@
+import { ActionIcon, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { displayNumber, ROLE_LABELS, USER_TYPE_LABELS, type UpdateUserBody, type User } from '@switchboard/shared';
+import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { usersMessages as m } from '../messages.ts';
+import { asRole, asUserType, draftOf, ROLE_OPTIONS, USER_TYPE_OPTIONS, validateUpdate, type FieldErrors } from '../user-draft.ts';
+import { PrefixedNumberInput } from './prefixed-number-input.tsx';
+
+export interface UserRowProps {
+  user: User;
+  /** A table row on wide screens, a card on a phone. */
+  layout: 'row' | 'card';
+  brand: string;
+  timeZone: string | undefined;
+  editing: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSave: (body: UpdateUserBody) => void;
+  onDelete: () => void;
+}
+
+/** The pieces of one user, read-only or (while editing) as fields; the layouts arrange them. */
+interface UserCells {
+  name: ReactNode;
+  number: ReactNode;
+  phone: ReactNode;
+  userType: ReactNode;
+  role: ReactNode;
+  createdAt: ReactNode;
+  actions: ReactNode;
+}
+
+export function UserRow(props: UserRowProps) {
+  const cells = props.editing ? <EditingCells {...props} /> : null;
+  return cells ?? <Arranged props={props} cells={readOnlyCells(props)} />;
+}
+
+function readOnlyCells({ user, timeZone, onEdit, onDelete }: UserRowProps): UserCells {
+  return {
+    name: (
+      <Text size="sm" fw={500}>
+        {user.name}
+      </Text>
+    ),
+    number: displayNumber(user.product_number),
+    phone: user.phone_number ? displayNumber(user.phone_number) : '',
+    userType: USER_TYPE_LABELS[user.user_type],
+    role: (
+      <Badge variant={user.role === 'admin' ? 'filled' : 'light'} color={user.role === 'user' ? 'gray' : 'blue'}>
+        {ROLE_LABELS[user.role]}
+      </Badge>
+    ),
+    createdAt: createdAtText(user, timeZone),
+    actions: (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Tooltip label={m.edit(user.name)}>
+          <ActionIcon variant="subtle" aria-label={m.edit(user.name)} onClick={onEdit}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={m.delete(user.name)}>
+          <ActionIcon variant="subtle" color="red" aria-label={m.delete(user.name)} onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+  };
+}
+
+function createdAtText(user: User, timeZone: string | undefined) {
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {formatDisplayDateTime(user.created_at, timeZone)}
+    </Text>
+  );
+}
+
+function EditingCells(props: UserRowProps) {
+  const { user, brand, timeZone, saving, onCancel, onSave, layout } = props;
+  const [draft, setDraft] = useState(() => draftOf(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Full-size fields on a phone (fingers), compact ones inside a table row.
+  const size = layout === 'card' ? 'sm' : 'xs';
+  const labelled = (label: string) => (layout === 'card' ? { label } : { 'aria-label': label });
+
+  function save() {
+    const result = validateUpdate(draft, user.created_at);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) onSave(result.body);
+  }
+
+  // Enter in a text field saves and Escape cancels, as in a spreadsheet (a Select uses Enter itself).
+  const saveOnEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') save();
+  };
+
+  const cells: UserCells = {
+    name: (
+      <TextInput
+        {...labelled(m.columns.name)}
+        size={size}
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+        onKeyDown={saveOnEnter}
+        autoFocus
+      />
+    ),
+    number: (
+      <PrefixedNumberInput
+        {...labelled(m.columns.number(brand))}
+        size={size}
+        value={draft.numberEntry}
+        error={errors.product_number}
+        onChange={(event) => setDraft({ ...draft, numberEntry: event.currentTarget.value })}
+        onKeyDown={saveOnEnter}
+      />
+    ),
+    phone: user.phone_number ? displayNumber(user.phone_number) : '',
+    userType: (
+      <Select
+        {...labelled(m.columns.userType)}
+        size={size}
+        data={USER_TYPE_OPTIONS}
+        value={draft.user_type}
+        error={errors.user_type}
+        allowDeselect={false}
+        onChange={(value) => setDraft({ ...draft, user_type: asUserType(value) })}
+      />
+    ),
+    role: (
+      <Select
+        {...labelled(m.columns.role)}
+        size={size}
+        data={ROLE_OPTIONS}
+        value={draft.role}
+        error={errors.role}
+        allowDeselect={false}
+        onChange={(value) => setDraft({ ...draft, role: asRole(value) })}
+      />
+    ),
+    createdAt: createdAtText(user, timeZone),
+    actions: (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Tooltip label={m.save(user.name)}>
+          <ActionIcon variant="filled" aria-label={m.save(user.name)} loading={saving} onClick={save}>
+            <IconCheck size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={m.cancel}>
+          <ActionIcon variant="default" aria-label={m.cancel} disabled={saving} onClick={onCancel}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+  };
+  return <Arranged props={props} cells={cells} />;
+}
+
+function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
+  const { user, editing, brand, onCancel } = props;
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (editing && event.key === 'Escape' && !event.defaultPrevented) onCancel();
+  };
+  if (props.layout === 'card') {
+    return (
+      <Paper component="article" aria-label={user.name} withBorder radius="md" p="sm" onKeyDown={cancelOnEscape}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+          {editing ? (
+            <Text size="sm" c="dimmed">
+              {m.edit(user.name)}
+            </Text>
+          ) : (
+            cells.name
+          )}
+          {cells.actions}
+        </Group>
+        {editing ? (
+          <Stack gap="xs">
+            {cells.name}
+            {cells.number}
+            {cells.userType}
+            {cells.role}
+          </Stack>
+        ) : (
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+            <CardField label={m.columns.number(brand)}>{cells.number}</CardField>
+            <CardField label={m.columns.phone}>{cells.phone}</CardField>
+            <CardField label={m.columns.userType}>{cells.userType}</CardField>
+            <CardField label={m.columns.role}>{cells.role}</CardField>
+            <CardField label={m.columns.createdAt}>{cells.createdAt}</CardField>
+          </SimpleGrid>
+        )}
+      </Paper>
+    );
+  }
+  return (
+    <Table.Tr onKeyDown={cancelOnEscape} bg={editing ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td>{cells.name}</Table.Td>
+      <Table.Td>{cells.number}</Table.Td>
+      <Table.Td>{cells.phone}</Table.Td>
+      <Table.Td>{cells.userType}</Table.Td>
+      <Table.Td>{cells.role}</Table.Td>
+      <Table.Td>{cells.createdAt}</Table.Td>
+      <Table.Td>{cells.actions}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}

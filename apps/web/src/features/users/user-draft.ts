@@ -1,0 +1,87 @@
+/**
+ * What the user forms hold (numbers as typed after +88) and how they become request bodies. The
+ * shared schemas validate, so the form refuses exactly what the server would refuse.
+ */
+import {
+  entryOf,
+  ROLE_LABELS,
+  ROLES,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  signupBodySchema,
+  updateUserBodySchema,
+  withCountryPrefix,
+  type Role,
+  type SignupBody,
+  type UpdateUserBody,
+  type User,
+  type UserType,
+} from '@switchboard/shared';
+import type { z } from 'zod';
+
+export interface UserDraft {
+  name: string;
+  numberEntry: string;
+  phoneEntry: string;
+  user_type: UserType | null;
+  role: Role | null;
+}
+
+/** Field errors keyed by the body's field names (name, product_number, ...). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type Validated<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
+
+export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
+export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+
+/** A Select's value back as a user type (null when cleared). */
+export const asUserType = (value: string | null): UserType | null => USER_TYPES.find((type) => type === value) ?? null;
+export const asRole = (value: string | null): Role | null => ROLES.find((role) => role === value) ?? null;
+
+export const EMPTY_DRAFT: UserDraft = { name: '', numberEntry: '', phoneEntry: '', user_type: null, role: null };
+
+export function draftOf(user: User): UserDraft {
+  return {
+    name: user.name,
+    numberEntry: entryOf(user.product_number),
+    phoneEntry: user.phone_number ? entryOf(user.phone_number) : '',
+    user_type: user.user_type,
+    role: user.role,
+  };
+}
+
+export function validateSignup(draft: UserDraft): Validated<SignupBody> {
+  return collect(
+    signupBodySchema.safeParse({
+      name: draft.name,
+      product_number: withCountryPrefix(draft.numberEntry),
+      phone_number: withCountryPrefix(draft.phoneEntry),
+      user_type: draft.user_type ?? undefined,
+      role: draft.role ?? undefined,
+    }),
+  );
+}
+
+/** The edit body; `created_at` goes along as the spec's client sends it (the server ignores it). */
+export function validateUpdate(draft: UserDraft, createdAt: string): Validated<UpdateUserBody> {
+  return collect(
+    updateUserBodySchema.safeParse({
+      name: draft.name,
+      product_number: withCountryPrefix(draft.numberEntry),
+      user_type: draft.user_type ?? undefined,
+      role: draft.role ?? undefined,
+      created_at: createdAt,
+    }),
+  );
+}
+
+function collect<T>(result: z.ZodSafeParseResult<T>): Validated<T> {
+  if (result.success) return { ok: true, body: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
