@@ -1,0 +1,214 @@
+/**
+ * The query shapes behind the ticket list and the ticket view must be served by indexes
+ * (DESIGN.md §10): on 20,000 tickets with fresh statistics, no plan reads the tickets, comments or
+ * forward_events tables from end to end. Not timed; a dropped or unusable index fails here. The
+ * statements are the repository's own, recorded from its query builder.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { expect, it } from 'vitest';
+import { ticketListQuerySchema, type TicketListQuery, type UserType } from '@switchboard/shared';
+import type { Db } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { listCommentsOfTicket } from '../src/modules/comments/comments.repository.ts';
+import { listForwardChainPage } from '../src/modules/forwarding/forwarding.repository.ts';
+import { filterForViewer } from '../src/modules/tickets/ticket-list.service.ts';
+import { findTicketWithIssuer, listForwardHistory, listTicketPage } from '../src/modules/tickets/tickets.repository.ts';
+import { describeWithApp } from './harness.ts';
+
+const TICKETS = 20_000;
+const USERS = 2_000;
+const GROUPS = 12;
+const SUBGROUPS_PER_GROUP = 4;
+const TIMEZONE = 'Asia/Dhaka';
+
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** A Db that records what drizzle sends and answers no rows: the repository's SQL without running it. */
+function recordingDb(recorded: Statement[]): Db {
+  const client = {
+    query: async (config: { text: string; values?: unknown[] }, values?: unknown[]) => {
+      recorded.push({ text: config.text, params: config.values ?? values ?? [] });
+      return { rows: [], rowCount: 0, fields: [], command: 'SELECT' };
+    },
+  };
+  return drizzle({ client: client as never, schema });
+}
+
+async function record(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+  const recorded: Statement[] = [];
+  await run(recordingDb(recorded));
+  return recorded;
+}
+
+/** The statement with its parameters written in, so that EXPLAIN plans it for these very values. */
+function withValues({ text, params }: Statement): SQL {
+  const literal = (value: unknown) => {
+    if (typeof value === 'number') return String(value);
+    if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+    throw new Error(`unexpected parameter ${String(value)}`);
+  };
+  return sql.raw(text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1])));
+}
+
+/** The rows of a raw statement: PGlite and node-postgres both answer with `{ rows }`. */
+async function rowsOf<Row>(query: Promise<unknown>): Promise<Row[]> {
+  const result = (await query) as { rows: Row[] };
+  return result.rows;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** The JavaScript twin of `uuidOf` below. */
+function uuidFrom(text: string): string {
+  const hex = createHash('md5').update(text).digest('hex');
+  const v4 = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return `${v4.slice(0, 8)}-${v4.slice(8, 12)}-${v4.slice(12, 16)}-${v4.slice(16, 20)}-${v4.slice(20)}`;
+}
+
+const h = (expr: string, seed: number) => `(hashint8extended((${expr})::bigint, ${seed}) & 1073741823)`;
+const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** Tickets over three years with the skew of a real desk: most closed, most held by cc. */
+const CORPUS = [
+  `insert into groups (id, group_name) select ${uuidOf(`'g' || g`)}, 'Group ' || g from generate_series(0, ${GROUPS - 1}) g`,
+  `insert into subgroups (id, group_id, sub_group_bn, sub_group_en)
+   select ${uuidOf(`'s' || g || '-' || s`)}, ${uuidOf(`'g' || g`)}, 'উপদল ' || s, 'Subgroup ' || s
+   from generate_series(0, ${GROUPS - 1}) g, generate_series(0, ${SUBGROUPS_PER_GROUP - 1}) s`,
+  `insert into users (id, name, product_number, user_type, role)
+   select ${uuidOf(`'u' || u`)}, 'User ' || u, '880962' || lpad(u::text, 7, '0'),
+     case when u <= 100 then 'cc' when u <= 500 then 'agent' else 'customer' end, 'user'
+   from generate_series(1, ${USERS}) u`,
+  `insert into tickets (ticket_id, title, description, problematic_number, issued_to, issuer_user_id, issuer_number,
+     issuer_user_type, ticket_status, group_id, group_name, sub_group_id, sub_group_name, created_at, updated_at)
+   overriding system value
+   select 100000 + i, 'Ticket ' || i, 'Description of ticket ' || i,
+     '8801' || (3 + ${h('i', 6)} % 7)::text || lpad((${h('i', 6)} % 100000000)::text, 8, '0'),
+     (array['cc', 'cc', 'cc', 'rs', 'iptsp', 'oss-bss'])[1 + ${h('i', 3)} % 6],
+     ${uuidOf(`'u' || (101 + ${h('i', 2)} % ${USERS - 100})`)}, '880962' || lpad((101 + ${h('i', 2)} % ${USERS - 100})::text, 7, '0'),
+     case when 101 + ${h('i', 2)} % ${USERS - 100} <= 500 then 'agent' else 'customer' end,
+     case when i > ${TICKETS - 600} then (array['open', 'in_progress', 'closed'])[1 + ${h('i', 8)} % 3]
+          when ${h('i', 8)} % 100 < 3 then 'open' else 'closed' end,
+     ${uuidOf(`'g' || (${h('i', 4)} % ${GROUPS})`)}, 'Group ' || (${h('i', 4)} % ${GROUPS}),
+     ${uuidOf(`'s' || (${h('i', 4)} % ${GROUPS}) || '-' || (${h('i', 5)} % ${SUBGROUPS_PER_GROUP})`)},
+     'Subgroup ' || (${h('i', 5)} % ${SUBGROUPS_PER_GROUP}),
+     now() - interval '3 years' + i * interval '3 years' / ${TICKETS}, now()
+   from generate_series(1, ${TICKETS}) i`,
+  `insert into comments (ticket_id, commenter_name, commenter_user_type, message, is_internal)
+   select 100001 + ${h('n', 11)} % ${TICKETS}, 'Staff', 'cc', 'Checked the line.', n % 7 = 0
+   from generate_series(1, ${TICKETS * 3}) n`,
+  `insert into forward_events (ticket_id, previously_issued_to, newly_issued_to, forward_cause, forwarded_by_name)
+   select ticket_id, 'cc', issued_to, 'Needs a field visit', 'Staff' from tickets where issued_to <> 'cc'`,
+  `select setval(pg_get_serial_sequence('tickets', 'ticket_id'), ${100000 + TICKETS})`,
+  'analyze groups, subgroups, users, tickets, comments, forward_events',
+];
+
+describeWithApp('query plans at scale', (ctx) => {
+  /**
+   * The plan of a statement. `indexesOnly` forbids sequential scans for the statement: a count of
+   * nearly every ticket is rightly planned as a sequential scan, so for counts the question is
+   * whether an index could serve the predicate at all (a Seq Scan then means none can).
+   */
+  const explain = async (statement: Statement, indexesOnly: boolean): Promise<PlanNode> => {
+    const rows = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+      ctx.db.transaction(async (tx) => {
+        if (indexesOnly) await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain (format json) ${withValues(statement)}`);
+      }),
+    );
+    const cell = rows[0]?.['QUERY PLAN'];
+    const plan = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : cell;
+    if (!plan) throw new Error('EXPLAIN returned no plan');
+    return plan[0].Plan;
+  };
+
+  /** Relations of the statement's plan that are read by a sequential scan. */
+  const seqScanned = async (statement: Statement, indexesOnly = false) =>
+    nodesOf(await explain(statement, indexesOnly))
+      .filter((node) => node['Node Type'] === 'Seq Scan')
+      .map((node) => node['Relation Name']);
+
+  const BIG_TABLES = ['tickets', 'comments', 'forward_events', 'users'];
+
+  it('fills 20,000 tickets and their comments by SQL', async () => {
+    for (const statement of CORPUS) await ctx.db.execute(sql.raw(statement));
+    const counted = await rowsOf<{ n: number }>(ctx.db.execute(sql`select count(*)::int as n from tickets`));
+    expect(counted[0]?.n).toBe(TICKETS);
+  }, 60_000);
+
+  const staff = { id: '00000000-0000-4000-8000-000000000001', user_type: 'cc' as UserType };
+  const customer = { id: '00000000-0000-4000-8000-000000000002', user_type: 'customer' as UserType };
+  const agent = { id: '00000000-0000-4000-8000-000000000003', user_type: 'agent' as UserType };
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const group = uuidFrom('g0');
+  const subgroup = uuidFrom('g0-0'.replace('g', 's'));
+
+  const shapes: [name: string, viewer: typeof staff, query: Partial<Record<keyof TicketListQuery, string>>, page?: number][] = [
+    ['no filter', staff, {}],
+    ['no filter, page 50', staff, {}, 50],
+    ['status', staff, { status: 'open' }],
+    ['a common status', staff, { status: 'closed' }],
+    ['issued to', staff, { issued_to: 'rs' }],
+    ['issuer type', staff, { issuer_user_type: 'agent' }],
+    ['group', staff, { group_id: group }],
+    ['subgroup', staff, { sub_group_id: subgroup }],
+    ['date range', staff, { start_date: monthAgo, end_date: today }],
+    ['ticket id search', staff, { ticket_id: '110000' }],
+    ['number search', staff, { problematic_number: '01712' }],
+    [
+      'a combination',
+      staff,
+      { issuer_user_type: 'customer', issued_to: 'cc', status: 'open', group_id: group, start_date: monthAgo },
+    ],
+    ["a customer's own tickets", customer, { status: 'open' }],
+    ["an agent's number search", agent, { problematic_number: '0171' }],
+  ];
+
+  for (const [name, viewer, query, page = 1] of shapes) {
+    it(`serves the list by ${name} from indexes`, async () => {
+      const filter = filterForViewer(viewer, ticketListQuerySchema.parse(query), TIMEZONE);
+      const [pageQuery, countQuery, ...others] = await record((db) => listTicketPage(db, filter, (page - 1) * 10, 10));
+      if (!pageQuery || !countQuery || others.length > 0) throw new Error('expected a page query and a count query');
+      // The page (newest first, 10 rows) must come from an index as the planner chooses freely.
+      expect(await seqScanned(pageQuery), pageQuery.text).not.toContain('tickets');
+      expect(await seqScanned(countQuery, true), countQuery.text).not.toContain('tickets');
+    });
+  }
+
+  // Known to fail today: the page groups every forward of the department's chains (see
+  // docs/performance.md, "Forwarded tickets"). `it.fails` keeps CI green and turns red the day the
+  // query is served from indexes: then make this an ordinary `it`.
+  it.fails("serves a department's forwarded tickets from indexes", async () => {
+    const [pageQuery, countQuery, ...others] = await record((db) => listForwardChainPage(db, 'rs', 0, 10));
+    if (!pageQuery || !countQuery || others.length > 0) throw new Error('expected a page query and a count query');
+    const scanned = [...(await seqScanned(pageQuery)), ...(await seqScanned(countQuery, true))];
+    for (const table of BIG_TABLES) expect(scanned, pageQuery.text).not.toContain(table);
+  });
+
+  it('serves a ticket with its comments and forward history from indexes', async () => {
+    const statements = await record(async (db) => {
+      await findTicketWithIssuer(db, 110_000);
+      await listCommentsOfTicket(db, 110_000);
+      await listForwardHistory(db, 110_000);
+    });
+    expect(statements).toHaveLength(3);
+    for (const statement of statements) {
+      const scanned = await seqScanned(statement);
+      for (const table of BIG_TABLES) expect(scanned, statement.text).not.toContain(table);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * What each route of the SPA downloads: the entry chunk, the lazy chunks of the route (the
+ * signed-in layout and the screen) and everything they import statically, from Vite's manifest.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+const LAYOUT = 'src/app/layout/signed-in-layout.tsx';
+
+/** The routes of apps/web/src/app/router.tsx and the lazy modules each one loads. */
+export const ROUTES: { route: string; modules: string[] }[] = [
+  { route: '/ (sign-in)', modules: ['src/features/auth/login-screen.tsx'] },
+  { route: '/create-ticket', modules: ['src/features/public-ticket/public-ticket-screen.tsx'] },
+  { route: '/tickets', modules: [LAYOUT, 'src/features/tickets/tickets-screen.tsx'] },
+  { route: '/view-ticket', modules: [LAYOUT, 'src/features/ticket-view/view-ticket-screen.tsx'] },
+  { route: '/forwarded-tickets', modules: [LAYOUT, 'src/features/forwarding/forwarded-tickets-screen.tsx'] },
+  { route: '/add-ticket', modules: [LAYOUT, 'src/features/tickets/add-ticket-screen.tsx'] },
+  { route: '/report', modules: [LAYOUT, 'src/features/reports/report-screen.tsx'] },
+  { route: '/user-info', modules: [LAYOUT, 'src/features/users/user-info-screen.tsx'] },
+  { route: '/create-user', modules: [LAYOUT, 'src/features/users/create-user-screen.tsx'] },
+  { route: '/group-info', modules: [LAYOUT, 'src/features/groups/group-info-screen.tsx'] },
+  { route: '/create-group', modules: [LAYOUT, 'src/features/groups/create-group-screen.tsx'] },
+];
+
+export interface RouteWeight {
+  route: string;
+  jsGzip: number;
+  cssGzip: number;
+  files: number;
+  budget: number;
+}
+
+export const SIGN_IN_BUDGET = 150 * 1024;
+export const ROUTE_BUDGET = 250 * 1024;
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk keys a set of chunks loads at once: themselves and their static imports, transitively. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/** Weighs every route of ROUTES, and every lazy chunk no route names (a new screen must not go unweighed). */
+export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: string[] } {
+  const manifest = readManifest(dist);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const gzipped = new Map<string, number>();
+  const gzipOf = (file: string) => {
+    const known = gzipped.get(file);
+    if (known !== undefined) return known;
+    const size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipped.set(file, size);
+    return size;
+  };
+  const weigh = (route: string, modules: string[]): RouteWeight => {
+    const chunks = closure(manifest, [...entries, ...modules.filter((key) => manifest[key])]);
+    const js = [...chunks].map((key) => manifest[key]?.file).filter((file): file is string => file?.endsWith('.js') === true);
+    const css = new Set([...chunks].flatMap((key) => manifest[key]?.css ?? []));
+    return {
+      route,
+      jsGzip: js.reduce((sum, file) => sum + gzipOf(file), 0),
+      cssGzip: [...css].reduce((sum, file) => sum + gzipOf(file), 0),
+      files: js.length + css.size,
+      budget: route.includes('sign-in') ? SIGN_IN_BUDGET : ROUTE_BUDGET,
+    };
+  };
+  const named = new Set(ROUTES.flatMap((route) => route.modules));
+  const unknown = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && !named.has(key));
+  const weights = [
+    ...ROUTES.map((route) => weigh(route.route, route.modules)),
+    ...unknown.map((key) => weigh(`(lazy) ${key}`, [key])),
+  ];
+  return { weights, unknown };
+}

@@ -1,0 +1,106 @@
+/** Child processes of the benchmark: the real server in production mode, and the trivial route. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningProcess {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the process exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+}
+
+function startNode(script: string, env: NodeJS.ProcessEnv, readyPath: string, port: number): Promise<RunningProcess> {
+  // process.execPath is the pinned Node 24 that runs this script: it strips the server's types.
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return waitUntilReady(`${url}${readyPath}`, child, () => log).then(
+    () => ({ url, pid: child.pid, stop }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
+}
+
+export interface ServerSecrets {
+  jwtSecret: string;
+}
+
+/** The real server as production runs it, on the benchmark database. */
+export async function startServer(databaseUrl: string): Promise<RunningProcess & ServerSecrets> {
+  const port = await freePort();
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    CAPTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
+    ALLOW_CONSOLE_SMS: 'on',
+    DEMO_SEED: 'off',
+    LOG_LEVEL: 'warn',
+  };
+  const server = await startNode(path.join(ROOT, 'apps/server/src/server.ts'), env, '/readyz', port);
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...server, stop, jwtSecret };
+}
+
+/** A Fastify app with one constant route: what the framework and the loopback cost by themselves. */
+export async function startTrivialServer(): Promise<RunningProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port) };
+  return startNode(path.join(ROOT, 'scripts/bench/trivial-server.ts'), env, '/ping', port);
+}

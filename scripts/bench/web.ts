@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:web`: builds the SPA, weighs what each route downloads (gzip), and runs Lighthouse
+ * (desktop preset, Debian's Chromium) on the sign-in page and on the ticket list of a signed-in
+ * staff member, served by the real server on the benchmark database.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import pg from 'pg';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { ROUTE_BUDGET, weighRoutes, type RouteWeight } from './bundles.ts';
+import { prepareCorpus } from './corpus.ts';
+import { ROOT, startServer } from './processes.ts';
+import { writeResults } from './report.ts';
+import { sampleCorpus } from './scenarios.ts';
+import { readSettings } from './settings.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function build(): void {
+  // --manifest writes dist/.vite/manifest.json, which maps every source module to its chunks.
+  const result = spawnSync('npm', ['run', 'build', '-w', '@switchboard/web', '--', '--manifest'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the web build failed');
+}
+
+function printWeights(weights: RouteWeight[]): void {
+  console.log(`\n${'route'.padEnd(48)}  ${'JS gzip'.padStart(9)}  ${'CSS gzip'.padStart(9)}  files  budget (JS)`);
+  for (const weight of weights) {
+    const verdict = weight.jsGzip <= weight.budget ? 'met' : `MISSED by ${kB(weight.jsGzip - weight.budget)}`;
+    console.log(
+      `${weight.route.padEnd(48)}  ${kB(weight.jsGzip).padStart(9)}  ${kB(weight.cssGzip).padStart(9)}  ${String(weight.files).padStart(5)}  ≤ ${kB(weight.budget)}: ${verdict}`,
+    );
+  }
+}
+
+interface Audit {
+  page: string;
+  performance: number | null;
+  accessibility: number | null;
+  /** Largest Contentful Paint and Total Blocking Time, ms (simulated desktop). */
+  lcp: number | undefined;
+  tbt: number | undefined;
+  failedAccessibilityAudits: string[];
+}
+
+async function audit(name: string, url: string, page: Page, keepStorage: boolean): Promise<Audit> {
+  const flags: Flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: keepStorage,
+  };
+  const result = await lighthouse(url, flags, desktopConfig, page);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+  return {
+    page: name,
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    lcp: audits['largest-contentful-paint']?.numericValue,
+    tbt: audits['total-blocking-time']?.numericValue,
+    failedAccessibilityAudits: (categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
+async function runLighthouse(): Promise<Audit[]> {
+  const settings = readSettings();
+  await prepareCorpus(settings.databaseUrl, settings.scale);
+  const server = await startServer(settings.databaseUrl);
+  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 });
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox'] });
+  try {
+    const sample = await sampleCorpus(pool, server.jwtSecret);
+    const page = await browser.newPage();
+    const signIn = await audit('sign-in (/)', `${server.url}/`, page, false);
+    // The SPA keeps the session in localStorage (jwt_token); Lighthouse must not clear it.
+    await page.goto(`${server.url}/`);
+    await page.evaluate((token) => localStorage.setItem('jwt_token', token), sample.staff.token);
+    const list = await audit('ticket list (/tickets?page=1, cc staff)', `${server.url}/tickets?page=1`, page, true);
+    return [signIn, list];
+  } finally {
+    await browser.close();
+    await pool.end();
+    await server.stop();
+  }
+}
+
+build();
+const { weights, unknown } = weighRoutes(path.join(ROOT, 'apps/web/dist'));
+printWeights(weights);
+if (unknown.length > 0)
+  console.log(`\nLazy chunks no route names (add them to ROUTES in bundles.ts if they are screens): ${unknown.join(', ')}`);
+const audits = await runLighthouse();
+console.log(`\n${'page'.padEnd(44)}  performance  accessibility  LCP ms  TBT ms`);
+for (const result of audits) {
+  console.log(
+    `${result.page.padEnd(44)}  ${String(result.performance).padStart(11)}  ${String(result.accessibility).padStart(13)}  ${String(Math.round(result.lcp ?? 0)).padStart(6)}  ${String(Math.round(result.tbt ?? 0)).padStart(6)}`,
+  );
+  if (result.failedAccessibilityAudits.length > 0)
+    console.log(`  failed accessibility audits: ${result.failedAccessibilityAudits.join(', ')}`);
+}
+const file = writeResults(ROOT, {
+  kind: 'web',
+  at: new Date().toISOString(),
+  budgets: { signInJsGzip: 150 * 1024, anyRouteJsGzip: ROUTE_BUDGET },
+  weights,
+  lighthouse: audits,
+});
+console.log(`\nresults written to ${file}`);
