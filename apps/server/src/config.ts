@@ -42,6 +42,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@localhost>'),
   OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  PUBLIC_TICKET_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // An outage brings many honest customers at once: the ceilings are far above a normal hour.
+  PUBLIC_TICKETS_PER_HOUR: z.coerce.number().int().positive().default(500),
+  PUBLIC_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(2000),
   DEMO_SEED: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -89,6 +94,14 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   otpIpLimitPerHour: number;
+  /** Abuse limits of the public form: per address, and for all addresses together. */
+  publicLimits: {
+    ticketsPerIpPerHour: number;
+    uploadsPerIpPerHour: number;
+    ticketsPerHour: number;
+    /** Public upload grants not yet attached to a ticket. */
+    uploadsPerHour: number;
+  };
   /** Whether an empty database gets the demo accounts and tickets. */
   demoSeed: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -130,6 +143,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     otpIpLimitPerHour: env.OTP_IP_LIMIT_PER_HOUR,
+    publicLimits: {
+      ticketsPerIpPerHour: env.PUBLIC_TICKET_IP_LIMIT_PER_HOUR,
+      uploadsPerIpPerHour: env.PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR,
+      ticketsPerHour: env.PUBLIC_TICKETS_PER_HOUR,
+      uploadsPerHour: env.PUBLIC_UPLOADS_PER_HOUR,
+    },
     demoSeed: env.DEMO_SEED ?? !isProduction,
     logLevel: env.LOG_LEVEL,
   };

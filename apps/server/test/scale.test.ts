@@ -181,8 +181,10 @@ describeWithApp('query plans at scale', (ctx) => {
   for (const [name, viewer, query, page = 1] of shapes) {
     it(`serves the list by ${name} from indexes`, async () => {
       const filter = filterForViewer(viewer, ticketListQuerySchema.parse(query), TIMEZONE);
-      const [pageQuery, countQuery, ...others] = await record((db) => listTicketPage(db, filter, (page - 1) * 10, 10));
-      if (!pageQuery || !countQuery || others.length > 0) throw new Error('expected a page query and a count query');
+      const statements = await record((db) => listTicketPage(db, filter, (page - 1) * 10, 10));
+      const countQuery = statements.find((statement) => statement.text.includes('count('));
+      const pageQuery = statements.find((statement) => statement !== countQuery);
+      if (!pageQuery || !countQuery || statements.length !== 2) throw new Error('expected a count query and a page query');
       // The page (newest first, 10 rows) must come from an index as the planner chooses freely.
       expect(await seqScanned(pageQuery), pageQuery.text).not.toContain('tickets');
       expect(await seqScanned(countQuery, true), countQuery.text).not.toContain('tickets');

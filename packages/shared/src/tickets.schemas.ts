@@ -183,6 +183,8 @@ export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 export const ticketListReplySchema = z.object({
   data: z.array(ticketListItemSchema),
   total_tickets: z.number().int(),
+  /** True when total_tickets is the planner's estimate (more than 10,000 matches): the UI says "about". */
+  total_is_estimate: z.boolean().optional(),
   total_pages: z.number().int(),
   previous_page: z.number().int().nullable(),
   next_page: z.number().int().nullable(),

@@ -81,7 +81,8 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_created').on(t.createdAt),
-    index('tickets_status_created').on(t.ticketStatus, t.createdAt),
+    // Carries the other filter columns so that combinations with a status count from the index alone.
+    index('tickets_status_created').on(t.ticketStatus, t.createdAt, t.issuedTo, t.issuerUserType, t.groupId, t.subGroupId),
     index('tickets_issued_to_created').on(t.issuedTo, t.createdAt),
     index('tickets_issuer_type_created').on(t.issuerUserType, t.createdAt),
     index('tickets_group_created').on(t.groupId, t.createdAt),
@@ -126,6 +127,8 @@ export const forwardEvents = pgTable(
   },
   (t) => [
     index('forward_events_ticket').on(t.ticketId, t.createdAt),
+    // The forwarded-tickets list walks forwards newest first.
+    index('forward_events_created').on(t.createdAt),
     index('forward_events_recipient').on(t.newlyIssuedTo, t.ticketId),
     index('forward_events_forwarder_loop')
       .on(t.previouslyIssuedTo, t.ticketId)

@@ -5,6 +5,7 @@ import commentsRoutes from './comments/comments.routes.ts';
 import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes from './groups/groups.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
+import publicTicketsRoutes from './public-tickets/public-tickets.routes.ts';
 import reportsRoutes from './reports/reports.routes.ts';
 import storageFilesRoutes from './storage/storage-files.routes.ts';
 import storageRoutes from './storage/storage.routes.ts';
@@ -18,6 +19,7 @@ export const API_MODULES = [
   usersRoutes,
   groupsRoutes,
   ticketsRoutes,
+  publicTicketsRoutes,
   commentsRoutes,
   forwardingRoutes,
   storageRoutes,

@@ -69,10 +69,11 @@ export async function listTicketsForViewer(
   query: TicketListQuery,
 ): Promise<TicketListReply> {
   const filter = filterForViewer(viewer, query, ctx.timezone);
-  const { rows, total } = await listTicketPage(ctx.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const { rows, total, totalIsEstimate } = await listTicketPage(ctx.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return {
     data: rows.map((row) => presentTicketListItem(viewer, row)),
     total_tickets: total,
+    total_is_estimate: totalIsEstimate,
     ...pageLinks(page, total),
   };
 }

@@ -60,9 +60,49 @@ function whereOf(filter: TicketFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** The columns of the ticket table only: no description, no comments. */
-function selectPage(db: Db, where: SQL | undefined, offset: number, limit: number) {
-  return db
+/** Counts are exact up to this many matching tickets; beyond it the planner's estimate is used. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The number of matching tickets. An exact count of a broad filter reads up to a million index
+ * entries (150–300 ms on the benchmark corpus); counting at most EXACT_COUNT_LIMIT + 1 rows costs a
+ * few milliseconds, and past that a person reads "about N" anyway (docs/performance.md).
+ */
+async function countTickets(db: Db, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('capped');
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const total = counted?.total ?? 0;
+  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  return { total: Math.max(total, await estimateTickets(db, where)), estimated: true };
+}
+
+type ExplainRow = { 'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }] };
+
+async function estimateTickets(db: Db, where: SQL | undefined): Promise<number> {
+  const query = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(where);
+  // Both drivers answer `execute` with `{ rows }`; pg parses the JSON plan, PGlite may not.
+  const { rows } = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: ExplainRow[] };
+  const cell = rows[0]?.['QUERY PLAN'];
+  const plan = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: { 'Plan Rows': number } }]) : cell;
+  return Math.round(plan?.[0].Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * The columns of the ticket table only (no description, no comments), with the issuer's name
+ * joined to the page's rows only. `fromOldest` walks the index from the other end, so that the
+ * last pages cost what the first pages cost.
+ */
+function selectPage(db: Db, where: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
+  const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
+  const page = db
     .select({
       ticketId: tickets.ticketId,
       title: tickets.title,
@@ -70,36 +110,50 @@ function selectPage(db: Db, where: SQL | undefined, offset: number, limit: numbe
       issuedTo: tickets.issuedTo,
       issuerNumber: tickets.issuerNumber,
       issuerUserType: tickets.issuerUserType,
+      issuerUserId: tickets.issuerUserId,
       clientEmail: tickets.clientEmail,
       createdAt: tickets.createdAt,
       ticketStatus: tickets.ticketStatus,
-      issuerName: users.name,
     })
     .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(where)
-    .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
+    .orderBy(...order)
     .offset(offset)
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      ticketId: page.ticketId,
+      title: page.title,
+      problematicNumber: page.problematicNumber,
+      issuedTo: page.issuedTo,
+      issuerNumber: page.issuerNumber,
+      issuerUserType: page.issuerUserType,
+      clientEmail: page.clientEmail,
+      createdAt: page.createdAt,
+      ticketStatus: page.ticketStatus,
+      issuerName: users.name,
+    })
+    .from(page)
+    .leftJoin(users, eq(users.id, page.issuerUserId))
+    .orderBy(desc(page.createdAt), desc(page.ticketId));
 }
 export type TicketListRow = Awaited<ReturnType<typeof selectPage>>[number];
 
-/** One page of tickets, newest first, and the number of all matching tickets. */
+/** One page of tickets, newest first, and the number of matching tickets (estimated when large). */
 export async function listTicketPage(
   db: Db,
   filter: TicketFilter,
   offset: number,
   limit: number,
-): Promise<{ rows: TicketListRow[]; total: number }> {
+): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
   const where = whereOf(filter);
-  const [rows, [counted]] = await Promise.all([
-    selectPage(db, where, offset, limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  const { total, estimated } = await countTickets(db, where);
+  const fromOldest = total > 0 && offset > total / 2;
+  const rows = fromOldest
+    ? await selectPage(db, where, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
+    : await selectPage(db, where, offset, limit, false);
+  return { rows, total, totalIsEstimate: estimated };
 }
 
 export async function listForwardHistory(db: Db, ticketId: number): Promise<ForwardEventRow[]> {

@@ -1,0 +1,56 @@
+/**
+ * Outgoing e-mail over SMTP (nodemailer). Mail is optional: without SMTP_URL there is no mailer and
+ * the product works the same, minus the messages.
+ */
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Plain text only: nothing a submitter typed can turn into markup in somebody's mail client. */
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server has accepted the message; rejects with the server's refusal. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+/** A stuck SMTP server must not keep connections (and retries) open for minutes. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** The mailer of the configuration, or null when SMTP is not configured. */
+export function createMailer(settings: MailSettings): Mailer | null {
+  if (!settings.smtpUrl) return null;
+  const transport = createTransport(
+    {
+      url: settings.smtpUrl,
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      greetingTimeout: CONNECTION_TIMEOUT_MS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+    },
+    { from: settings.mailFrom },
+  );
+  return {
+    send: async (message) => {
+      await transport.sendMail(message);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Whether a failed send may succeed later: connection trouble and 4xx replies are temporary, a 5xx
+ * reply (unknown mailbox, refused sender) will be the same next time.
+ */
+export function isTemporaryMailFailure(error: unknown): boolean {
+  const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof responseCode !== 'number' || responseCode < 500;
+}

@@ -1,0 +1,25 @@
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tickets, uploads } from '../../db/schema.ts';
+
+/** Tickets of the public form (no issuer account) created since `since`; the issuer index serves it. */
+export async function countPublicTicketsSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(and(isNull(tickets.issuerUserId), gte(tickets.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Public upload grants since `since` that no ticket has taken. Grants a ticket took are bounded by
+ * the ticket cap already; the ones nobody uses are what a bot leaves behind. Counting only those
+ * lets the partial index of unused uploads serve the query however large the table grows.
+ */
+export async function countUnusedPublicUploadsSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(uploads)
+    .where(and(isNull(uploads.usedBy), gte(uploads.createdAt, since), eq(uploads.isPublic, true)));
+  return row?.n ?? 0;
+}

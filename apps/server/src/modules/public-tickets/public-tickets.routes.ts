@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AppError,
+  errorReplySchema,
+  issueTicketReplySchema,
+  presignBodySchema,
+  presignReplySchema,
+  publicIssueTicketBodySchema,
+} from '@switchboard/shared';
+import { createMailer } from '../../lib/mailer.ts';
+import { storageDriverFor } from '../storage/storage-driver.ts';
+import { PUBLIC_PRESIGN_BODY_LIMIT, PUBLIC_TICKET_BODY_LIMIT } from './public-limits.ts';
+import { presignPublicUpload, submitPublicTicket, type PublicTicketsContext } from './public-tickets.service.ts';
+import { createReceiptMailer } from './receipt-mailer.ts';
+
+const TOO_MANY_TICKETS = 'You have sent many tickets from this connection in the last hour. Please try again later.';
+const TOO_MANY_UPLOADS = 'You have uploaded many images from this connection in the last hour. Please try again later.';
+
+/** Per-address limits answer with a sentence a person understands, like every other refusal. */
+function perAddressLimit(max: number, message: string) {
+  return { max, timeWindow: '1 hour', errorResponseBuilder: () => new AppError('rate_limited', message) };
+}
+
+/** The public ticket form's endpoints under /api/v1: no bearer token, a bot check, abuse limits. */
+const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const mailer = createMailer(config);
+  const receipts = mailer ? createReceiptMailer({ mailer, log: app.log, brandName: config.brandName }) : null;
+  if (receipts) app.addHook('onClose', () => receipts.close());
+  const limits = app.deps.config.publicLimits;
+  const ctx: PublicTicketsContext = {
+    db,
+    storage: storageDriverFor(config),
+    timezone: config.timezone,
+    log: app.log,
+    captcha: config,
+    limits,
+    receipts,
+  };
+
+  app.post(
+    '/tickets/issue-ticket/public',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Issues a ticket from the public form (no login; a solved bot check; the client e-mail)',
+        body: publicIssueTicketBodySchema,
+        response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
+      },
+      bodyLimit: PUBLIC_TICKET_BODY_LIMIT,
+      config: { rateLimit: perAddressLimit(limits.ticketsPerIpPerHour, TOO_MANY_TICKETS) },
+    },
+    async (request, reply) => {
+      const data = await submitPublicTicket(ctx, request.body);
+      return reply.code(201).send({ message: 'Ticket submitted successfully', data });
+    },
+  );
+
+  app.post(
+    '/tickets/get-presigned-post/public',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Grants one image upload to the public form (JPEG, PNG, GIF or WebP, at most 10 MB)',
+        body: presignBodySchema,
+        response: { 200: presignReplySchema, 400: errorReplySchema, 429: errorReplySchema },
+      },
+      bodyLimit: PUBLIC_PRESIGN_BODY_LIMIT,
+      config: { rateLimit: perAddressLimit(limits.uploadsPerIpPerHour, TOO_MANY_UPLOADS) },
+    },
+    async (request) => presignPublicUpload(ctx, request.body.object_name),
+  );
+};
+
+export default publicTicketsRoutes;

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/harness.ts';
+import { signedInAs } from '../../../test/factories.ts';
+import { EXACT_COUNT_LIMIT } from './tickets.repository.ts';
+
+describeWithApp('ticket counts past the exact limit', (ctx) => {
+  const ABOVE_LIMIT = EXACT_COUNT_LIMIT + 500;
+
+  it('answers an estimate, says so, and still pages from both ends', async () => {
+    await ctx.db.execute(
+      sql.raw(`insert into tickets (title, description, problematic_number, issuer_user_type, group_name, created_at)
+        select 'Ticket ' || i, 'd', '8801700000000', 'customer', 'G', now() - i * interval '1 minute'
+        from generate_series(1, ${ABOVE_LIMIT}) i`),
+    );
+    await ctx.db.execute(sql`analyze tickets`);
+    const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'support' });
+    const list = async (page: number, query = '') =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/tickets/user-type-wise-tickets/${page}${query}`,
+          headers: staff.headers,
+        })
+      ).json();
+
+    const first = await list(1);
+    expect(first.total_is_estimate).toBe(true);
+    expect(first.total_tickets).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(Math.abs(first.total_tickets - ABOVE_LIMIT) / ABOVE_LIMIT).toBeLessThan(0.1);
+    expect(first.data.map((t: { title: string }) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ticket ${i + 1}`));
+
+    const last = await list(first.total_pages);
+    expect(last.data.length).toBeGreaterThan(0);
+    expect(last.data.at(-1).title).toMatch(/^Ticket \d+$/);
+
+    const narrow = await list(1, '?status=closed');
+    expect(narrow).toMatchObject({ total_tickets: 0, total_is_estimate: false, data: [] });
+  });
+});

@@ -1,0 +1,166 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sha, verifySolution } from 'altcha/lib';
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_ERROR_MESSAGE, type Group } from '@switchboard/shared';
+import { fakeSessionToken, jsonReply, mockApi, renderApp, TEST_CAPTCHA_SECRET, type ApiCall } from '../../lib/test-support.tsx';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const GROUPS: Group[] = [
+  { _id: id(1), group_name: 'Broadband', sub_groups: [{ _id: id(11), sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }] },
+  { _id: id(2), group_name: 'Billing', sub_groups: [] },
+];
+
+const SUBMIT_PATH = '/api/v1/tickets/issue-ticket/public';
+const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.method === 'POST' && call.path === path);
+const setup = () => userEvent.setup({ delay: null });
+const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+/** Picks a Select option (text queries: role queries over a whole screen are slow, and the dropdown animates). */
+async function choose(user: ReturnType<typeof setup>, field: RegExp, option: string) {
+  await user.click(screen.getByLabelText(field, { selector: 'input' }));
+  await user.click(await screen.findByText(option, { selector: '[role="option"] span' }));
+}
+
+async function fillIn(user: ReturnType<typeof setup>, fields: { group?: string; subgroup?: string; email?: string } = {}) {
+  await screen.findByLabelText(/^Title/, {}, { timeout: 5000 });
+  await choose(user, /^Group/, fields.group ?? 'Broadband');
+  if (fields.subgroup !== '') await choose(user, /^Subgroup/, fields.subgroup ?? 'Slow speed (ধীর গতি)');
+  await user.type(screen.getByLabelText(/^Title/), 'No internet since the storm');
+  await user.type(screen.getByLabelText(/^Problematic Number/), '01712345678');
+  await user.type(screen.getByLabelText(/^Email/), fields.email ?? 'rahim@example.com');
+  await user.type(screen.getByLabelText(/^Description/), 'The router shows a red light.');
+}
+
+const ticketReply = (ticketId: number) =>
+  jsonReply(201, { message: 'Ticket submitted successfully', data: { ticket_id: ticketId, client_email: 'rahim@example.com' } });
+
+// The screen loads lazily and Mantine animates: slow on a busy machine, so the tests get room.
+describe('the public ticket page', { timeout: 30_000 }, () => {
+  it('checks the e-mail address when the field is left, and clears the message once it is valid', async () => {
+    mockApi({ 'GET /api/v1/groups': { data: GROUPS } });
+    renderApp('/create-ticket');
+    const user = setup();
+    const email = await screen.findByLabelText(/^Email/, {}, { timeout: 5000 });
+
+    await user.type(email, 'rahim@');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+  });
+
+  it('keeps Submit disabled until every field is valid, the subgroup included when the group has any', async () => {
+    mockApi({ 'GET /api/v1/groups': { data: GROUPS } });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user, { subgroup: '' });
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await choose(user, /^Subgroup/, 'Slow speed (ধীর গতি)');
+    expect(submitButton()).toHaveProperty('disabled', false);
+    // A group without subgroups needs none.
+    await choose(user, /^Group/, 'Billing');
+    expect(submitButton()).toHaveProperty('disabled', false);
+  });
+
+  it('sends the ticket with a solved bot check and no session, then shows the confirmation with the ticket number', async () => {
+    // Even a signed-in person's public ticket goes without the session.
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'customer', role: 'user' }));
+    const calls = mockApi({ 'GET /api/v1/groups': { data: GROUPS }, [`POST ${SUBMIT_PATH}`]: ticketReply(100321) });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Ticket submitted successfully')).toBeTruthy();
+    expect(screen.getByText('Thanks! Our support team will contact you soon.')).toBeTruthy();
+    expect(screen.getByTestId('submitted-ticket-id').textContent).toBe('100321');
+
+    const [request] = callsTo(calls, SUBMIT_PATH);
+    expect(request?.headers.get('authorization')).toBeNull();
+    const body = request?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: 'No internet since the storm',
+      problematic_number: '8801712345678',
+      client_email: 'rahim@example.com',
+      description: 'The router shows a red light.',
+      group_id: id(1),
+      sub_group_id: id(11),
+      issuer_user_type: 'customer',
+      attachments: [],
+    });
+    const check = await verifySolution({
+      ...JSON.parse(atob(String(body.token))),
+      deriveKey: sha.deriveKey,
+      hmacSignatureSecret: TEST_CAPTCHA_SECRET,
+    });
+    expect(check.verified).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Submit another ticket' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Title/)).value).toBe('');
+  });
+
+  it('shows the server message inline and keeps what was typed', async () => {
+    mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      [`POST ${SUBMIT_PATH}`]: jsonReply(429, {
+        code: 'rate_limited',
+        message: 'You have sent many tickets from this connection in the last hour. Please try again later.',
+      }),
+    });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You have sent many tickets from this connection in the last hour.');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Title/).value).toBe('No internet since the storm');
+    // Editing takes the refusal about the old values away.
+    await user.type(screen.getByLabelText(/^Title/), '!');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('shows a field the server refused next to the field', async () => {
+    mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      [`POST ${SUBMIT_PATH}`]: jsonReply(400, {
+        code: 'validation',
+        message: 'Choose a subgroup of the chosen group',
+        details: { sub_group_id: 'Choose a subgroup of the chosen group' },
+      }),
+    });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findAllByText('Choose a subgroup of the chosen group')).toHaveLength(2);
+  });
+
+  it('shows the generic text when the server gives no message', async () => {
+    mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      [`POST ${SUBMIT_PATH}`]: new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(FALLBACK_ERROR_MESSAGE);
+  });
+
+  it('says so clearly when the bot check itself cannot be done, and sends nothing', async () => {
+    const calls = mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      'GET /api/v1/captcha/challenge': { algorithm: 'SHA-256', nonce: 'x', salt: 'y' },
+    });
+    renderApp('/create-ticket');
+    const user = setup();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('The bot check could not be completed. Please try again.');
+    expect(callsTo(calls, SUBMIT_PATH)).toHaveLength(0);
+  });
+});
