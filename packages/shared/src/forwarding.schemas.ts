@@ -1,2 +1,55 @@
 /** Request and reply schemas of the forwarding endpoints (the contract between web and server). */
-export {};
+import { z } from 'zod';
+import { DEPARTMENTS, ISSUED_TO_VALUES } from './constants.ts';
+import { normaliseLineBreaks } from './comments.schemas.ts';
+
+/** The longest cause of a forward: a few paragraphs, as a handover note is. */
+export const FORWARD_CAUSE_MAX_LENGTH = 2000;
+
+const ticketIdSchema = z.coerce
+  .number('Ticket id is a number')
+  .int('Ticket id is a number')
+  .min(1, 'Ticket id is a number')
+  .max(Number.MAX_SAFE_INTEGER, 'Ticket id is a number');
+
+/** Why a ticket is forwarded (spec §5: required): line breaks normalised, trimmed, not blank. */
+export const forwardCauseSchema = z
+  .string('Write the cause of the forward')
+  .transform(normaliseLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'Write the cause of the forward')
+      .max(FORWARD_CAUSE_MAX_LENGTH, `A cause has at most ${FORWARD_CAUSE_MAX_LENGTH} characters`),
+  );
+
+/**
+ * POST /tickets/forward-ticket (spec §7). `previously_issued_to` is the holder the sender's page
+ * showed; when the stored holder differs, the server answers 409 so that nobody forwards a ticket
+ * they are not looking at. Which targets a viewer may choose is `forwardTargetsFor` (permissions).
+ * A solved ticket is forwarded only as the second step of Resolve & Forward to cc.
+ */
+export const forwardTicketBodySchema = z.object({
+  ticket_id: ticketIdSchema,
+  previously_issued_to: z.enum(ISSUED_TO_VALUES, 'Not a known department'),
+  newly_issued_to: z.enum(DEPARTMENTS, 'Choose the department to forward to'),
+  forward_cause: forwardCauseSchema,
+  is_in_forward_loop: z.boolean('Stay in the loop is true or false').default(false),
+});
+export type ForwardTicketBody = z.infer<typeof forwardTicketBodySchema>;
+/** What the form sends (is_in_forward_loop may be left out). */
+export type ForwardTicketInput = z.input<typeof forwardTicketBodySchema>;
+
+/** POST /tickets/resolve-ticket (spec §7). */
+export const resolveTicketBodySchema = z.object({ ticket_id: ticketIdSchema });
+export type ResolveTicketBody = z.infer<typeof resolveTicketBodySchema>;
+
+/** Both replies carry the spec's toast text. */
+export const workflowReplySchema = z.object({ message: z.string() });
+export type WorkflowReply = z.infer<typeof workflowReplySchema>;
+
+export const FORWARD_SUCCESS_MESSAGE = 'Successfully forwarded this ticket';
+export const RESOLVE_SUCCESS_MESSAGE = 'Successfully resolved this ticket';
+/** The 409 of a forward from a stale page (DESIGN.md §6). */
+export const FORWARDED_MEANWHILE_MESSAGE = 'This ticket was forwarded meanwhile; reload';

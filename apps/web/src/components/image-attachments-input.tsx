@@ -15,7 +15,12 @@ export interface ImageAttachmentsInputProps {
  * A multi-file image picker that shows every picked file with its upload progress, and for a failed
  * one the file name and the reason. Files picked later are added to the earlier ones.
  */
-export function ImageAttachmentsInput({ uploads, label = 'Upload file', placeholder = 'Choose images', disabled = false }: ImageAttachmentsInputProps) {
+export function ImageAttachmentsInput({
+  uploads,
+  label = 'Upload file',
+  placeholder = 'Choose images',
+  disabled = false,
+}: ImageAttachmentsInputProps) {
   const room = MAX_ATTACHMENTS - uploads.items.length;
   return (
     <Stack gap={6}>
@@ -45,7 +50,11 @@ export function ImageAttachmentsInput({ uploads, label = 'Upload file', placehol
                     {item.file.name}
                   </Text>
                   <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
-                    {item.status === 'uploading' ? `${Math.round(item.progress * 100)}%` : item.status === 'done' ? 'Uploaded' : 'Failed'}
+                    {item.status === 'uploading'
+                      ? `${Math.round(item.progress * 100)}%`
+                      : item.status === 'done'
+                        ? 'Uploaded'
+                        : 'Failed'}
                   </Text>
                 </Group>
                 {item.status === 'failed' ? (
@@ -62,7 +71,13 @@ export function ImageAttachmentsInput({ uploads, label = 'Upload file', placehol
                   />
                 )}
               </Stack>
-              <ActionIcon variant="subtle" color="gray" onClick={() => uploads.remove(item.id)} aria-label={`Remove ${item.file.name}`} disabled={disabled}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => uploads.remove(item.id)}
+                aria-label={`Remove ${item.file.name}`}
+                disabled={disabled}
+              >
                 <IconX size={16} />
               </ActionIcon>
             </Group>

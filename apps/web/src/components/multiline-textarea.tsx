@@ -34,5 +34,13 @@ export function MultilineTextarea({ value, onChange, onKeyDown, ...props }: Mult
     onChange(`${value.slice(0, start)}\n\n${value.slice(end)}`);
   };
 
-  return <Textarea ref={ref} value={value} onChange={(event) => onChange(event.currentTarget.value)} onKeyDown={handleKeyDown} {...props} />;
+  return (
+    <Textarea
+      ref={ref}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={handleKeyDown}
+      {...props}
+    />
+  );
 }

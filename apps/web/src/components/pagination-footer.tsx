@@ -7,17 +7,19 @@ import classes from './pagination-footer.module.css';
 export interface PaginationFooterProps {
   page: number;
   total: number;
+  /** The total is the server's estimate (`total_is_estimate`). */
+  estimated?: boolean;
   onPageChange: (page: number) => void;
 }
 
 /** The list footer of the spec: 'Showing X-Y out of total' and first/previous/next/last with a window of pages. */
-export function PaginationFooter({ page, total, onPageChange }: PaginationFooterProps) {
+export function PaginationFooter({ page, total, estimated = false, onPageChange }: PaginationFooterProps) {
   const last = lastPageOf(total);
   const current = Math.min(page, last);
   const step = (label: string, target: number, icon: ReactNode) => (
     <ActionIcon
       variant="default"
-      size="lg"
+      className={classes.step}
       aria-label={label}
       disabled={total === 0 || target === current || target < 1 || target > last}
       onClick={() => onPageChange(target)}
@@ -28,7 +30,7 @@ export function PaginationFooter({ page, total, onPageChange }: PaginationFooter
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label="Pagination">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {pageSummary(current, total)}
+        {pageSummary(current, total, undefined, estimated)}
       </Text>
       {total > 0 && (
         <Group gap={4} wrap="nowrap">

@@ -23,8 +23,3 @@ export function formatDisplayDateTime(iso: string | null | undefined, timeZone: 
 export function todayIn(timeZone: string | undefined): string {
   return (timeZone ? dayjs().tz(timeZone) : dayjs()).format(API_DATE_FORMAT);
 }
-
-/** Whether a string is a calendar day in the call format (yyyy-MM-DD). */
-export function isApiDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, API_DATE_FORMAT).isValid();
-}

@@ -15,10 +15,20 @@ export function pageWindow(current: number, last: number, radius = PAGINATION_WI
   return pages;
 }
 
-/** The footer text: 'Showing X-Y out of total', or 'No results to display' for an empty list. */
-export function pageSummary(page: number, total: number, pageSize = PAGE_SIZE): string {
+/**
+ * The footer text: 'Showing X-Y out of total', or 'No results to display' for an empty list.
+ * An estimated total (very large lists) reads 'out of about 932,000'.
+ */
+export function pageSummary(page: number, total: number, pageSize = PAGE_SIZE, estimated = false): string {
   if (total <= 0) return 'No results to display';
   const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
+  if (estimated) return `Showing ${first}-${last} out of about ${roundedForReading(total).toLocaleString('en-US')}`;
   return `Showing ${first}-${last} out of ${total}`;
+}
+
+/** Three significant digits: an estimate should not pretend to be exact. */
+function roundedForReading(total: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(total)) - 2);
+  return Math.round(total / unit) * unit;
 }

@@ -4,8 +4,3 @@
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
-
-/** Line breaks normalised to \n before a text is sent (spec §5). */
-export function normaliseLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}

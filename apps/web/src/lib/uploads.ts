@@ -4,13 +4,15 @@
  * the attachment. XMLHttpRequest is used for the storage POST because fetch reports no upload
  * progress. The signed-in screens and the public page differ only in the presign path.
  */
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '@switchboard/shared';
+import {
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_TYPE_MESSAGE,
+  uploadContentTypeOf,
+  type PresignReply,
+} from '@switchboard/shared';
 import { apiRequest, errorMessage } from './api-client.ts';
-
-export interface PresignedPost {
-  public_url: string;
-  data: { url: string; fields: Record<string, string> };
-}
 
 export interface UploadOptions {
   /** The presign endpoint under /api/v1: '/tickets/get-presigned-post', or its public twin. */
@@ -29,12 +31,17 @@ export class UploadError extends Error {
   }
 }
 
-export const ACCEPTED_IMAGE_TYPES = UPLOAD_CONTENT_TYPES.join(',');
+/** The `accept` of image inputs: the types and the extensions the server grants. */
+export const ACCEPTED_IMAGE_TYPES = [
+  ...UPLOAD_CONTENT_TYPES,
+  ...Object.keys(UPLOAD_EXTENSIONS).map((extension) => `.${extension}`),
+].join(',');
 const MAX_MEGABYTES = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
 /** Why a file cannot be attached, checked before any call; null when it may be uploaded. */
 export function rejectionOf(file: File): string | null {
-  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'Only images can be attached (JPEG, PNG, GIF or WebP)';
+  // The server grants uploads by the file name's extension, and the store checks the bytes.
+  if (uploadContentTypeOf(file.name) === null) return UPLOAD_TYPE_MESSAGE;
   if (file.size > UPLOAD_MAX_BYTES) return `The file is larger than ${MAX_MEGABYTES} MB`;
   if (file.size === 0) return 'The file is empty';
   return null;
@@ -44,9 +51,9 @@ export function rejectionOf(file: File): string | null {
 export async function uploadImage(file: File, options: UploadOptions): Promise<string> {
   const rejection = rejectionOf(file);
   if (rejection) throw new UploadError(rejection);
-  let grant: PresignedPost;
+  let grant: PresignReply;
   try {
-    grant = await apiRequest<PresignedPost>(options.presignPath, {
+    grant = await apiRequest<PresignReply>(options.presignPath, {
       method: 'POST',
       body: { object_name: file.name },
       anonymous: options.anonymous,
@@ -61,7 +68,11 @@ export async function uploadImage(file: File, options: UploadOptions): Promise<s
 }
 
 /** POSTs the grant's fields, then the file (storage wants `file` last), reporting progress. */
-export function postToStorage(target: PresignedPost['data'], file: File, options: Pick<UploadOptions, 'onProgress' | 'signal'> = {}): Promise<void> {
+export function postToStorage(
+  target: PresignReply['data'],
+  file: File,
+  options: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
   form.append('file', file);

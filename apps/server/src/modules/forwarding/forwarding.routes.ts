@@ -1,6 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorReplySchema,
+  FORWARD_SUCCESS_MESSAGE,
+  forwardTicketBodySchema,
+  pageParamsSchema,
+  RESOLVE_SUCCESS_MESSAGE,
+  resolveTicketBodySchema,
+  ticketListReplySchema,
+  workflowReplySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { forwardTicket, listForwardChainTickets, resolveTicket, type ForwardingContext } from './forwarding.service.ts';
 
-/** The forwarding endpoints under /api/v1 (to be built). */
-const forwardingRoutes: FastifyPluginAsyncZod = async () => {};
+const refusals = { 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+
+/** The forwarding endpoints under /api/v1: forward, resolve, the forwarded-tickets list. */
+const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: ForwardingContext = { db: app.deps.db };
+
+  app.post(
+    '/tickets/forward-ticket',
+    {
+      schema: {
+        tags: ['forwarding'],
+        summary:
+          'Forwards a ticket to another department (staff of the holding department, or cc). ' +
+          'A solved ticket may only go to cc, as the second step of Resolve & Forward to cc.',
+        security: [{ bearer: [] }],
+        body: forwardTicketBodySchema,
+        response: { 200: workflowReplySchema, ...refusals },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await forwardTicket(ctx, signedInUser(request), request.body);
+      return { message: FORWARD_SUCCESS_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/tickets/resolve-ticket',
+    {
+      schema: {
+        tags: ['forwarding'],
+        summary: 'Resolves (closes) a ticket (staff of the holding department, or cc)',
+        security: [{ bearer: [] }],
+        body: resolveTicketBodySchema,
+        response: { 200: workflowReplySchema, ...refusals },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await resolveTicket(ctx, signedInUser(request), request.body.ticket_id);
+      return { message: RESOLVE_SUCCESS_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/tickets/forward-chain-tickets/:page',
+    {
+      schema: {
+        tags: ['forwarding'],
+        summary: "A page of the tickets in the viewer's department's forward chains, most recently forwarded first",
+        security: [{ bearer: [] }],
+        params: pageParamsSchema,
+        response: { 200: ticketListReplySchema, 400: errorReplySchema, 403: errorReplySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => listForwardChainTickets(ctx, signedInUser(request), request.params.page),
+  );
+};
 
 export default forwardingRoutes;

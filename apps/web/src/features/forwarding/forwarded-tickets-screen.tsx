@@ -1,5 +1,71 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { canSeeForwardedTickets } from '@switchboard/shared';
+import { useEffect } from 'react';
+import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { TicketTable } from '../../components/ticket-table.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useProviderTimeZone } from '../../lib/public-config.ts';
+import { useForwardedTickets } from './api/forwarded-tickets.ts';
+import { messages } from './messages.ts';
 
+/** /forwarded-tickets?page=N: the tickets in the department's forward chains (spec §2); staff only. */
 export function ForwardedTicketsScreen() {
-  return <Title order={2}>Forwarded Tickets</Title>;
+  return (
+    <PermissionGate allows={canSeeForwardedTickets}>
+      <ForwardedTickets />
+    </PermissionGate>
+  );
+}
+
+function ForwardedTickets() {
+  const { page } = useSearch({ from: '/signed-in/forwarded-tickets' });
+  const navigate = useNavigate();
+  const timeZone = useProviderTimeZone();
+  const list = useForwardedTickets(page);
+  const totalPages = list.data?.total_pages ?? 0;
+
+  // A page past the end (tickets left the chain since the link was made) shows the last page instead.
+  useEffect(() => {
+    if (!list.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigate({ to: '/forwarded-tickets', search: { page: totalPages }, replace: true });
+    }
+  }, [list.isPlaceholderData, totalPages, page, navigate]);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{messages.title}</Title>
+        <Text c="dimmed" size="sm">
+          {messages.intro}
+        </Text>
+      </div>
+      {list.isError && !list.data ? (
+        <Alert color="red" title={errorMessage(list.error)}>
+          <Button variant="light" color="red" onClick={() => void list.refetch()}>
+            {messages.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <TicketTable
+          tickets={list.data?.data ?? []}
+          loading={list.isPending}
+          showIssuerColumns
+          timeZone={timeZone}
+          onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
+          loadingText={messages.loading}
+          emptyText={messages.empty}
+        />
+      )}
+      <Group justify="flex-end">
+        <PaginationFooter
+          page={page}
+          total={list.data?.total_tickets ?? 0}
+          estimated={list.data?.total_is_estimate}
+          onPageChange={(target) => void navigate({ to: '/forwarded-tickets', search: { page: target } })}
+        />
+      </Group>
+    </Stack>
+  );
 }

@@ -1,5 +1,41 @@
-import { Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '../../lib/api-client.ts';
+import { currentSession } from '../../lib/session.ts';
+import { useIssueTicket } from './api/issue-ticket.ts';
+import { IssueTicketForm } from './components/issue-ticket-form.tsx';
+import { messages } from './messages.ts';
 
+/** /add-ticket: signed-in users raise a ticket; on success they land on it. */
 export function AddTicketScreen() {
-  return <Title order={2}>Create Ticket</Title>;
+  const navigate = useNavigate();
+  const issue = useIssueTicket();
+  const userType = currentSession()?.user_type ?? 'customer';
+
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>{messages.form.title}</Title>
+          <Text c="dimmed" size="sm">
+            {messages.form.intro}
+          </Text>
+        </div>
+        <IssueTicketForm
+          userType={userType}
+          submitting={issue.isPending}
+          onSubmit={(body) =>
+            issue.mutate(body, {
+              onSuccess: (reply) => {
+                notifications.show({ color: 'green', message: messages.form.success });
+                void navigate({ to: '/view-ticket', search: { id: reply.data.ticket_id } });
+              },
+              onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+            })
+          }
+        />
+      </Stack>
+    </Container>
+  );
 }

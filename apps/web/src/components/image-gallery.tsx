@@ -1,0 +1,35 @@
+import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { ImageViewer } from './image-viewer.tsx';
+import classes from './image-gallery.module.css';
+
+export interface ImageGalleryProps {
+  images: string[];
+  /** Names the images for screen readers ("Attachment 2 of 3"). */
+  altPrefix?: string;
+  /** Smaller thumbnails, for images inside a comment. */
+  compact?: boolean;
+}
+
+/** A grid of thumbnails (4 columns from md up, 2 on the smallest) that opens the full-screen viewer. */
+export function ImageGallery({ images, altPrefix = 'Attachment', compact = false }: ImageGalleryProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (images.length === 0) return null;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" maw={compact ? 440 : undefined}>
+        {images.map((url, index) => (
+          <UnstyledButton
+            key={`${url}-${index}`}
+            className={classes.thumbnail}
+            onClick={() => setOpen(index)}
+            aria-label={`Open ${altPrefix.toLowerCase()} ${index + 1} of ${images.length}`}
+          >
+            <Image src={url} alt="" loading="lazy" fit="cover" className={classes.image} />
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altPrefix={altPrefix} />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../lib/test-providers.tsx';
+import { CommentForm } from './comment-form.tsx';
+
+function stubFetch(respond: () => Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(respond);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+function sentBody(fetchMock: ReturnType<typeof stubFetch>): unknown {
+  const init = fetchMock.mock.calls[0]?.[1];
+  return JSON.parse(init?.body as string);
+}
+
+const textarea = () => screen.getByLabelText<HTMLTextAreaElement>('Add comment');
+const sendButton = () => screen.getByRole('button', { name: 'Send' });
+const write = (value: string) => fireEvent.change(textarea(), { target: { value } });
+
+describe('CommentForm', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('disables Send while the message is blank after trimming', () => {
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    write('   \n  ');
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    write(' thanks ');
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('disables Send while sending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('Still no connection');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(sendButton().hasAttribute('disabled')).toBe(true));
+    await act(async () => answer(new Response(JSON.stringify({ message: 'ok' }), { status: 200 })));
+  });
+
+  it('has no internal toggle for agents and customers, and sends is_internal false', async () => {
+    const fetchMock = stubFetch(() => json(200, { message: 'Successfully added new comment' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    expect(screen.queryByRole('switch')).toBeNull();
+    write('Line one\r\nLine two');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/tickets/add-comment');
+    expect(sentBody(fetchMock)).toEqual({
+      ticket_id: 100001,
+      message: 'Line one\nLine two',
+      is_internal: false,
+      attachments: [],
+    });
+  });
+
+  it('lets staff switch from External Comment (the default) to Internal Comment', async () => {
+    const fetchMock = stubFetch(() => json(200, { message: 'ok' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal />);
+    const toggle = screen.getByRole('switch', { name: 'External Comment' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(screen.getByRole('switch', { name: 'Internal Comment' })).toBeTruthy();
+    write('Checked the line, escalating');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ is_internal: true });
+  });
+
+  it("shows 'Successfully added new comment' titled 'Success!' and clears the form", async () => {
+    stubFetch(() => json(200, { message: 'Successfully added new comment' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal />);
+    fireEvent.click(screen.getByRole('switch', { name: 'External Comment' }));
+    write('Done');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Successfully added new comment')).toBeTruthy();
+    expect(screen.getByText('Success!')).toBeTruthy();
+    expect(textarea().value).toBe('');
+    expect(screen.getByRole('switch', { name: 'External Comment' })).toBeTruthy();
+  });
+
+  it("shows the server's message on failure, or the fallback text, and clears the form", async () => {
+    stubFetch(() => json(403, { message: 'You cannot comment on this ticket', code: 'forbidden' }));
+    const { unmount } = renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('Hello');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('You cannot comment on this ticket')).toBeTruthy();
+    expect(textarea().value).toBe('');
+    unmount();
+
+    stubFetch(() => Promise.resolve(new Response('oops', { status: 500 })));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('Hello');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Sorry, something went wrong. Please try again or refresh')).toBeTruthy();
+  });
+
+  it('inserts a newline on Enter (no sending) and a blank line on Shift+Enter', () => {
+    const fetchMock = stubFetch(() => json(200, { message: 'ok' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('First');
+    textarea().setSelectionRange(5, 5);
+    fireEvent.keyDown(textarea(), { key: 'Enter', shiftKey: true });
+    expect(textarea().value).toBe('First\n\n');
+    fireEvent.keyDown(textarea(), { key: 'Enter' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

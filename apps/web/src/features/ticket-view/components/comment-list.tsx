@@ -1,0 +1,65 @@
+import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { TicketComment } from '@switchboard/shared';
+import { ImageGallery } from '../../../components/image-gallery.tsx';
+import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { messages } from '../messages.ts';
+import classes from './comment-list.module.css';
+
+export interface CommentListProps {
+  comments: TicketComment[];
+  /** Agents never receive internal comments; everybody else sees them marked (spec §2). */
+  markInternal: boolean;
+  timeZone: string | undefined;
+}
+
+/** The comments of a ticket, oldest first, with their images. */
+export function CommentList({ comments, markInternal, timeZone }: CommentListProps) {
+  if (comments.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {messages.comments.none}
+      </Text>
+    );
+  }
+  const ordered = [...comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return (
+    <Stack gap="sm" component="ol" className={classes.list} aria-label={messages.comments.heading}>
+      {ordered.map((comment) => (
+        <Paper
+          key={comment.id}
+          component="li"
+          withBorder
+          p="sm"
+          className={classes.comment}
+          data-internal={(markInternal && comment.is_internal) || undefined}
+          data-testid="comment"
+        >
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Avatar radius="xl" size="md" color="initials" name={comment.commenter_name} aria-hidden />
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              <Group justify="space-between" gap="xs">
+                <Group gap="xs">
+                  <Text fw={600} size="sm">
+                    {comment.commenter_name}
+                  </Text>
+                  {markInternal && comment.is_internal && (
+                    <Badge color="yellow" variant="filled" size="sm">
+                      {messages.comments.internal}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatDisplayDateTime(comment.created_at, timeZone)}
+                </Text>
+              </Group>
+              <Text size="sm" className={classes.message}>
+                {comment.message}
+              </Text>
+              {comment.attachments.length > 0 && <ImageGallery images={comment.attachments} altPrefix="Comment image" compact />}
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DEPARTMENT_LABELS, forwardTicketBodySchema, type Department, type Ticket } from '@switchboard/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { issuedToLabel } from '../../../components/ticket-table.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
+import { workflowMessages } from '../workflow-messages.ts';
+import { ForwardFields, serverFieldErrors, type ForwardErrors } from './forward-fields.tsx';
+
+export interface ForwardDialogProps {
+  ticket: Pick<Ticket, 'ticket_id' | 'issued_to'>;
+  /** The departments this viewer may choose (forwardTargetsFor). */
+  targets: Department[];
+  onClose: () => void;
+}
+
+/** Forward: a target department, a cause and the stay-in-loop switch, confirmed in the spec's dialog. */
+export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) {
+  const [target, setTarget] = useState<string | null>(null);
+  const [cause, setCause] = useState('');
+  const [stayInLoop, setStayInLoop] = useState(false);
+  const [errors, setErrors] = useState<ForwardErrors>({});
+  const forward = useForwardTicket();
+  const refresh = useRefreshTickets();
+  const busy = forward.isPending;
+
+  const confirm = () => {
+    const parsed = forwardTicketBodySchema.safeParse({
+      ticket_id: ticket.ticket_id,
+      // The holder this page shows: the server refuses the forward if it has changed meanwhile.
+      previously_issued_to: ticket.issued_to,
+      newly_issued_to: target ?? undefined,
+      forward_cause: cause,
+      is_in_forward_loop: stayInLoop,
+    });
+    if (!parsed.success) {
+      const found: ForwardErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'newly_issued_to') found.newly_issued_to ??= workflowMessages.forward.targetRequired;
+        if (field === 'forward_cause') found.forward_cause ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    forward.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: workflowMessages.forward.success });
+        onClose();
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', message: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
+        // Forwarded by somebody else meanwhile: show the ticket as it is now instead of this form.
+        if (error instanceof ApiError && error.status === 409) {
+          void refresh();
+          onClose();
+        }
+      },
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      opened
+      title={workflowMessages.forward.title(ticket.ticket_id)}
+      body={<Text size="sm">{workflowMessages.forward.body(issuedToLabel(ticket.issued_to))}</Text>}
+      confirmLabel={workflowMessages.forward.confirm}
+      loading={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Stack gap="sm" mt="md">
+        <Select
+          label={workflowMessages.forward.target}
+          placeholder={workflowMessages.forward.targetPlaceholder}
+          required
+          data={targets.map((value) => ({ value, label: DEPARTMENT_LABELS[value] }))}
+          value={target}
+          onChange={(value) => {
+            setTarget(value);
+            setErrors((current) => ({ ...current, newly_issued_to: undefined }));
+          }}
+          error={errors.newly_issued_to}
+          disabled={busy}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <ForwardFields
+          cause={cause}
+          onCauseChange={(value) => {
+            setCause(value);
+            setErrors((current) => ({ ...current, forward_cause: undefined }));
+          }}
+          stayInLoop={stayInLoop}
+          onStayInLoopChange={setStayInLoop}
+          causeError={errors.forward_cause}
+          disabled={busy}
+        />
+      </Stack>
+    </ConfirmDialog>
+  );
+}

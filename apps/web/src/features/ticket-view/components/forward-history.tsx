@@ -1,0 +1,42 @@
+import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { IconArrowForwardUp } from '@tabler/icons-react';
+import { DEPARTMENT_LABELS, type Department, type ForwardHistoryEntry } from '@switchboard/shared';
+import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { messages } from '../messages.ts';
+
+function departmentLabel(value: string): string {
+  return DEPARTMENT_LABELS[value as Department] ?? value;
+}
+
+/** The forwards of a ticket, oldest first, read-only (the server sends them to staff only). */
+export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryEntry[]; timeZone: string | undefined }) {
+  return (
+    <Timeline bulletSize={22} lineWidth={2} active={entries.length - 1}>
+      {entries.map((entry, index) => (
+        <Timeline.Item
+          key={`${entry.created_at}-${index}`}
+          bullet={<IconArrowForwardUp size={12} />}
+          title={
+            <Group gap={6}>
+              <Text size="sm" fw={600}>
+                {departmentLabel(entry.previously_issued_to)} → {departmentLabel(entry.newly_issued_to)}
+              </Text>
+              {entry.is_in_forward_loop && (
+                <Badge size="xs" variant="light">
+                  {messages.forwardHistory.inLoop}
+                </Badge>
+              )}
+            </Group>
+          }
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {entry.forward_cause}
+          </Text>
+          <Text size="xs" c="dimmed" mt={2}>
+            {messages.forwardHistory.by(entry.forwarded_by_name)} · {formatDisplayDateTime(entry.created_at, timeZone)}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

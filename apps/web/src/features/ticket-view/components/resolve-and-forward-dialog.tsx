@@ -1,0 +1,100 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { forwardCauseSchema, type Ticket } from '@switchboard/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ResolvedButNotForwarded, useRefreshTickets, useResolveAndForwardToCc } from '../api/workflow.ts';
+import { workflowMessages } from '../workflow-messages.ts';
+import { ForwardFields, serverFieldErrors } from './forward-fields.tsx';
+
+export interface ResolveAndForwardDialogProps {
+  ticket: Pick<Ticket, 'ticket_id' | 'issued_to'>;
+  onClose: () => void;
+}
+
+const words = workflowMessages.resolveAndForward;
+
+/**
+ * Resolve & Forward to cc ('Corporate Support'): a cause and the stay-in-loop switch, then resolve
+ * and forward. When only the first step succeeds the dialog says so and offers the forward again,
+ * since a solved ticket shows no action buttons to start over from.
+ */
+export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDialogProps) {
+  const [cause, setCause] = useState('');
+  const [stayInLoop, setStayInLoop] = useState(false);
+  const [causeError, setCauseError] = useState<string | undefined>();
+  const [partialFailure, setPartialFailure] = useState<string | null>(null);
+  const resolveAndForward = useResolveAndForwardToCc();
+  const refresh = useRefreshTickets();
+  const busy = resolveAndForward.isPending;
+
+  const close = () => {
+    // The ticket was solved even though the hand-over failed: show it as it is now.
+    if (partialFailure) void refresh();
+    onClose();
+  };
+
+  const confirm = () => {
+    const parsed = forwardCauseSchema.safeParse(cause);
+    if (!parsed.success) {
+      setCauseError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setCauseError(undefined);
+    resolveAndForward.mutate(
+      {
+        ticketId: ticket.ticket_id,
+        holder: ticket.issued_to,
+        cause: parsed.data,
+        stayInLoop,
+        alreadyResolved: partialFailure !== null,
+      },
+      {
+        onSuccess: () => {
+          if (!partialFailure) notifications.show({ color: 'green', message: workflowMessages.resolve.success });
+          notifications.show({ color: 'green', message: words.success });
+          onClose();
+        },
+        onError: (error) => {
+          const message = error instanceof ResolvedButNotForwarded ? error.message : errorMessage(error);
+          notifications.show({ color: 'red', message });
+          if (error instanceof ResolvedButNotForwarded) setPartialFailure(message);
+          setCauseError(serverFieldErrors(error).forward_cause);
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      opened
+      title={words.title}
+      body={<Text size="sm">{words.body}</Text>}
+      confirmLabel={partialFailure ? words.retry : words.confirm}
+      loading={busy}
+      onConfirm={confirm}
+      onClose={close}
+    >
+      <Stack gap="sm" mt="md">
+        {partialFailure && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={words.partialTitle} role="alert">
+            {partialFailure}
+          </Alert>
+        )}
+        <ForwardFields
+          cause={cause}
+          onCauseChange={(value) => {
+            setCause(value);
+            setCauseError(undefined);
+          }}
+          stayInLoop={stayInLoop}
+          onStayInLoopChange={setStayInLoop}
+          causeError={causeError}
+          disabled={busy}
+        />
+      </Stack>
+    </ConfirmDialog>
+  );
+}

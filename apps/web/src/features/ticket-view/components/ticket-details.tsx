@@ -1,0 +1,65 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { DEPARTMENT_LABELS, displayNumber, type Ticket } from '@switchboard/shared';
+import type { ReactNode } from 'react';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { messages } from '../messages.ts';
+import classes from './ticket-details.module.css';
+
+export interface TicketDetailsProps {
+  ticket: Ticket;
+  /** Issued To, Issued By and the issuer type are for staff (spec §6). */
+  staff: boolean;
+  timeZone: string | undefined;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      <dt className={classes.label}>{label}</dt>
+      <dd className={classes.value}>{children}</dd>
+    </div>
+  );
+}
+
+/** The facts of a ticket as a definition list. */
+export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
+  const issuer = [ticket.issuer_name, ticket.issuer_number ? displayNumber(ticket.issuer_number) : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {messages.details.heading}
+        </Title>
+        <dl className={classes.list}>
+          <Fact label={messages.details.status}>
+            <StatusBadge status={ticket.ticket_status} />
+          </Fact>
+          <Fact label={messages.details.problematicNumber}>{displayNumber(ticket.problematic_number)}</Fact>
+          <Fact label={messages.details.group}>{ticket.group_name}</Fact>
+          {ticket.sub_group_name && <Fact label={messages.details.subgroup}>{ticket.sub_group_name}</Fact>}
+          {staff && (
+            <Fact label={messages.details.issuedTo}>
+              {ticket.issued_to === 'agent' ? 'Agent' : DEPARTMENT_LABELS[ticket.issued_to]}
+            </Fact>
+          )}
+          {staff && <Fact label={messages.details.issuedBy}>{issuer || ticket.client_email || '—'}</Fact>}
+          {staff && <Fact label={messages.details.issuerType}>{ticket.issuer_user_type === 'agent' ? 'Agent' : 'Customer'}</Fact>}
+          {ticket.client_email && (
+            <Fact label={messages.details.clientEmail}>
+              <Text component="a" href={`mailto:${ticket.client_email}`} size="sm" c="blue" className={classes.email}>
+                {ticket.client_email}
+              </Text>
+            </Fact>
+          )}
+          <Fact label={messages.details.issuedTime}>{formatDisplayDateTime(ticket.created_at, timeZone)}</Fact>
+          {ticket.resolved_at && (
+            <Fact label={messages.details.resolvedTime}>{formatDisplayDateTime(ticket.resolved_at, timeZone)}</Fact>
+          )}
+        </dl>
+      </Stack>
+    </Paper>
+  );
+}

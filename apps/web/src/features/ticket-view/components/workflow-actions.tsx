@@ -1,0 +1,95 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowForwardUp, IconCircleCheck, IconSend2 } from '@tabler/icons-react';
+import { canActOnTicket, canResolveAndForwardToCc, forwardTargetsFor, type Ticket } from '@switchboard/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { SessionClaims } from '../../../lib/session.ts';
+import { useResolveTicket } from '../api/workflow.ts';
+import { workflowMessages } from '../workflow-messages.ts';
+import { ForwardDialog } from './forward-dialog.tsx';
+import { ResolveAndForwardDialog } from './resolve-and-forward-dialog.tsx';
+
+export interface TicketActionsProps {
+  ticket: Ticket;
+  viewer: Pick<SessionClaims, 'user_type'>;
+}
+
+type OpenDialog = 'forward' | 'resolve' | 'resolve-and-forward' | null;
+
+function ResolveDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
+  const resolve = useResolveTicket();
+  const confirm = () =>
+    resolve.mutate(ticketId, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: workflowMessages.resolve.success });
+        onClose();
+      },
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  return (
+    <ConfirmDialog
+      opened
+      title={workflowMessages.resolve.title(ticketId)}
+      body={<Text size="sm">{workflowMessages.resolve.body}</Text>}
+      confirmLabel={workflowMessages.resolve.confirm}
+      loading={resolve.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The ticket actions of the spec: Forward, Resolve and Resolve & Forward to cc ('Corporate
+ * Support'), each confirmed in a dialog. Shown only to staff who may act on the ticket (their
+ * department holds it, or they are cc) while it is not solved; Resolve & Forward is not for cc.
+ * The server applies the same rules.
+ */
+export function TicketActions({ ticket, viewer }: TicketActionsProps) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
+  const mayAct = canActOnTicket(viewer, ticket);
+  const targets = forwardTargetsFor(viewer, ticket);
+
+  return (
+    <>
+      {mayAct && (
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {workflowMessages.heading}
+            </Title>
+            {targets.length > 0 && (
+              <Button leftSection={<IconArrowForwardUp size={16} />} onClick={() => setOpen('forward')}>
+                {workflowMessages.forward.button}
+              </Button>
+            )}
+            <Button variant="light" color="teal" leftSection={<IconCircleCheck size={16} />} onClick={() => setOpen('resolve')}>
+              {workflowMessages.resolve.button}
+            </Button>
+            {canResolveAndForwardToCc(viewer) && (
+              <Button
+                variant="default"
+                leftSection={<IconSend2 size={16} />}
+                // The longest label: it wraps on a phone instead of being cut off.
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+                onClick={() => setOpen('resolve-and-forward')}
+              >
+                {workflowMessages.resolveAndForward.button}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      {/* The dialogs outlive the buttons: a refresh that takes the buttons away must not cut a dialog short. */}
+      {open === 'forward' && <ForwardDialog ticket={ticket} targets={targets} onClose={close} />}
+      {open === 'resolve' && <ResolveDialog ticketId={ticket.ticket_id} onClose={close} />}
+      {open === 'resolve-and-forward' && <ResolveAndForwardDialog ticket={ticket} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Group, Select } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import type { TicketStatus } from '@switchboard/shared';
+import { messages } from '../messages.ts';
+import { STATUS_OPTIONS } from './ticket-filters.tsx';
+
+export interface CustomerStatusSearchProps {
+  status: TicketStatus | undefined;
+  onChange: (status: TicketStatus | undefined) => void;
+}
+
+/** What a customer may filter by (spec §6): the status, and a Clear control. */
+export function CustomerStatusSearch({ status, onChange }: CustomerStatusSearchProps) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="nowrap">
+      <Select<TicketStatus>
+        label={messages.filters.status}
+        placeholder={messages.search.statusPlaceholder}
+        data={STATUS_OPTIONS}
+        value={status ?? null}
+        onChange={(value) => onChange(value ?? undefined)}
+        style={{ flex: '1 1 auto', maxWidth: 280 }}
+      />
+      <Button
+        variant="default"
+        rightSection={<IconX size={16} />}
+        onClick={() => onChange(undefined)}
+        disabled={!status}
+        style={{ flexShrink: 0 }}
+      >
+        {messages.search.customerClear}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,178 @@
+import { Button, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  canChooseIssuerType,
+  isValidPhoneEntry,
+  normaliseLineBreaks,
+  TITLE_MAX_LENGTH,
+  withCountryPrefix,
+  type IssueTicketInput,
+  type IssuerUserType,
+  type UserType,
+} from '@switchboard/shared';
+import { useState, type FormEvent } from 'react';
+import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
+import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
+import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useImageUploads } from '../../../lib/use-image-uploads.ts';
+import { messages } from '../messages.ts';
+
+export interface IssueTicketFormProps {
+  userType: UserType;
+  submitting: boolean;
+  onSubmit: (body: IssueTicketInput) => void;
+}
+
+const PRESIGN_PATH = '/tickets/get-presigned-post';
+
+/** Agents raise tickets mostly for themselves; staff mostly on behalf of a customer who called. */
+function defaultIssuerType(userType: UserType): IssuerUserType {
+  return userType === 'agent' ? 'agent' : 'customer';
+}
+
+/**
+ * The create-ticket form of signed-in users (spec §2 /add-ticket, §5 Ticket form). Submit stays
+ * disabled until title, number, description, group and subgroup are valid and the images are up.
+ */
+export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketFormProps) {
+  const groups = useGroups();
+  const uploads = useImageUploads({ presignPath: PRESIGN_PATH });
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [subgroupId, setSubgroupId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [numberEntry, setNumberEntry] = useState('');
+  const [numberTouched, setNumberTouched] = useState(false);
+  const [description, setDescription] = useState('');
+  const [issuerType, setIssuerType] = useState<IssuerUserType>(defaultIssuerType(userType));
+  const { groupOptions, subgroupOptions, group, subgroup } = useGroupChoices(groups.data, groupId, subgroupId);
+
+  const numberValid = isValidPhoneEntry(numberEntry);
+  const groupHasSubgroups = subgroupOptions.length > 0;
+  const failedUploads = uploads.items.some((item) => item.status === 'failed');
+  const valid =
+    title.trim() !== '' &&
+    numberValid &&
+    description.trim() !== '' &&
+    group !== undefined &&
+    // The server requires a subgroup only when the group has any.
+    (subgroup !== undefined || !groupHasSubgroups);
+  const ready = valid && !uploads.busy && !failedUploads;
+  const chooseIssuer = canChooseIssuerType({ user_type: userType });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || !group) return;
+    onSubmit({
+      title: title.trim(),
+      problematic_number: withCountryPrefix(numberEntry),
+      description: normaliseLineBreaks(description),
+      attachments: uploads.urls,
+      group_id: group._id,
+      group_name: group.group_name,
+      sub_group_id: subgroup?._id ?? null,
+      sub_group_name: subgroup?.sub_group_en ?? null,
+      issuer_user_type: chooseIssuer ? issuerType : 'customer',
+    });
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label={messages.form.group}
+            placeholder={messages.form.groupPlaceholder}
+            data={groupOptions}
+            value={groupId}
+            onChange={(value) => {
+              setGroupId(value);
+              setSubgroupId(null);
+            }}
+            searchable
+            required
+            nothingFoundMessage="No such group"
+          />
+          <Select
+            label={messages.form.subgroup}
+            placeholder={
+              !groupId
+                ? messages.form.chooseGroupFirst
+                : groupHasSubgroups
+                  ? messages.form.subgroupPlaceholder
+                  : messages.form.noSubgroups
+            }
+            data={subgroupOptions}
+            value={subgroupId}
+            onChange={setSubgroupId}
+            disabled={!groupHasSubgroups}
+            searchable
+            required={groupHasSubgroups}
+            nothingFoundMessage="No such subgroup"
+          />
+        </SimpleGrid>
+        <TextInput
+          label={messages.form.ticketTitle}
+          placeholder={messages.form.ticketTitlePlaceholder}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          maxLength={TITLE_MAX_LENGTH}
+          required
+        />
+        <SimpleGrid cols={{ base: 1, sm: chooseIssuer ? 2 : 1 }} spacing="md">
+          <TextInput
+            label={messages.form.problematicNumber}
+            placeholder={messages.form.problematicNumberPlaceholder}
+            leftSection="+88"
+            leftSectionWidth={44}
+            inputMode="tel"
+            autoComplete="off"
+            value={numberEntry}
+            onChange={(event) => setNumberEntry(event.currentTarget.value.replace(/\D/g, '').slice(0, 11))}
+            onBlur={() => setNumberTouched(true)}
+            error={numberTouched && numberEntry !== '' && !numberValid ? messages.form.problematicNumberInvalid : undefined}
+            required
+          />
+          {chooseIssuer && (
+            <Input.Wrapper label={messages.form.issuerType} labelElement="div" id="issuer-type">
+              <SegmentedControl<IssuerUserType>
+                fullWidth
+                aria-labelledby="issuer-type-label"
+                value={issuerType}
+                onChange={setIssuerType}
+                data={[
+                  { value: 'agent', label: messages.form.agent },
+                  { value: 'customer', label: messages.form.customer },
+                ]}
+              />
+            </Input.Wrapper>
+          )}
+        </SimpleGrid>
+        <MultilineTextarea
+          label={messages.form.description}
+          placeholder={messages.form.descriptionPlaceholder}
+          value={description}
+          onChange={setDescription}
+          autosize
+          minRows={5}
+          maxRows={16}
+          required
+        />
+        <ImageAttachmentsInput uploads={uploads} label={messages.form.attachments} disabled={submitting} />
+        <Stack gap={4} align="flex-end">
+          <Button type="submit" disabled={!ready} loading={submitting} miw={140}>
+            {messages.form.submit}
+          </Button>
+          {valid && uploads.busy && (
+            <Text size="xs" c="dimmed">
+              {messages.form.uploadsBusy}
+            </Text>
+          )}
+          {valid && !uploads.busy && failedUploads && (
+            <Text size="xs" c="red">
+              {messages.form.uploadsFailed}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+import { Badge, Button, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import {
+  DEPARTMENT_LABELS,
+  ISSUED_TO_VALUES,
+  STATUS_LABELS,
+  TICKET_STATUSES,
+  type Group,
+  type IssuedTo,
+  type TicketStatus,
+} from '@switchboard/shared';
+import { useGroupChoices } from '../../../lib/group-options.ts';
+import { messages } from '../messages.ts';
+import type { TicketFilters } from '../tickets-search.ts';
+
+export const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+const ISSUED_TO_OPTIONS = ISSUED_TO_VALUES.map((value) => ({
+  value,
+  label: value === 'agent' ? 'Agent' : DEPARTMENT_LABELS[value],
+}));
+
+export interface TicketFiltersProps {
+  filters: TicketFilters;
+  groups: Group[] | undefined;
+  /** Today in the provider's time zone: no filter day lies after it. */
+  today: string;
+  onChange: (change: Partial<TicketFilters>) => void;
+}
+
+/** The staff filters (spec §2): group, subgroup, start and end date, status, issued-to. Folded away on a phone. */
+export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
+  const small = useMediaQuery('(max-width: 48em)');
+  const [opened, { toggle }] = useDisclosure(false);
+  const { groupOptions, subgroupOptions, group } = useGroupChoices(groups, filters.group_id, filters.sub_group_id);
+  const active = [
+    filters.group_id,
+    filters.sub_group_id,
+    filters.start_date,
+    filters.end_date,
+    filters.status,
+    filters.issued_to,
+  ].filter(Boolean).length;
+  const hasSubgroups = subgroupOptions.length > 0;
+
+  const grid = (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+      <Select
+        label={messages.filters.group}
+        placeholder={messages.filters.any}
+        data={groupOptions}
+        value={filters.group_id ?? null}
+        onChange={(value) => onChange({ group_id: value ?? undefined, sub_group_id: undefined })}
+        searchable
+        clearable
+      />
+      <Select
+        label={messages.filters.subgroup}
+        placeholder={
+          !filters.group_id
+            ? messages.filters.chooseGroupFirst
+            : hasSubgroups
+              ? messages.filters.any
+              : messages.filters.noSubgroups
+        }
+        data={subgroupOptions}
+        value={group ? (filters.sub_group_id ?? null) : null}
+        onChange={(value) => onChange({ sub_group_id: value ?? undefined })}
+        disabled={!hasSubgroups}
+        searchable
+        clearable
+      />
+      <TextInput
+        type="date"
+        label={messages.filters.startDate}
+        value={filters.start_date ?? ''}
+        max={filters.end_date ?? today}
+        onChange={(event) => {
+          const start = event.currentTarget.value || undefined;
+          // An end before the new start would match nothing: drop it rather than show an empty list.
+          onChange({
+            start_date: start,
+            ...(start && filters.end_date && filters.end_date < start ? { end_date: undefined } : {}),
+          });
+        }}
+      />
+      <TextInput
+        type="date"
+        label={messages.filters.endDate}
+        value={filters.end_date ?? ''}
+        min={filters.start_date}
+        max={today}
+        onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
+      />
+      <Select<TicketStatus>
+        label={messages.filters.status}
+        placeholder={messages.filters.any}
+        data={STATUS_OPTIONS}
+        value={filters.status ?? null}
+        onChange={(value) => onChange({ status: value ?? undefined })}
+        clearable
+      />
+      <Select<IssuedTo>
+        label={messages.filters.issuedTo}
+        placeholder={messages.filters.any}
+        data={ISSUED_TO_OPTIONS}
+        value={filters.issued_to ?? null}
+        onChange={(value) => onChange({ issued_to: value ?? undefined })}
+        clearable
+      />
+    </SimpleGrid>
+  );
+
+  if (!small) return grid;
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconAdjustmentsHorizontal size={16} />}
+        rightSection={
+          active > 0 ? (
+            <Badge size="sm" circle>
+              {active}
+            </Badge>
+          ) : null
+        }
+        onClick={toggle}
+        aria-expanded={opened}
+        fullWidth
+      >
+        {messages.filters.toggle}
+      </Button>
+      <Collapse expanded={opened}>{grid}</Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { SEARCH_DEBOUNCE_MS } from '@switchboard/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../messages.ts';
+
+export interface TicketSearchValues {
+  ticket_id?: number;
+  problematic_number?: string;
+}
+
+export interface TicketSearchBarProps {
+  /** Staff search by ticket id too; agents only by problematic number (spec §6). */
+  withTicketId: boolean;
+  applied: TicketSearchValues;
+  onSearch: (values: TicketSearchValues) => void;
+  onClear: () => void;
+  /** Whether anything at all is filtered, so that Clear has something to do. */
+  canClear: boolean;
+}
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '');
+
+function valuesOf(ticketIdText: string, numberText: string): TicketSearchValues {
+  const ticketId = Number(ticketIdText);
+  return {
+    ticket_id: ticketIdText && Number.isSafeInteger(ticketId) && ticketId > 0 ? ticketId : undefined,
+    problematic_number: numberText || undefined,
+  };
+}
+
+/** The spec's rule: Search is disabled when ticket id and problematic number are both empty. */
+export function canSearch(ticketIdText: string, numberText: string): boolean {
+  return ticketIdText.trim() !== '' || numberText.trim() !== '';
+}
+
+/**
+ * Search by ticket id and problematic number. Typing searches by itself after 700 ms of quiet
+ * (spec §9); the Search button searches at once.
+ */
+export function TicketSearchBar({ withTicketId, applied, onSearch, onClear, canClear }: TicketSearchBarProps) {
+  const [ticketIdText, setTicketIdText] = useState(applied.ticket_id ? String(applied.ticket_id) : '');
+  const [numberText, setNumberText] = useState(applied.problematic_number ?? '');
+  const [seen, setSeen] = useState(applied);
+  const typed = useRef(false);
+
+  // The applied search changed elsewhere (Clear, back button): show it in the fields.
+  if (seen.ticket_id !== applied.ticket_id || seen.problematic_number !== applied.problematic_number) {
+    setSeen(applied);
+    const current = valuesOf(ticketIdText, numberText);
+    if (current.ticket_id !== applied.ticket_id || current.problematic_number !== applied.problematic_number) {
+      setTicketIdText(applied.ticket_id ? String(applied.ticket_id) : '');
+      setNumberText(applied.problematic_number ?? '');
+    }
+  }
+
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  }, [onSearch]);
+
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = setTimeout(() => {
+      // The Search button may have searched meanwhile.
+      if (!typed.current) return;
+      typed.current = false;
+      onSearchRef.current(valuesOf(ticketIdText, numberText));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [ticketIdText, numberText]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSearch(ticketIdText, numberText)) return;
+    typed.current = false;
+    onSearch(valuesOf(ticketIdText, numberText));
+  };
+
+  return (
+    <form onSubmit={submit} role="search" aria-label="Search tickets">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {withTicketId && (
+          <TextInput
+            label={messages.search.ticketId}
+            placeholder={messages.search.ticketIdPlaceholder}
+            inputMode="numeric"
+            value={ticketIdText}
+            onChange={(event) => {
+              typed.current = true;
+              setTicketIdText(digitsOnly(event.currentTarget.value).slice(0, 15));
+            }}
+            w={{ base: '100%', xs: 160 }}
+          />
+        )}
+        <TextInput
+          label={messages.search.problematicNumber}
+          placeholder={messages.search.problematicNumberPlaceholder}
+          leftSection="+88"
+          leftSectionWidth={44}
+          inputMode="tel"
+          value={numberText}
+          onChange={(event) => {
+            typed.current = true;
+            setNumberText(digitsOnly(event.currentTarget.value).slice(0, 11));
+          }}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Group gap="sm" wrap="nowrap">
+          <Button type="submit" leftSection={<IconSearch size={16} />} disabled={!canSearch(ticketIdText, numberText)}>
+            {messages.search.button}
+          </Button>
+          <Button variant="default" leftSection={<IconX size={16} />} onClick={onClear} disabled={!canClear}>
+            {messages.search.clear}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}

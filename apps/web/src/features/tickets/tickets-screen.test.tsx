@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Group, TicketListItem, TicketListReply, UserType } from '@switchboard/shared';
+import { fakeSessionToken, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
+
+const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const GROUPS: Group[] = [
+  { _id: id(1), group_name: 'Internet', sub_groups: [{ _id: id(11), sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }] },
+];
+
+function row(ticket_id: number, title: string): TicketListItem {
+  return {
+    ticket_id,
+    title,
+    problematic_number: '8801712345678',
+    issued_to: 'cc',
+    issuer_number: '8809638000007',
+    issuer_name: 'Sadia Karim',
+    issuer_user_type: 'customer',
+    client_email: null,
+    created_at: '2026-11-20T04:05:06.000Z',
+    ticket_status: 'open',
+  };
+}
+
+function reply(
+  page: number,
+  total: number,
+  data: TicketListItem[] = [row(100001, 'Router keeps restarting at night')],
+): TicketListReply {
+  const pages = Math.ceil(total / 10);
+  return {
+    data,
+    total_tickets: total,
+    total_pages: pages,
+    previous_page: page > 1 ? page - 1 : null,
+    next_page: page < pages ? page + 1 : null,
+  };
+}
+
+/** Every list call answers with a one-ticket page; the tests look at what was asked. */
+function mockList(total = 1) {
+  return mockApi({
+    'GET /api/v1/groups': { data: GROUPS },
+    ...Object.fromEntries(
+      Array.from({ length: 5 }, (_, i) => [`GET /api/v1/tickets/user-type-wise-tickets/${i + 1}`, reply(i + 1, total)]),
+    ),
+  });
+}
+
+const listCalls = (calls: ApiCall[]) => calls.filter((call) => call.path.startsWith('/api/v1/tickets/user-type-wise-tickets/'));
+const lastQuery = (calls: ApiCall[]) => Object.fromEntries(listCalls(calls).at(-1)?.query ?? []);
+
+describe('the tickets screen', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a customer the status search and Clear only, without Issued To and Issued By', async () => {
+    signInAs('customer');
+    mockList();
+    renderApp('/tickets?page=1');
+    expect(await screen.findByText('Router keeps restart...', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Issued To' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Issued By' })).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByLabelText('Ticket Id')).toBeNull();
+    expect(screen.queryByLabelText('Problematic Number')).toBeNull();
+    expect(screen.queryByLabelText('Group')).toBeNull();
+    expect(screen.getByLabelText('Status', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
+  });
+
+  it('lets an agent search only by problematic number, sent with the 88 prefix after the debounce', async () => {
+    signInAs('agent');
+    const calls = mockList();
+    const { router } = renderApp('/tickets?page=1');
+    const number = await screen.findByLabelText('Problematic Number', {}, { timeout: 5000 });
+    expect(screen.queryByLabelText('Ticket Id')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    fireEvent.change(number, { target: { value: '01712' } });
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ problematic_number: '8801712' }), { timeout: 3000 });
+    expect(router.state.location.search).toEqual({ page: 1, problematic_number: '01712' });
+  });
+
+  it('gives staff the tabs and every filter, and asks with the filters of the URL', async () => {
+    signInAs('rs');
+    const calls = mockList(25);
+    renderApp(`/tickets?page=2&status=closed&issued_to=rs&start_date=2026-11-01&end_date=2026-11-20&group_id=${id(1)}`);
+    expect(await screen.findByText('Showing 11-20 out of 25', {}, { timeout: 5000 })).toBeTruthy();
+    expect(listCalls(calls).at(-1)?.path).toBe('/api/v1/tickets/user-type-wise-tickets/2');
+    expect(lastQuery(calls)).toEqual({
+      status: 'closed',
+      issued_to: 'rs',
+      start_date: '2026-11-01',
+      end_date: '2026-11-20',
+      group_id: id(1),
+    });
+    expect(screen.getByRole('columnheader', { name: 'Issued By' })).toBeTruthy();
+    for (const label of ['Subgroup', 'Start date', 'End date', 'Issued to', 'Ticket Id', 'Problematic Number']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).toBeTruthy();
+    }
+  });
+
+  it('asks for agent tickets from page 1 when the Agent tickets tab is chosen', async () => {
+    signInAs('cc');
+    const calls = mockList(25);
+    const { router } = renderApp('/tickets?page=3');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('tab', { name: 'Agent tickets' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 1, issuer_user_type: 'agent' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ issuer_user_type: 'agent' }));
+  });
+
+  it('brings back the filters of this browser session when the address has none', async () => {
+    signInAs('cc');
+    sessionStorage.setItem(
+      'switchboard.tickets.filters',
+      JSON.stringify({ status: 'in_progress', issuer_user_type: 'customer' }),
+    );
+    const calls = mockList();
+    const { router } = renderApp('/tickets?page=1');
+    await waitFor(
+      () => expect(router.state.location.search).toEqual({ page: 1, status: 'in_progress', issuer_user_type: 'customer' }),
+      { timeout: 5000 },
+    );
+    // The list is asked once, already with the filters.
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+    expect(lastQuery(calls)).toEqual({ status: 'in_progress', issuer_user_type: 'customer' });
+  });
+
+  it('keeps the filters of the URL in session storage, and forgets them on Clear filters', async () => {
+    signInAs('cc');
+    mockList();
+    const { router } = renderApp('/tickets?page=1&status=open');
+    await waitFor(() => expect(sessionStorage.getItem('switchboard.tickets.filters')).toBe('{"status":"open"}'), {
+      timeout: 5000,
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 1 }));
+    await waitFor(() => expect(sessionStorage.getItem('switchboard.tickets.filters')).toBeNull());
+  });
+
+  it('opens a ticket from its row', async () => {
+    signInAs('customer');
+    mockList();
+    const { router } = renderApp('/tickets?page=1');
+    fireEvent.click((await screen.findAllByTestId('ticket-row', {}, { timeout: 5000 }))[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/view-ticket'));
+    expect(router.state.location.search).toEqual({ id: 100001 });
+  });
+
+  it('shows the last page instead of a page past the end', async () => {
+    signInAs('customer');
+    mockList(12);
+    const { router } = renderApp('/tickets?page=5');
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }), { timeout: 5000 });
+  });
+});

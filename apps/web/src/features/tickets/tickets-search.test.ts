@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { filtersForViewer, filtersOf, readStoredFilters, storeFilters, ticketsSearchSchema } from './tickets-search.ts';
+
+const everything = {
+  issuer_user_type: 'agent',
+  group_id: 'a1b2',
+  sub_group_id: 'c3d4',
+  start_date: '2026-11-01',
+  end_date: '2026-11-20',
+  status: 'open',
+  issued_to: 'rs',
+  ticket_id: 100001,
+  problematic_number: '01712',
+} as const;
+
+describe('the /tickets search', () => {
+  it('reads the page and the filters from the URL', () => {
+    expect(ticketsSearchSchema.parse({ page: '3', ...everything })).toEqual({ page: 3, ...everything });
+  });
+
+  it('drops what the URL cannot mean instead of failing the page', () => {
+    expect(ticketsSearchSchema.parse({ page: 'x', status: 'lost', start_date: '2026-02-30', ticket_id: 'abc' })).toEqual({
+      page: 1,
+    });
+  });
+
+  it('reads a number the router parsed as a number as digits', () => {
+    expect(ticketsSearchSchema.parse({ page: 1, problematic_number: 1712 }).problematic_number).toBe('1712');
+  });
+
+  it('gives customers only the status, agents only the number search, staff everything', () => {
+    expect(filtersForViewer('customer', everything)).toEqual({ status: 'open' });
+    expect(filtersForViewer('agent', everything)).toEqual({ problematic_number: '01712' });
+    expect(filtersForViewer('rs', everything)).toEqual(everything);
+  });
+
+  it('keeps the filters in session storage, without the page', () => {
+    storeFilters(filtersOf({ page: 4, status: 'closed', group_id: 'g1' }));
+    expect(readStoredFilters()).toEqual({ status: 'closed', group_id: 'g1' });
+    storeFilters({});
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('ignores damaged storage', () => {
+    sessionStorage.setItem('switchboard.tickets.filters', '{not json');
+    expect(readStoredFilters()).toEqual({});
+  });
+});

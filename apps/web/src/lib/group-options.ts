@@ -1,0 +1,56 @@
+/**
+ * The groups and subgroups that ticket forms and filters offer (GET /groups carries each group's
+ * subgroups). Shared by the signed-in form, the list filters and the public form.
+ */
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { Group, GroupListReply, Subgroup } from '@switchboard/shared';
+import { apiRequest } from './api-client.ts';
+
+/** Group writes elsewhere invalidate this key so that forms see new names at once. */
+export const groupsQueryKey = ['groups'] as const;
+
+export const FETCH_GROUPS_FAILED = 'Failed to fetch groups';
+
+export async function fetchGroups(): Promise<Group[]> {
+  return (await apiRequest<GroupListReply>('/groups', { anonymous: true })).data;
+}
+
+/** The groups, with the spec's toast when they cannot be read. */
+export function useGroups() {
+  const query = useQuery({ queryKey: groupsQueryKey, queryFn: fetchGroups, staleTime: 5 * 60_000 });
+  useEffect(() => {
+    if (query.isError) notifications.show({ color: 'red', message: FETCH_GROUPS_FAILED });
+  }, [query.isError]);
+  return query;
+}
+
+/** A subgroup as the pickers show it: the English name with the Bangla name. */
+export function subgroupLabel(subgroup: Subgroup): string {
+  return `${subgroup.sub_group_en} (${subgroup.sub_group_bn})`;
+}
+
+export interface GroupChoices {
+  groupOptions: { value: string; label: string }[];
+  subgroupOptions: { value: string; label: string }[];
+  group: Group | undefined;
+  subgroup: Subgroup | undefined;
+}
+
+/** Select options for a group and its subgroups, and the chosen entities themselves. */
+export function useGroupChoices(
+  groups: Group[] | undefined,
+  groupId: string | null | undefined,
+  subgroupId: string | null | undefined,
+): GroupChoices {
+  return useMemo(() => {
+    const group = groups?.find((candidate) => candidate._id === groupId);
+    return {
+      groupOptions: (groups ?? []).map((candidate) => ({ value: candidate._id, label: candidate.group_name })),
+      subgroupOptions: (group?.sub_groups ?? []).map((candidate) => ({ value: candidate._id, label: subgroupLabel(candidate) })),
+      group,
+      subgroup: group?.sub_groups.find((candidate) => candidate._id === subgroupId),
+    };
+  }, [groups, groupId, subgroupId]);
+}
