@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './numbers.ts';
+export * from './calendar.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './common.schemas.ts';

@@ -9,19 +9,11 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { STORED_PHONE_NUMBER } from './numbers.ts';
+import { isCalendarDay } from './calendar.ts';
 import { uuidSchema } from './common.schemas.ts';
 import { captchaTokenSchema } from './auth.schemas.ts';
 import { commentSchema, normaliseLineBreaks } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
-
-/** yyyy-MM-DD (spec §9), a day that exists on the calendar. */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** Empty query values (`?group_id=`) mean "no filter", as the cleared controls of the list send them. */
 function optionalParam<T extends z.ZodType>(schema: T) {

@@ -1,9 +1,9 @@
 /** The routes of the spec (§2). Screens load lazily so that the sign-in page stays small. */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
-import { forwardedSearchSchema } from '../features/forwarding/forwarded-search.ts';
-import { ticketsSearchSchema } from '../features/tickets/tickets-search.ts';
-import { viewTicketSearchSchema } from '../features/ticket-view/view-ticket-search.ts';
+import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
+import { validateTicketsSearch } from '../features/tickets/tickets-search.ts';
+import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { currentSession } from '../lib/session.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
@@ -44,21 +44,21 @@ const screen = <TPath extends string>(path: TPath, load: Parameters<typeof lazyR
 const ticketsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tickets',
-  validateSearch: ticketsSearchSchema,
+  validateSearch: validateTicketsSearch,
   component: lazyRouteComponent(() => import('../features/tickets/tickets-screen.tsx'), 'TicketsScreen'),
 });
 
 const viewTicketRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/view-ticket',
-  validateSearch: viewTicketSearchSchema,
+  validateSearch: validateViewTicketSearch,
   component: lazyRouteComponent(() => import('../features/ticket-view/view-ticket-screen.tsx'), 'ViewTicketScreen'),
 });
 
 const forwardedRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/forwarded-tickets',
-  validateSearch: forwardedSearchSchema,
+  validateSearch: validateForwardedSearch,
   component: lazyRouteComponent(() => import('../features/forwarding/forwarded-tickets-screen.tsx'), 'ForwardedTicketsScreen'),
 });
 

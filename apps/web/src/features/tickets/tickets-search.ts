@@ -1,30 +1,64 @@
-import { z } from 'zod';
-import { isCalendarDay, isStaff, ISSUED_TO_VALUES, ISSUER_USER_TYPES, TICKET_STATUSES, type UserType } from '@switchboard/shared';
+import {
+  isCalendarDay,
+  isStaff,
+  ISSUED_TO_VALUES,
+  ISSUER_USER_TYPES,
+  TICKET_STATUSES,
+  type IssuedTo,
+  type IssuerUserType,
+  type TicketStatus,
+  type UserType,
+} from '@switchboard/shared';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const day = z.string().refine(isCalendarDay);
-
-/**
- * The URL search of /tickets: the page and the filters, so that reload and back keep them. Values
- * the URL cannot carry (a mistyped date, an unknown status) are dropped rather than failing the page.
- */
-export const ticketsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1),
-  issuer_user_type: optional(z.enum(ISSUER_USER_TYPES)),
-  group_id: optional(z.string().min(1)),
-  sub_group_id: optional(z.string().min(1)),
-  start_date: optional(day),
-  end_date: optional(day),
-  status: optional(z.enum(TICKET_STATUSES)),
-  issued_to: optional(z.enum(ISSUED_TO_VALUES)),
-  ticket_id: optional(z.coerce.number().int().positive()),
-  // The router reads "0171" as a string but "171" as a number; both are digits of a number.
-  problematic_number: optional(z.coerce.string().regex(/^\d{1,11}$/)),
-});
-export type TicketsSearch = z.infer<typeof ticketsSearchSchema>;
+/** The URL search of /tickets: the page and the filters, so that reload and back keep them. */
+export interface TicketsSearch {
+  page: number;
+  issuer_user_type?: IssuerUserType;
+  group_id?: string;
+  sub_group_id?: string;
+  start_date?: string;
+  end_date?: string;
+  status?: TicketStatus;
+  issued_to?: IssuedTo;
+  ticket_id?: number;
+  problematic_number?: string;
+}
 export type TicketFilters = Omit<TicketsSearch, 'page'>;
 
-const filtersSchema = ticketsSearchSchema.omit({ page: true });
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((known) => known === value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const positiveInteger = (value: unknown): number | undefined => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+};
+
+/**
+ * Reads the filters from the URL (or storage). Values the URL cannot carry (a mistyped date, an
+ * unknown status) are dropped rather than failing the page. Plain checks rather than a schema: the
+ * route definitions load with the sign-in page, which must stay small.
+ */
+function readFilters(search: Record<string, unknown>): TicketFilters {
+  const day = text(search.start_date);
+  const endDay = text(search.end_date);
+  // The router reads "0171" as a string but "171" as a number; both are digits of a number.
+  const digits =
+    typeof search.problematic_number === 'number' ? String(search.problematic_number) : text(search.problematic_number);
+  return cleanFilters({
+    issuer_user_type: oneOf(ISSUER_USER_TYPES, search.issuer_user_type),
+    group_id: text(search.group_id),
+    sub_group_id: text(search.sub_group_id),
+    start_date: day && isCalendarDay(day) ? day : undefined,
+    end_date: endDay && isCalendarDay(endDay) ? endDay : undefined,
+    status: oneOf(TICKET_STATUSES, search.status),
+    issued_to: oneOf(ISSUED_TO_VALUES, search.issued_to),
+    ticket_id: positiveInteger(search.ticket_id),
+    problematic_number: digits && /^\d{1,11}$/.test(digits) ? digits : undefined,
+  });
+}
+
+export function validateTicketsSearch(search: Record<string, unknown>): TicketsSearch {
+  return { page: positiveInteger(search.page) ?? 1, ...readFilters(search) };
+}
 
 /** Only the filters a viewer can see and change (spec §6): customers the status, agents the number search. */
 export function filtersForViewer(userType: UserType, filters: TicketFilters): TicketFilters {
@@ -35,7 +69,7 @@ export function filtersForViewer(userType: UserType, filters: TicketFilters): Ti
 
 /** The filters without empty values, so that equal filters compare (and cache) equal. */
 export function cleanFilters(filters: TicketFilters): TicketFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as TicketFilters;
 }
 
 /** The filters of a search: everything but the page. */
@@ -55,8 +89,8 @@ export function readStoredFilters(): TicketFilters {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return {};
-    const parsed = filtersSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? cleanFilters(parsed.data) : {};
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? readFilters(parsed as Record<string, unknown>) : {};
   } catch {
     return {};
   }
