@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssets } from './compress-assets.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/storage': 'http://127.0.0.1:3000' } },
 });

@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const NOT_SPA = /^\/(api|storage)(\/|$)/;
+/** A request for a file (a name with an extension, or anything under /assets): a missing one is a 404, never the app page. */
+const FILE = /^\/assets\/|\.[A-Za-z0-9]+$/;
 
 export default fp(
   async (app) => {
@@ -15,6 +17,8 @@ export default fp(
         root: WEB_DIST,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           if (filePath.includes('/assets/')) res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         },
@@ -22,7 +26,7 @@ export default fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
+      if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path) && !FILE.test(path)) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });
