@@ -1,6 +1,65 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorReplySchema,
+  reportBodySchema,
+  reportPreviewQuerySchema,
+  reportPreviewReplySchema,
+  reportReplySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { storageDriverFor } from '../storage/storage-driver.ts';
+import { assertCanUseReports, generateReport, previewReport, type ReportsContext } from './reports.service.ts';
 
-/** The reports endpoints under /api/v1 (to be built). */
-const reportsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The reports endpoints under /api/v1 (cc and rs staff). */
+const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const ctx: ReportsContext = {
+    db,
+    storage: storageDriverFor(config),
+    timezone: config.timezone,
+    brandName: config.brandName,
+    links: { secret: config.storageSecret, publicUrl: config.publicUrl },
+    log: app.log,
+  };
+  // onRequest: a stranger gets 401 and other staff 403 before the body is even read.
+  // A fresh hook list per route: the rate limiter appends its hook to the list it is given.
+  const reportUsers = () => ({
+    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanUseReports(signedInUser(request))],
+  });
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/tickets/report',
+    {
+      ...reportUsers(),
+      schema: {
+        tags: ['reports'],
+        summary: 'Exports the tickets of a period as an .xlsx workbook; the link works for one hour',
+        security,
+        body: reportBodySchema,
+        response: { 200: reportReplySchema, 400: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema },
+      },
+      // A report reads a whole period; a person needs a handful a minute.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => generateReport(ctx, signedInUser(request), request.body),
+  );
+
+  app.get(
+    '/tickets/report/preview',
+    {
+      ...reportUsers(),
+      schema: {
+        tags: ['reports'],
+        summary: 'The first rows of each sheet of a generated report, for the in-app viewer',
+        security,
+        querystring: reportPreviewQuerySchema,
+        response: { 200: reportPreviewReplySchema, 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema },
+      },
+    },
+    async (request) => previewReport(ctx, signedInUser(request), request.query.public_url),
+  );
+};
 
 export default reportsRoutes;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, UPLOAD_MAX_BYTES } from '@switchboard/shared';
 import { isSafeKey } from './local-storage.ts';
+import { checkSignedLink, needsSignedLink, signedObjectTypeOf } from './signed-links.ts';
 import { receiveLocalUpload } from './local-upload.service.ts';
 import { storageDriverFor } from './storage-driver.ts';
 import { openStoredObject } from './storage.service.ts';
@@ -42,24 +43,36 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/storage/*',
     {
-      schema: { tags: ['storage'], summary: 'A stored file', params: z.object({ '*': z.string() }) },
+      schema: {
+        tags: ['storage'],
+        summary: 'A stored file (reports only with the signed, expiring link that generated them)',
+        params: z.object({ '*': z.string() }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
       // Generous: a desk behind one address opens galleries all day; browsers cache each file for good.
       config: { rateLimit: { max: 3000, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const key = request.params['*'];
+      const signed = needsSignedLink(key);
+      if (signed) {
+        const check = checkSignedLink(app.deps.config.storageSecret, key, request.query);
+        if (check === 'expired') throw new AppError('forbidden', 'This link has expired. Please generate the report again.');
+        if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid.');
+      }
       const object = isSafeKey(key) ? await openStoredObject(storage, key) : null;
       if (!object) throw new AppError('not_found', 'There is no such file.');
       const fileName = key.slice(key.lastIndexOf('/') + 1);
-      const isImage = object.contentType.startsWith('image/');
+      const contentType = (signed ? signedObjectTypeOf(key) : null) ?? object.contentType;
+      const isImage = contentType.startsWith('image/');
       reply
-        .header('Content-Type', object.contentType)
+        .header('Content-Type', contentType)
         .header('X-Content-Type-Options', 'nosniff')
         // Even a file that slipped through is shown as a document with no script and no origin.
         .header('Content-Security-Policy', 'sandbox')
         .header('Content-Disposition', `${isImage ? 'inline' : 'attachment'}; filename="${fileName}"`)
-        // Keys are never reused and a stored file is never replaced.
-        .header('Cache-Control', 'public, max-age=31536000, immutable');
+        // Keys are never reused and a stored file is never replaced; a signed link must not outlive its expiry in a cache.
+        .header('Cache-Control', signed ? 'private, no-store' : 'public, max-age=31536000, immutable');
       if (object.size !== undefined) reply.header('Content-Length', object.size);
       return reply.send(object.body);
     },

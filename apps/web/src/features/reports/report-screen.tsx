@@ -1,5 +1,82 @@
-import { Title } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { canUseReports, type ReportInput } from '@switchboard/shared';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { todayIn } from '../../lib/dates.ts';
+import { useProviderTimeZone } from '../../lib/public-config.ts';
+import { reportErrorMessage, useGenerateReport, useReportPreview } from './api/reports.ts';
+import { ReportForm, type ReportFieldErrors } from './components/report-form.tsx';
+import { WorkbookViewer } from './components/workbook-viewer.tsx';
+import { reportMessages as m } from './messages.ts';
 
+/** /report: cc and rs staff only; everybody else goes to the ticket list (spec §6). */
 export function ReportScreen() {
-  return <Title order={2}>Report</Title>;
+  return (
+    <PermissionGate allows={canUseReports}>
+      <ReportGenerator />
+    </PermissionGate>
+  );
+}
+
+/**
+ * Opens the workbook in a new tab (spec §2). A browser blocks a tab opened long after the click,
+ * so the viewer below always offers the same link too; the new tab gets no handle on this page.
+ */
+function openInNewTab(url: string): void {
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+}
+
+function ReportGenerator() {
+  const timeZone = useProviderTimeZone();
+  const today = todayIn(timeZone);
+  const generate = useGenerateReport();
+  const [publicUrl, setPublicUrl] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<ReportFieldErrors>({});
+  const preview = useReportPreview(publicUrl);
+
+  function onGenerate(body: ReportInput) {
+    setServerErrors({});
+    generate.mutate(body, {
+      onSuccess: ({ public_url }) => {
+        setPublicUrl(public_url);
+        openInNewTab(public_url);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.details) setServerErrors(error.details);
+        notifications.show({ color: 'red', message: reportErrorMessage(error) });
+      },
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={2}>{m.title}</Title>
+        <Text size="sm" c="dimmed">
+          {m.intro}
+        </Text>
+      </Stack>
+      <ReportForm
+        today={today}
+        timeZone={timeZone}
+        startedAt={generate.isPending ? generate.submittedAt : null}
+        serverErrors={serverErrors}
+        onGenerate={onGenerate}
+      />
+      {publicUrl && (
+        <WorkbookViewer
+          key={publicUrl}
+          publicUrl={publicUrl}
+          preview={preview.data}
+          loading={preview.isPending}
+          error={preview.isError ? reportErrorMessage(preview.error) : null}
+          timeZone={timeZone}
+        />
+      )}
+    </Stack>
+  );
 }

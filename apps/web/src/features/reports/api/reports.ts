@@ -1,0 +1,49 @@
+/** The report calls as React Query hooks: the user lookup, generating a report, its preview. */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  FALLBACK_ERROR_MESSAGE,
+  type ReportInput,
+  type ReportPreviewReply,
+  type ReportReply,
+  type UserLookupReply,
+} from '@switchboard/shared';
+import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { reportMessages } from '../messages.ts';
+
+/**
+ * The text of a failed report call: the server's own message, else the spec's 'An error occurred'
+ * (also instead of the generic fallback that stands in for a missing message).
+ */
+export function reportErrorMessage(error: unknown): string {
+  const own = error instanceof ApiError && error.message && error.message !== FALLBACK_ERROR_MESSAGE;
+  return own ? error.message : reportMessages.failed;
+}
+
+/** Up to 20 users matching what was typed (names or numbers); nothing is asked for an empty query. */
+export function useUserLookup(query: string) {
+  return useQuery({
+    queryKey: ['users', 'lookup', query],
+    queryFn: async ({ signal }) => (await apiRequest<UserLookupReply>('/users/lookup', { query: { q: query }, signal })).data,
+    enabled: query.trim().length > 0,
+    staleTime: 60_000,
+    // The last matches stay while the next ones load, so the list does not flicker as the person types.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGenerateReport() {
+  return useMutation({
+    mutationFn: (body: ReportInput) => apiRequest<ReportReply>('/tickets/report', { method: 'POST', body }),
+  });
+}
+
+/** What the in-app viewer shows of a generated workbook. */
+export function useReportPreview(publicUrl: string | null) {
+  return useQuery({
+    queryKey: ['report-preview', publicUrl],
+    queryFn: () => apiRequest<ReportPreviewReply>('/tickets/report/preview', { query: { public_url: publicUrl } }),
+    enabled: publicUrl !== null,
+    // The link expires in an hour; a preview is never refetched behind the reader's back.
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,148 @@
+import { Button, Group, Paper, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ReportInput } from '@switchboard/shared';
+import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { reportMessages as m } from '../messages.ts';
+import { periodBody, periodErrors, type PeriodErrors } from '../report-period.ts';
+import { UserPicker, type PickedUser } from './user-picker.tsx';
+
+export type ReportFieldErrors = PeriodErrors & Partial<Record<'group_id' | 'sub_group_id' | 'user_phone_number', string>>;
+
+export interface ReportFormProps {
+  /** Today in the provider's time zone: no date after it can be chosen. */
+  today: string;
+  timeZone: string | undefined;
+  /** When the running report call was sent; null when none runs. */
+  startedAt: number | null;
+  /** Errors the server gave for fields. */
+  serverErrors: ReportFieldErrors;
+  onGenerate: (body: ReportInput) => void;
+}
+
+/** Whole seconds since `startedAt`, ticking while it is set: the progress line of a long report. */
+function useElapsedSeconds(startedAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (startedAt === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+  return startedAt === null ? 0 : Math.max(0, Math.floor((now - startedAt) / 1000));
+}
+
+/** User, group, subgroup and period (spec §2 /report), and the Generate button with its progress. */
+export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerate }: ReportFormProps) {
+  const pending = startedAt !== null;
+  const groups = useGroups();
+  const [user, setUser] = useState<PickedUser | null>(null);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [subgroupId, setSubgroupId] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const { groupOptions, subgroupOptions } = useGroupChoices(groups.data, groupId, subgroupId);
+  const elapsed = useElapsedSeconds(startedAt);
+
+  // Errors show once Generate was pressed, then follow every change.
+  const errors: ReportFieldErrors = { ...serverErrors, ...(submitted ? periodErrors({ start, end }, today) : {}) };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!start || !end || Object.keys(periodErrors({ start, end }, today)).length > 0) return;
+    onGenerate({
+      ...periodBody(start, end, timeZone),
+      group_id: groupId ?? undefined,
+      sub_group_id: subgroupId ?? undefined,
+      user_phone_number: user?.product_number,
+    });
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <UserPicker value={user} onChange={setUser} error={errors.user_phone_number} />
+            <Select
+              label={m.fields.group}
+              placeholder={m.fields.any}
+              data={groupOptions}
+              value={groupId}
+              onChange={(value) => {
+                setGroupId(value);
+                setSubgroupId(null);
+              }}
+              error={errors.group_id}
+              searchable
+              clearable
+            />
+            <Select
+              label={m.fields.subgroup}
+              placeholder={
+                !groupId ? m.fields.chooseGroupFirst : subgroupOptions.length > 0 ? m.fields.any : m.fields.noSubgroups
+              }
+              data={subgroupOptions}
+              value={subgroupId}
+              onChange={setSubgroupId}
+              disabled={subgroupOptions.length === 0}
+              error={errors.sub_group_id}
+              searchable
+              clearable
+            />
+            <DatePickerInput
+              label={m.fields.startDate}
+              placeholder={m.fields.datePlaceholder}
+              leftSection={<IconCalendar size={16} />}
+              valueFormat="DD MMM YYYY"
+              ariaLabels={m.calendar}
+              required
+              value={start}
+              maxDate={today}
+              onChange={(value) => {
+                setStart(value);
+                // Spec §5: choosing a start clears the end, which is then chosen from the start on.
+                setEnd(null);
+              }}
+              error={errors.start_date}
+            />
+            <DatePickerInput
+              label={m.fields.endDate}
+              placeholder={m.fields.datePlaceholder}
+              leftSection={<IconCalendar size={16} />}
+              valueFormat="DD MMM YYYY"
+              ariaLabels={m.calendar}
+              required
+              value={end}
+              minDate={start ?? undefined}
+              maxDate={today}
+              defaultDate={start ?? undefined}
+              onChange={setEnd}
+              error={errors.end_date}
+            />
+            <Group align="flex-end" justify="flex-end">
+              <Button
+                type="submit"
+                loading={pending}
+                leftSection={<IconFileSpreadsheet size={16} />}
+                w={{ base: '100%', sm: 'auto' }}
+              >
+                {m.generate}
+              </Button>
+            </Group>
+          </SimpleGrid>
+          {pending && (
+            <Stack gap={4} role="status" aria-live="polite">
+              <Progress value={100} striped animated size="sm" aria-label={m.generating(elapsed)} />
+              <Text size="xs" c="dimmed">
+                {m.generating(elapsed)}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Loader, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
+import { USER_TYPE_LABELS, displayNumber, type UserLookupItem } from '@switchboard/shared';
+import { useUserLookup } from '../api/reports.ts';
+import { reportMessages as m } from '../messages.ts';
+
+export type PickedUser = Pick<UserLookupItem, 'name' | 'product_number' | 'user_type'>;
+
+export interface UserPickerProps {
+  value: PickedUser | null;
+  onChange: (user: PickedUser | null) => void;
+  error?: string | undefined;
+}
+
+const labelOf = (user: PickedUser) => `${user.name} (${displayNumber(user.product_number)})`;
+
+/** A searchable user field: the server finds at most 20 matches by name or number as the person types. */
+export function UserPicker({ value, onChange, error }: UserPickerProps) {
+  const [search, setSearch] = useState(value ? labelOf(value) : '');
+  const [query] = useDebouncedValue(search, 300);
+  // The chosen user's label fills the field: it is no query.
+  const lookup = useUserLookup(value && query === labelOf(value) ? '' : query);
+
+  useEffect(() => {
+    if (lookup.isError) notifications.show({ color: 'red', message: m.fetchUsersFailed });
+  }, [lookup.isError]);
+
+  const users = useMemo(() => {
+    const found = new Map<string, PickedUser>((lookup.data ?? []).map((user) => [user.product_number, user]));
+    // The chosen user stays an option, so the field keeps showing it whatever the last search found.
+    if (value) found.set(value.product_number, value);
+    return found;
+  }, [lookup.data, value]);
+
+  return (
+    <Select
+      label={m.fields.user}
+      placeholder={m.fields.userPlaceholder}
+      data={[...users.values()].map((user) => ({ value: user.product_number, label: labelOf(user) }))}
+      value={value?.product_number ?? null}
+      onChange={(selected) => {
+        const picked = selected ? (users.get(selected) ?? null) : null;
+        onChange(picked);
+        setSearch(picked ? labelOf(picked) : '');
+      }}
+      renderOption={({ option }) => (
+        <Stack gap={0}>
+          <Text size="sm">{option.label}</Text>
+          <Text size="xs" c="dimmed">
+            {USER_TYPE_LABELS[users.get(option.value)?.user_type ?? 'customer']}
+          </Text>
+        </Stack>
+      )}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has filtered already; the field must not filter its answer again by the label.
+      filter={({ options }) => options}
+      nothingFoundMessage={query.trim() ? (lookup.isFetching ? m.fields.userSearching : m.fields.userNothingFound) : undefined}
+      rightSection={lookup.isFetching ? <Loader size={14} /> : undefined}
+      clearable
+      error={error}
+    />
+  );
+}
