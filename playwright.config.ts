@@ -34,6 +34,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_SEED: 'on',
       CAPTCHA_COST: '1000',
+      // Journeys sign the same demo accounts in many times; the API tests prove the real limits.
+      OTP_RESEND_COOLDOWN_SECONDS: '0',
+      OTP_MAX_CODES_PER_HOUR: '1000',
+      OTP_IP_LIMIT_PER_HOUR: '10000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
+import inputGuard from './plugins/input-guard.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import { createTokenIssuer } from './modules/auth/tokens.ts';
@@ -49,7 +50,7 @@ function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOpt
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
-    trustProxy: config.isProduction,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ),
   );
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { tokens: createTokenIssuer(config.jwtSecret, config.jwtTtl) });
@@ -75,7 +77,17 @@ export async function buildApp(config: Config, database: Database, options: Buil
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The docs page gets the app's own limits: never framed, no <base>, no images from elsewhere
+    // (the plugin's default allows framing by this origin and the swagger.io validator badge).
+    transformStaticCSP: (header) =>
+      header
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', ''),
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -42,6 +42,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@localhost>'),
   OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
+  OTP_MAX_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  TRUST_PROXY: z.string().optional(),
   PUBLIC_TICKET_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   // An outage brings many honest customers at once: the ceilings are far above a normal hour.
@@ -94,6 +97,13 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   otpIpLimitPerHour: number;
+  otpResendCooldownSeconds: number;
+  otpMaxCodesPerHour: number;
+  /**
+   * The peers whose X-Forwarded-For names the client (addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`), or false for none. Per-address limits count what this yields.
+   */
+  trustProxy: false | string;
   /** Abuse limits of the public form: per address, and for all addresses together. */
   publicLimits: {
     ticketsPerIpPerHour: number;
@@ -143,6 +153,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     otpIpLimitPerHour: env.OTP_IP_LIMIT_PER_HOUR,
+    otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
+    otpMaxCodesPerHour: env.OTP_MAX_CODES_PER_HOUR,
+    trustProxy: trustProxyOf(env.TRUST_PROXY, isProduction),
     publicLimits: {
       ticketsPerIpPerHour: env.PUBLIC_TICKET_IP_LIMIT_PER_HOUR,
       uploadsPerIpPerHour: env.PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR,
@@ -152,6 +165,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: env.DEMO_SEED ?? !isProduction,
     logLevel: env.LOG_LEVEL,
   };
+}
+
+/**
+ * Production trusts a reverse proxy on the same machine by default. Trusting every peer would let
+ * any client pick its own address with an X-Forwarded-For header and walk past every per-address
+ * limit; a proxy elsewhere is named in TRUST_PROXY.
+ */
+function trustProxyOf(value: string | undefined, isProduction: boolean): false | string {
+  if (value === undefined || value.trim() === '') return isProduction ? 'loopback' : false;
+  return ['off', 'false', 'none'].includes(value.trim().toLowerCase()) ? false : value.trim();
 }
 
 function refuseDevDefaults(env: Env): void {

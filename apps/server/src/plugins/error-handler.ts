@@ -8,6 +8,8 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
+        // A 5xx of our own (the file store or the SMS gateway is down) is news for whoever runs the service.
+        if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
         return reply.code(error.status).send(bodyOf(error.message, error.code, error.details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -44,12 +46,17 @@ function bodyOf(message: string, code: string, details?: Record<string, string>)
 }
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+/**
+ * What node-postgres says when a connection died under a query, or could not be made: also the
+ * rollback that follows a lost connection inside a transaction ("not queryable"), which carries no code.
+ */
+const LOST_CONNECTION = /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i;
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return true;
-    if (/Connection terminated|connection timeout/i.test(cause.message)) return true;
+    if (LOST_CONNECTION.test(cause.message)) return true;
   }
   return false;
 }

@@ -13,7 +13,14 @@ import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, sms } = app.deps;
-  const otpContext: OtpContext = { db, sms, secret: `${config.jwtSecret}:otp`, brandName: config.brandName };
+  const otpContext: OtpContext = {
+    db,
+    sms,
+    secret: `${config.jwtSecret}:otp`,
+    brandName: config.brandName,
+    resendCooldownSeconds: config.otpResendCooldownSeconds,
+    maxCodesPerHour: config.otpMaxCodesPerHour,
+  };
   const perIpHourly = { rateLimit: { max: config.otpIpLimitPerHour, timeWindow: '1 hour' } };
 
   app.post(

@@ -4,8 +4,27 @@ import { otpCodes } from '../../db/schema.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
-export async function insertOtp(db: Db, row: typeof otpCodes.$inferInsert): Promise<void> {
-  await db.insert(otpCodes).values(row);
+/**
+ * Serialises the OTP work of one number until the transaction ends: parallel requests for a number
+ * take their turn, so none of them decides on a count another one is about to change.
+ */
+export async function lockNumber(tx: Db, productNumber: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${productNumber}`}))`);
+}
+
+export async function insertOtp(db: Db, row: typeof otpCodes.$inferInsert): Promise<string> {
+  const [inserted] = await db.insert(otpCodes).values(row).returning({ id: otpCodes.id });
+  if (!inserted) throw new Error('insert into otp_codes returned no row');
+  return inserted.id;
+}
+
+/** Makes a code that was stored as not yet usable (consumed_at set) usable: its SMS is out. */
+export async function markOtpSent(db: Db, id: string): Promise<void> {
+  await db.update(otpCodes).set({ consumedAt: null }).where(eq(otpCodes.id, id));
+}
+
+export async function deleteOtp(db: Db, id: string): Promise<void> {
+  await db.delete(otpCodes).where(eq(otpCodes.id, id));
 }
 
 /** Codes of a number created since `since`, newest first. */

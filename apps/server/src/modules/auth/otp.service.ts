@@ -3,14 +3,23 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   OTP_LENGTH,
-  OTP_MAX_CODES_PER_HOUR,
   OTP_MAX_WRONG_TRIES,
-  OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SmsSender } from './sms.ts';
-import { consumeOtp, countWrongTry, findUsableOtp, insertOtp, listRecentOtps, purgeOldOtps } from './otp.repository.ts';
+import {
+  consumeOtp,
+  countWrongTry,
+  deleteOtp,
+  findUsableOtp,
+  insertOtp,
+  listRecentOtps,
+  lockNumber,
+  markOtpSent,
+  purgeOldOtps,
+  type OtpRow,
+} from './otp.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const WRONG_OTP_MESSAGE = 'The OTP is wrong or has expired. Please check it or ask for a new one.';
@@ -20,6 +29,9 @@ export interface OtpContext {
   sms: SmsSender;
   secret: string;
   brandName: string;
+  /** Seconds between two codes of one number (60 in production; shorter in browser tests). */
+  resendCooldownSeconds: number;
+  maxCodesPerHour: number;
   now?: Date;
 }
 
@@ -42,56 +54,77 @@ function wrongTriesInLastHour(codes: { attempts: number }[]): number {
   return codes.reduce((sum, code) => sum + code.attempts, 0);
 }
 
-/** Sends a fresh code, unless the number is inside its cooldown, hourly cap or failure budget. */
-export async function sendOtp(context: OtpContext, productNumber: string, ip: string): Promise<void> {
-  const { db, sms } = context;
-  const now = context.now ?? new Date();
-  const recent = await listRecentOtps(db, productNumber, new Date(now.getTime() - HOUR_MS));
+/** Throws unless the number may get another code now: cooldown, hourly cap, failure budget. */
+function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void {
   const newest = recent[0];
   if (newest) {
-    const waitMs = newest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();
+    const waitMs = newest.createdAt.getTime() + context.resendCooldownSeconds * 1000 - now.getTime();
     if (waitMs > 0) {
       throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for another OTP.`);
     }
   }
   const oldest = recent.at(-1);
-  if (oldest && (recent.length >= OTP_MAX_CODES_PER_HOUR || wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES)) {
+  if (oldest && (recent.length >= context.maxCodesPerHour || wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES)) {
     const waitMs = oldest.createdAt.getTime() + HOUR_MS - now.getTime();
     throw new AppError(
       'rate_limited',
       `Too many OTP requests for this number. Please try again in ${minutesLeft(waitMs)} minutes.`,
     );
   }
+}
+
+/** Sends a fresh code, unless the number is inside its cooldown, hourly cap or failure budget. */
+export async function sendOtp(context: OtpContext, productNumber: string, ip: string): Promise<void> {
+  const { db, sms } = context;
+  const now = context.now ?? new Date();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await purgeOldOtps(db, new Date(now.getTime() - 24 * HOUR_MS));
-  // Sent first, stored after: a code the gateway never delivered must not be usable.
+  // Checked and recorded under the number's lock, so parallel requests cannot all pass the
+  // cooldown (and pump one SMS each). The code is recorded as not yet usable (consumed_at set)
+  // and becomes usable only once the gateway took the message: a code never sent is never valid.
+  const pendingId = await db.transaction(async (tx) => {
+    await lockNumber(tx, productNumber);
+    assertMayResend(context, await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS)), now);
+    return insertOtp(tx, {
+      productNumber,
+      codeHash: hashCode(context.secret, productNumber, code),
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+      createdAt: now,
+      consumedAt: now,
+      ip,
+    });
+  });
   try {
     await sms.send(productNumber, `Your ${context.brandName} OTP is ${code}. It is valid for 5 minutes.`);
   } catch {
+    await deleteOtp(db, pendingId);
     throw new AppError('unavailable', 'We could not send the OTP right now. Please try again in a moment.');
   }
-  await insertOtp(db, {
-    productNumber,
-    codeHash: hashCode(context.secret, productNumber, code),
-    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-    createdAt: now,
-    ip,
-  });
+  await markOtpSent(db, pendingId);
 }
 
-/** Consumes the code if it is right; throws otherwise. */
+/**
+ * Consumes the code if it is right; throws otherwise. The whole check runs under the number's
+ * lock: parallel guesses are judged one after another, so no more of them are judged than the
+ * failure budget allows.
+ */
 export async function checkOtp(context: OtpContext, productNumber: string, code: string): Promise<void> {
   const { db } = context;
   const now = context.now ?? new Date();
-  const recent = await listRecentOtps(db, productNumber, new Date(now.getTime() - HOUR_MS));
-  if (wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES) {
+  const verdict = await db.transaction(async (tx) => {
+    await lockNumber(tx, productNumber);
+    const recent = await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS));
+    if (wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES) return 'budget spent';
+    const usable = await findUsableOtp(tx, productNumber, now, OTP_MAX_WRONG_TRIES);
+    if (!usable) return 'wrong';
+    if (!sameHash(usable.codeHash, hashCode(context.secret, productNumber, code))) {
+      // Returned, not thrown: a throw would roll the count of this wrong try back.
+      await countWrongTry(tx, usable.id);
+      return 'wrong';
+    }
+    return (await consumeOtp(tx, usable.id, now)) ? 'right' : 'wrong';
+  });
+  if (verdict === 'budget spent')
     throw new AppError('rate_limited', 'Too many wrong OTPs for this number. Please try again later.');
-  }
-  const usable = await findUsableOtp(db, productNumber, now, OTP_MAX_WRONG_TRIES);
-  if (!usable) throw new AppError('bad_request', WRONG_OTP_MESSAGE);
-  if (!sameHash(usable.codeHash, hashCode(context.secret, productNumber, code))) {
-    await countWrongTry(db, usable.id);
-    throw new AppError('bad_request', WRONG_OTP_MESSAGE);
-  }
-  if (!(await consumeOtp(db, usable.id, now))) throw new AppError('bad_request', WRONG_OTP_MESSAGE);
+  if (verdict === 'wrong') throw new AppError('bad_request', WRONG_OTP_MESSAGE);
 }

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { UploadContentType } from '@switchboard/shared';
 import { createLocalStorage, type LocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
+import { guardStorage } from './storage-outage.ts';
 
 export interface UploadConditions {
   key: string;
@@ -52,10 +53,11 @@ const drivers = new WeakMap<Config, ConfiguredStorage>();
 export function storageDriverFor(config: Config): ConfiguredStorage {
   const existing = drivers.get(config);
   if (existing) return existing;
-  const driver =
+  const driver = guardStorage(
     config.storage.driver === 'local'
       ? createLocalStorage({ dir: config.storage.dir, secret: config.storageSecret, publicUrl: config.publicUrl })
-      : createS3Storage(config.storage);
+      : createS3Storage(config.storage),
+  );
   drivers.set(config, driver);
   return driver;
 }

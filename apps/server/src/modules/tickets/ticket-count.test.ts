@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { TicketListReply } from '@switchboard/shared';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { EXACT_COUNT_LIMIT } from './tickets.repository.ts';
@@ -15,24 +16,24 @@ describeWithApp('ticket counts past the exact limit', (ctx) => {
     );
     await ctx.db.execute(sql`analyze tickets`);
     const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'support' });
-    const list = async (page: number, query = '') =>
+    const list = async (page: number, query = ''): Promise<TicketListReply> =>
       (
         await ctx.app.inject({
           method: 'GET',
           url: `/api/v1/tickets/user-type-wise-tickets/${page}${query}`,
           headers: staff.headers,
         })
-      ).json();
+      ).json<TicketListReply>();
 
     const first = await list(1);
     expect(first.total_is_estimate).toBe(true);
     expect(first.total_tickets).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(Math.abs(first.total_tickets - ABOVE_LIMIT) / ABOVE_LIMIT).toBeLessThan(0.1);
-    expect(first.data.map((t: { title: string }) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ticket ${i + 1}`));
+    expect(first.data.map((t) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Ticket ${i + 1}`));
 
     const last = await list(first.total_pages);
     expect(last.data.length).toBeGreaterThan(0);
-    expect(last.data.at(-1).title).toMatch(/^Ticket \d+$/);
+    expect(last.data.at(-1)?.title).toMatch(/^Ticket \d+$/);
 
     const narrow = await list(1, '?status=closed');
     expect(narrow).toMatchObject({ total_tickets: 0, total_is_estimate: false, data: [] });

@@ -89,7 +89,8 @@ async function estimateTickets(db: Db, where: SQL | undefined): Promise<number> 
     .from(tickets)
     .where(where);
   // Both drivers answer `execute` with `{ rows }`; pg parses the JSON plan, PGlite may not.
-  const { rows } = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: ExplainRow[] };
+  const result: unknown = await db.execute(sql`explain (format json) ${query}`);
+  const { rows } = result as { rows: ExplainRow[] };
   const cell = rows[0]?.['QUERY PLAN'];
   const plan = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: { 'Plan Rows': number } }]) : cell;
   return Math.round(plan?.[0].Plan['Plan Rows'] ?? 0);

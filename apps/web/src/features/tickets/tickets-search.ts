@@ -69,7 +69,7 @@ export function filtersForViewer(userType: UserType, filters: TicketFilters): Ti
 
 /** The filters without empty values, so that equal filters compare (and cache) equal. */
 export function cleanFilters(filters: TicketFilters): TicketFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as TicketFilters;
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
 }
 
 /** The filters of a search: everything but the page. */

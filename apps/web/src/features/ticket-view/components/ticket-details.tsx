@@ -24,9 +24,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The facts of a ticket as a definition list. */
 export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
-  const issuer = [ticket.issuer_name, ticket.issuer_number ? displayNumber(ticket.issuer_number) : null]
-    .filter(Boolean)
-    .join(' · ');
+  // People's names may carry right-to-left text or direction overrides: isolate them from the number.
+  const issuer =
+    ticket.issuer_name || ticket.issuer_number ? (
+      <>
+        {ticket.issuer_name && <bdi>{ticket.issuer_name}</bdi>}
+        {ticket.issuer_name && ticket.issuer_number && ' · '}
+        {ticket.issuer_number && <bdi>{displayNumber(ticket.issuer_number)}</bdi>}
+      </>
+    ) : null;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -45,7 +51,7 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
               {ticket.issued_to === 'agent' ? 'Agent' : DEPARTMENT_LABELS[ticket.issued_to]}
             </Fact>
           )}
-          {staff && <Fact label={messages.details.issuedBy}>{issuer || ticket.client_email || '—'}</Fact>}
+          {staff && <Fact label={messages.details.issuedBy}>{issuer ?? ticket.client_email ?? '—'}</Fact>}
           {staff && <Fact label={messages.details.issuerType}>{ticket.issuer_user_type === 'agent' ? 'Agent' : 'Customer'}</Fact>}
           {ticket.client_email && (
             <Fact label={messages.details.clientEmail}>

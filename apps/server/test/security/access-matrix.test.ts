@@ -1,0 +1,129 @@
+/**
+ * Every endpoint × every kind of caller, one expected status per cell, all cells asserted
+ * (ASVS V8.2.1, V8.2.2, V8.3.1). The endpoint list comes from the app itself: a new route without
+ * a row here fails the first test. Requests are well formed, so a status says who may do it.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithApp } from '../harness.ts';
+import { buildGroup, buildTicket } from '../ticket-factories.ts';
+import { REQUESTS, type World } from './access-requests.ts';
+import { buildCallers, CALLERS, type CallerName } from './callers.ts';
+import { listEndpoints, undocumentedRoutes } from './endpoints.ts';
+
+/**
+ * Columns (see callers.ts): anonymous, customer, another customer, agent, the four staff types
+ * (cc, rs, iptsp, oss_bss with role user), roles support, moderator and admin (on iptsp and
+ * oss_bss accounts, so the role is what counts), a deleted cc admin, an expired token of a cc admin.
+ */
+// prettier-ignore
+const EXPECTED: Record<string, readonly number[]> = {
+  //                                                               anon cust othr agnt  cc   rs  ipts  oss  sup  mod  adm  del  exp
+  'GET /healthz':                                                 [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /readyz':                                                  [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/docs/json':                                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/dev/outbox':                                       [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+  'GET /api/v1/config':                                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/captcha/challenge':                                [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/v1/users/generate-otp':                              [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/v1/users/login':                                     [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/users/validate-token':                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/users':                                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/users/lookup':                                     [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 200, 401, 401],
+  'POST /api/v1/users/signup':                                    [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
+  'PUT /api/v1/users/{id}':                                       [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'DELETE /api/v1/users/{id}':                                    [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/groups':                                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/groups/subgroups':                                 [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/groups/{id}/subgroups':                            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/v1/groups':                                          [401, 403, 403, 403, 403, 403, 403, 403, 403, 201, 201, 401, 401],
+  'POST /api/v1/groups/{id}/subgroups':                           [401, 403, 403, 403, 403, 403, 403, 403, 403, 201, 201, 401, 401],
+  'PUT /api/v1/groups/{id}':                                      [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 401, 401],
+  'DELETE /api/v1/groups/{id}':                                   [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 401, 401],
+  'PUT /api/v1/groups/{groupId}/{subId}':                         [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 401, 401],
+  'DELETE /api/v1/groups/{groupId}/{subId}':                      [401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 200, 401, 401],
+  'POST /api/v1/tickets/issue-ticket':                            [401, 201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  'POST /api/v1/tickets/issue-ticket/public':                     [201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 201],
+  'GET /api/v1/tickets/user-type-wise-tickets/{page}':            [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tickets/get-ticket-by-id/{id}':                    [401, 200, 404, 404, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  "GET /api/v1/tickets/get-ticket-by-id/{id} #an agent's ticket": [401, 404, 404, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tickets/get-ticket-by-id/{id} #a public ticket':   [401, 404, 404, 404, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tickets/get-ticket-by-id/{id} #no such ticket':    [401, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 401, 401],
+  'POST /api/v1/tickets/add-comment':                             [401, 201, 404, 404, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  'POST /api/v1/tickets/forward-ticket':                          [401, 403, 403, 403, 200, 403, 403, 403, 403, 403, 403, 401, 401],
+  "POST /api/v1/tickets/forward-ticket #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/tickets/resolve-ticket':                          [401, 403, 403, 403, 200, 403, 403, 403, 403, 403, 403, 401, 401],
+  "POST /api/v1/tickets/resolve-ticket #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tickets/forward-chain-tickets/{page}':             [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/tickets/get-presigned-post':                      [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/tickets/get-presigned-post/public':               [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /storage/upload':                                         [204, 204, 204, 204, 204, 204, 204, 204, 204, 204, 204, 204, 204],
+  'GET /storage/{*}':                                             [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /storage/{*} #a report without its signed link':           [403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403],
+  'POST /api/v1/tickets/report':                                  [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
+  'GET /api/v1/tickets/report/preview':                           [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
+};
+
+const endpointOf = (row: string) => row.split(' #')[0] ?? row;
+
+describeWithApp('the access matrix', (ctx) => {
+  const world = {} as World;
+
+  beforeAll(async () => {
+    const callers = await buildCallers(ctx.app, ctx.db, ctx.config);
+    const group = await buildGroup(ctx.db, { name: 'Matrix home group' });
+    Object.assign(world, {
+      app: ctx.app,
+      db: ctx.db,
+      config: ctx.config,
+      callers,
+      group,
+      customerTicket: await buildTicket(ctx.db, callers.customer.user),
+      agentTicket: await buildTicket(ctx.db, callers.agent.user, { issuerUserType: 'agent' }),
+      publicTicket: await buildTicket(ctx.db, null, { clientEmail: 'client@example.com' }),
+    } satisfies World);
+  });
+
+  it('has a row for every endpoint the app serves and none for one it does not', () => {
+    const served = listEndpoints(ctx.app).map((endpoint) => endpoint.key);
+    const rows = new Set(Object.keys(EXPECTED).map(endpointOf));
+    expect(
+      served.filter((key) => !rows.has(key)),
+      'endpoints without a row',
+    ).toEqual([]);
+    const stale = [...rows].filter((key) => !served.includes(key));
+    expect(stale, 'rows of endpoints that do not exist').toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((row) => !REQUESTS[row]),
+      'rows without a request',
+    ).toEqual([]);
+    for (const [row, statuses] of Object.entries(EXPECTED)) expect(statuses, row).toHaveLength(CALLERS.length);
+  });
+
+  it('finds every route of the router in the document or in the list of hidden routes', () => {
+    expect(undocumentedRoutes(ctx.app, listEndpoints(ctx.app))).toEqual([]);
+  });
+
+  for (const [row, statuses] of Object.entries(EXPECTED)) {
+    it(row, async () => {
+      const request = REQUESTS[row];
+      if (!request) throw new Error(`no request for ${row}`);
+      const expected: Partial<Record<CallerName, number>> = {};
+      const actual: Partial<Record<CallerName, number>> = {};
+      const malformed: string[] = [];
+      for (const [index, name] of CALLERS.entries()) {
+        const reply = await ctx.app.inject(await request(world.callers[name], world));
+        expected[name] = statuses[index];
+        actual[name] = reply.statusCode;
+        // Every refusal is the API's one error shape, whoever asks.
+        if (reply.statusCode >= 400) {
+          const body = reply.json<{ message?: unknown; code?: unknown }>();
+          if (typeof body.message !== 'string' || typeof body.code !== 'string') malformed.push(`${name}: ${reply.body}`);
+        }
+      }
+      expect(actual).toEqual(expected);
+      expect(malformed).toEqual([]);
+    });
+  }
+});

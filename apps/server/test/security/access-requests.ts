@@ -1,0 +1,258 @@
+/**
+ * One well-formed request per row of the access matrix. A request is built for one caller and
+ * sets up whatever it changes (a fresh group to rename, a fresh ticket to resolve), so every cell
+ * is decided by who asks, never by what an earlier cell did.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { departmentOf, type Department, type PresignReply, type UserType } from '@switchboard/shared';
+import type { Config } from '../../src/config.ts';
+import type { Db } from '../../src/db/client.ts';
+import type { TicketRow } from '../../src/modules/tickets/tickets.repository.ts';
+import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../factories.ts';
+import {
+  buildGroup,
+  buildTicket,
+  IMAGES,
+  presign,
+  randomProblematicNumber,
+  ticketBody,
+  uploadImage,
+} from '../ticket-factories.ts';
+import type { Caller, CallerName } from './callers.ts';
+
+export interface World {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  callers: Record<CallerName, Caller>;
+  group: Awaited<ReturnType<typeof buildGroup>>;
+  /** Issued by the `customer` caller; `otherCustomer` and the agent must not reach it. */
+  customerTicket: TicketRow;
+  /** Issued by the `agent` caller. */
+  agentTicket: TicketRow;
+  /** From the public form: nobody's but staff's. */
+  publicTicket: TicketRow;
+}
+
+export type RequestOf = (caller: Caller, world: World) => Promise<InjectOptions>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function call(method: Method, url: string, payload?: unknown) {
+  return (caller: Caller): InjectOptions => ({
+    method,
+    url,
+    headers: caller.headers,
+    remoteAddress: caller.ip,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+let sequence = 0;
+const unique = (base: string) => `${base} ${Date.now().toString(36)}-${++sequence}`;
+
+/** The department a caller acts for; agents and customers stand next to cc, the default holder. */
+function ownDepartment(caller: Caller): Department {
+  return (caller.user && departmentOf(caller.user.userType as UserType)) ?? 'cc';
+}
+
+/** A fresh open ticket of the customer, held by `issuedTo`. */
+function freshTicket(world: World, issuedTo: Department): Promise<TicketRow> {
+  return buildTicket(world.db, world.callers.customer.user, { issuedTo, ticketStatus: 'open' });
+}
+
+/** A fresh group with one subgroup, made by the test (not through the API). */
+const freshGroup = (world: World) => buildGroup(world.db, { name: unique('Matrix group') });
+
+async function grantOf(world: World): Promise<PresignReply> {
+  const reply = await presign(world.app, world.callers.customer.headers, 'photo.png');
+  if (reply.statusCode !== 200) throw new Error(`presign answered ${reply.statusCode}: ${reply.body}`);
+  return reply.json<PresignReply>();
+}
+
+async function otpSentTo(world: World, productNumber: string): Promise<string> {
+  const sent = await world.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/generate-otp',
+    payload: { product_number: productNumber, token: await solveCaptcha(world.app) },
+  });
+  if (sent.statusCode !== 200) throw new Error(`generate-otp answered ${sent.statusCode}: ${sent.body}`);
+  return lastOtpSentTo(world.app, productNumber);
+}
+
+/** Rows are `METHOD /path` as the OpenAPI document names them, with `#variant` for a second scenario. */
+export const REQUESTS: Record<string, RequestOf> = {
+  'GET /healthz': async (caller) => call('GET', '/healthz')(caller),
+  'GET /readyz': async (caller) => call('GET', '/readyz')(caller),
+  'GET /api/docs/json': async (caller) => call('GET', '/api/docs/json')(caller),
+  // Every caller comes from a routable address: the outbox exists for loopback only.
+  'GET /api/v1/dev/outbox': async (caller) => call('GET', '/api/v1/dev/outbox')(caller),
+  'GET /api/v1/config': async (caller) => call('GET', '/api/v1/config')(caller),
+  'GET /api/v1/captcha/challenge': async (caller) => call('GET', '/api/v1/captcha/challenge')(caller),
+
+  'POST /api/v1/users/generate-otp': async (caller, world) =>
+    call('POST', '/api/v1/users/generate-otp', { product_number: randomProductNumber(), token: await solveCaptcha(world.app) })(
+      caller,
+    ),
+  'POST /api/v1/users/login': async (caller, world) => {
+    const productNumber = randomProductNumber();
+    const otp = await otpSentTo(world, productNumber);
+    return call('POST', '/api/v1/users/login', { product_number: productNumber, otp, token: await solveCaptcha(world.app) })(
+      caller,
+    );
+  },
+  'GET /api/v1/users/validate-token': async (caller) => call('GET', '/api/v1/users/validate-token')(caller),
+
+  'GET /api/v1/users': async (caller) => call('GET', '/api/v1/users')(caller),
+  'GET /api/v1/users/lookup': async (caller) => call('GET', '/api/v1/users/lookup?q=Matrix')(caller),
+  'POST /api/v1/users/signup': async (caller) =>
+    call('POST', '/api/v1/users/signup', {
+      name: unique('New user'),
+      product_number: randomProductNumber(),
+      phone_number: randomProblematicNumber(),
+      user_type: 'rs',
+      role: 'user',
+    })(caller),
+  'PUT /api/v1/users/{id}': async (caller, world) => {
+    const target = await buildUser(world.db, { userType: 'rs' });
+    return call('PUT', `/api/v1/users/${target.id}`, {
+      name: unique('Renamed'),
+      product_number: target.productNumber,
+      user_type: 'rs',
+      role: 'support',
+    })(caller);
+  },
+  'DELETE /api/v1/users/{id}': async (caller, world) => {
+    const target = await buildUser(world.db, { userType: 'rs' });
+    return call('DELETE', `/api/v1/users/${target.id}`)(caller);
+  },
+
+  'GET /api/v1/groups': async (caller) => call('GET', '/api/v1/groups')(caller),
+  'GET /api/v1/groups/subgroups': async (caller) => call('GET', '/api/v1/groups/subgroups')(caller),
+  'GET /api/v1/groups/{id}/subgroups': async (caller, world) =>
+    call('GET', `/api/v1/groups/${world.group.group.id}/subgroups`)(caller),
+  'POST /api/v1/groups': async (caller) =>
+    call('POST', '/api/v1/groups', {
+      group_name: unique('Created group'),
+      sub_groups: [{ sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }],
+    })(caller),
+  'POST /api/v1/groups/{id}/subgroups': async (caller, world) => {
+    const { group } = await freshGroup(world);
+    return call('POST', `/api/v1/groups/${group.id}/subgroups`, {
+      sub_groups: [{ sub_group_bn: 'সংযোগ নেই', sub_group_en: 'No connection' }],
+    })(caller);
+  },
+  'PUT /api/v1/groups/{id}': async (caller, world) => {
+    const { group } = await freshGroup(world);
+    return call('PUT', `/api/v1/groups/${group.id}`, { group_name: unique('Renamed group') })(caller);
+  },
+  'DELETE /api/v1/groups/{id}': async (caller, world) => {
+    const { group } = await freshGroup(world);
+    return call('DELETE', `/api/v1/groups/${group.id}`)(caller);
+  },
+  'PUT /api/v1/groups/{groupId}/{subId}': async (caller, world) => {
+    const { group, subgroups } = await freshGroup(world);
+    return call('PUT', `/api/v1/groups/${group.id}/${subgroups[0]?.id ?? ''}`, {
+      sub_group_bn: 'নতুন নাম',
+      sub_group_en: 'New name',
+    })(caller);
+  },
+  'DELETE /api/v1/groups/{groupId}/{subId}': async (caller, world) => {
+    const { group, subgroups } = await freshGroup(world);
+    return call('DELETE', `/api/v1/groups/${group.id}/${subgroups[0]?.id ?? ''}`)(caller);
+  },
+
+  'POST /api/v1/tickets/issue-ticket': async (caller, world) =>
+    call('POST', '/api/v1/tickets/issue-ticket', ticketBody(world.group, { title: unique('Matrix ticket') }))(caller),
+  'POST /api/v1/tickets/issue-ticket/public': async (caller, world) =>
+    call('POST', '/api/v1/tickets/issue-ticket/public', {
+      ...ticketBody(world.group, { title: unique('Public matrix ticket') }),
+      client_email: 'someone@example.com',
+      token: await solveCaptcha(world.app),
+    })(caller),
+  'GET /api/v1/tickets/user-type-wise-tickets/{page}': async (caller) =>
+    call('GET', '/api/v1/tickets/user-type-wise-tickets/1')(caller),
+  'GET /api/v1/tickets/get-ticket-by-id/{id}': async (caller, world) =>
+    call('GET', `/api/v1/tickets/get-ticket-by-id/${world.customerTicket.ticketId}`)(caller),
+  "GET /api/v1/tickets/get-ticket-by-id/{id} #an agent's ticket": async (caller, world) =>
+    call('GET', `/api/v1/tickets/get-ticket-by-id/${world.agentTicket.ticketId}`)(caller),
+  'GET /api/v1/tickets/get-ticket-by-id/{id} #a public ticket': async (caller, world) =>
+    call('GET', `/api/v1/tickets/get-ticket-by-id/${world.publicTicket.ticketId}`)(caller),
+  'GET /api/v1/tickets/get-ticket-by-id/{id} #no such ticket': async (caller) =>
+    call('GET', '/api/v1/tickets/get-ticket-by-id/987654321')(caller),
+  'POST /api/v1/tickets/add-comment': async (caller, world) =>
+    call('POST', '/api/v1/tickets/add-comment', { ticket_id: world.customerTicket.ticketId, message: unique('A comment') })(
+      caller,
+    ),
+
+  'POST /api/v1/tickets/forward-ticket': async (caller, world) => {
+    const ticket = await freshTicket(world, 'cc');
+    return call('POST', '/api/v1/tickets/forward-ticket', {
+      ticket_id: ticket.ticketId,
+      previously_issued_to: 'cc',
+      newly_issued_to: 'iptsp',
+      forward_cause: 'Needs a field visit',
+    })(caller);
+  },
+  "POST /api/v1/tickets/forward-ticket #held by the caller's department": async (caller, world) => {
+    const own = ownDepartment(caller);
+    const ticket = await freshTicket(world, own);
+    return call('POST', '/api/v1/tickets/forward-ticket', {
+      ticket_id: ticket.ticketId,
+      previously_issued_to: own,
+      newly_issued_to: own === 'cc' ? 'rs' : 'cc',
+      forward_cause: 'Back to the desk',
+    })(caller);
+  },
+  'POST /api/v1/tickets/resolve-ticket': async (caller, world) => {
+    const ticket = await freshTicket(world, 'cc');
+    return call('POST', '/api/v1/tickets/resolve-ticket', { ticket_id: ticket.ticketId })(caller);
+  },
+  "POST /api/v1/tickets/resolve-ticket #held by the caller's department": async (caller, world) => {
+    const ticket = await freshTicket(world, ownDepartment(caller));
+    return call('POST', '/api/v1/tickets/resolve-ticket', { ticket_id: ticket.ticketId })(caller);
+  },
+  'GET /api/v1/tickets/forward-chain-tickets/{page}': async (caller) =>
+    call('GET', '/api/v1/tickets/forward-chain-tickets/1')(caller),
+
+  'POST /api/v1/tickets/get-presigned-post': async (caller) =>
+    call('POST', '/api/v1/tickets/get-presigned-post', { object_name: 'photo.png' })(caller),
+  'POST /api/v1/tickets/get-presigned-post/public': async (caller) =>
+    call('POST', '/api/v1/tickets/get-presigned-post/public', { object_name: 'photo.png' })(caller),
+  // The signed form is the credential of an upload; a bearer header neither helps nor hurts.
+  'POST /storage/upload': async (caller, world) => {
+    const grant = await grantOf(world);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(grant.data.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(IMAGES.png)]), 'photo.png');
+    return { method: 'POST', url: grant.data.url, payload: form, headers: caller.headers, remoteAddress: caller.ip };
+  },
+  // An attachment's address is an unguessable capability (a server-made uuid key), like an S3 link.
+  'GET /storage/{*}': async (caller, world) => call('GET', await uploadImage(world.app, world.callers.customer.headers))(caller),
+  'GET /storage/{*} #a report without its signed link': async (caller) =>
+    call('GET', '/storage/reports/2026/01/report.xlsx')(caller),
+
+  'POST /api/v1/tickets/report': async (caller) => call('POST', '/api/v1/tickets/report', reportBody())(caller),
+  'GET /api/v1/tickets/report/preview': async (caller, world) => {
+    const link = await reportLinkOf(world);
+    return call('GET', `/api/v1/tickets/report/preview?public_url=${encodeURIComponent(link)}`)(caller);
+  },
+};
+
+/** The link of a report generated by the cc caller. */
+export async function reportLinkOf(world: World): Promise<string> {
+  const reply = await world.app.inject({
+    method: 'POST',
+    url: '/api/v1/tickets/report',
+    headers: world.callers.cc.headers,
+    payload: reportBody(),
+  });
+  if (reply.statusCode !== 200) throw new Error(`report answered ${reply.statusCode}: ${reply.body}`);
+  return reply.json<{ public_url: string }>().public_url;
+}
+
+/** The whole of the last 30 days in the provider's zone (+06:00), as the report form sends it. */
+export function reportBody() {
+  const day = (offsetDays: number) => new Date(Date.now() + 6 * 3600_000 - offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return { start_date: `${day(30)}T00:00:00+06:00`, end_date: `${day(0)}T23:59:59+06:00` };
+}

@@ -1,0 +1,161 @@
+/**
+ * Security headers on every reply (ASVS V3.4.1–V3.4.6, V3.3.x): each endpoint of the app, answered
+ * to a stranger and to a signed-in admin, successes and refusals alike, the docs pages, the SPA
+ * pages and the error replies of the framework itself. Stored files carry their own sandbox CSP.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithApp } from '../harness.ts';
+import { signedInAs } from '../factories.ts';
+import { uploadImage } from '../ticket-factories.ts';
+import { fillPath, listEndpoints } from './endpoints.ts';
+
+const HAS_SPA = existsSync(fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url)));
+
+/** The directives of a Content-Security-Policy header. */
+function directivesOf(header: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of header.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), values);
+  }
+  return directives;
+}
+
+/** What is wrong with the headers of one reply ([] when nothing). */
+function problemsOf(reply: LightMyRequestResponse, storedFile = false): string[] {
+  const problems: string[] = [];
+  const header = (name: string) => {
+    const value = reply.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value === undefined ? undefined : String(value);
+  };
+  const csp = header('content-security-policy') ?? '';
+  if (storedFile) {
+    if (!directivesOf(csp).has('sandbox')) problems.push(`CSP without sandbox: ${csp}`);
+  } else {
+    const directives = directivesOf(csp);
+    const scripts = directives.get('script-src') ?? directives.get('default-src') ?? [];
+    if (scripts.length === 0) problems.push('CSP without script-src');
+    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) {
+      if (scripts.includes(unsafe)) problems.push(`script-src allows ${unsafe}`);
+    }
+    for (const [name, value] of [
+      ['object-src', "'none'"],
+      ['base-uri', "'none'"],
+      ['frame-ancestors', "'none'"],
+    ] as const) {
+      if (directives.get(name)?.join(' ') !== value) problems.push(`${name} is ${directives.get(name)?.join(' ') ?? 'missing'}`);
+    }
+  }
+  const hsts = /max-age=(\d+)/.exec(header('strict-transport-security') ?? '');
+  if (!hsts || Number(hsts[1]) < 31_536_000 || !/includeSubDomains/i.test(header('strict-transport-security') ?? '')) {
+    problems.push(`HSTS is ${header('strict-transport-security') ?? 'missing'}`);
+  }
+  if (header('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
+  const referrer = header('referrer-policy') ?? '';
+  if (!['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer)) {
+    problems.push(`Referrer-Policy is ${referrer || 'missing'}`);
+  }
+  if (header('cross-origin-opener-policy') !== 'same-origin') problems.push('COOP is not same-origin');
+  if (header('x-powered-by') !== undefined) problems.push('X-Powered-By is set');
+  if (header('server') !== undefined) problems.push(`Server is ${header('server')}`);
+  return problems;
+}
+
+describeWithApp('security headers', (ctx) => {
+  let admin: Record<string, string> = {};
+  let attachment = '';
+  beforeAll(async () => {
+    admin = (await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'admin' })).headers;
+    attachment = await uploadImage(ctx.app, admin);
+  });
+
+  /** Replies whose headers are wrong, as `request → problems`. */
+  async function headerProblems(requests: (InjectOptions & { storedFile?: boolean })[]): Promise<string[]> {
+    const found: string[] = [];
+    for (const { storedFile, ...request } of requests) {
+      const reply = await ctx.app.inject(request);
+      const problems = problemsOf(reply, storedFile);
+      const url = typeof request.url === 'string' ? request.url : JSON.stringify(request.url);
+      if (problems.length > 0) found.push(`${String(request.method)} ${url} (${reply.statusCode}): ${problems.join('; ')}`);
+    }
+    return found;
+  }
+
+  it('sets them on every endpoint, for strangers and for a signed-in admin', async () => {
+    const requests: (InjectOptions & { storedFile?: boolean })[] = [];
+    for (const endpoint of listEndpoints(ctx.app)) {
+      const storedFile = endpoint.path.startsWith('/storage/') && endpoint.method === 'GET';
+      const url = fillPath(endpoint.path, {
+        id: '1',
+        page: '1',
+        groupId: 'x',
+        subId: 'x',
+        '*': attachment.replace('/storage/', ''),
+      });
+      for (const headers of [{}, admin]) {
+        const body = endpoint.method === 'GET' ? {} : { payload: {} };
+        requests.push({ method: endpoint.method, url, headers, storedFile, ...body });
+      }
+    }
+    expect(requests.length).toBeGreaterThan(60);
+    expect(await headerProblems(requests)).toEqual([]);
+  });
+
+  it('sets them on the replies of the framework itself: unknown paths, bad JSON, big bodies, rate limits', async () => {
+    const tooMany = Array.from({ length: 125 }, () => ({
+      method: 'GET' as const,
+      url: '/api/v1/captcha/challenge',
+      remoteAddress: '192.0.2.7',
+    }));
+    for (const request of tooMany) await ctx.app.inject(request);
+    expect(
+      await headerProblems([
+        { method: 'GET', url: '/api/v1/nothing-here' },
+        { method: 'PATCH', url: '/api/v1/users' },
+        { method: 'POST', url: '/api/v1/groups', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"a":' },
+        { method: 'POST', url: '/api/v1/groups', headers: { ...admin, 'content-type': 'text/xml' }, payload: '<a/>' },
+        {
+          method: 'POST',
+          url: '/api/v1/groups',
+          headers: { ...admin, 'content-type': 'application/json' },
+          payload: 'x'.repeat(2_000_000),
+        },
+        { method: 'GET', url: '/api/v1/captcha/challenge', remoteAddress: '192.0.2.7' },
+        { method: 'HEAD', url: '/api/v1/config' },
+        { method: 'OPTIONS', url: '/api/v1/config' },
+        { method: 'GET', url: '/storage/attachments/2026/01/missing.png' },
+      ]),
+    ).toEqual([]);
+    const limited = await ctx.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge', remoteAddress: '192.0.2.7' });
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('sets them on the API docs pages, with the same strict policy', async () => {
+    expect(
+      await headerProblems([
+        { method: 'GET', url: '/api/docs' },
+        { method: 'GET', url: '/api/docs/' },
+        { method: 'GET', url: '/api/docs/static/swagger-initializer.js' },
+        { method: 'GET', url: '/api/docs/json' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it.skipIf(!HAS_SPA)(
+    'sets them on the pages of the web app, and answers a missing file with 404, not the app page',
+    async () => {
+      const pages = ['/', '/tickets?page=1', '/view-ticket?id=100001', '/create-ticket', '/report', '/user-info', '/logo.svg'];
+      expect(await headerProblems(pages.map((url) => ({ method: 'GET', url })))).toEqual([]);
+      const index = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(index.headers['content-type']).toMatch(/^text\/html/);
+      // The page itself has no inline script for the policy to allow.
+      expect(index.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+      for (const url of ['/assets/missing-chunk.js', '/favicon.ico', '/robots.txt']) {
+        expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    },
+  );
+});

@@ -1,0 +1,118 @@
+/**
+ * The logs of a busy session at the most verbose level hold no OTP, no session token, no bot-check
+ * solution, no signature of an upload form or report link and no secret of the configuration
+ * (ASVS V16.2.5, V14.2.4). Everything the app writes through its logger is captured and searched.
+ */
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PresignReply } from '@switchboard/shared';
+import { describeWithApp } from '../harness.ts';
+import { buildUser, lastOtpSentTo, randomProductNumber } from '../factories.ts';
+import { buildGroup, postUploadForm, presign, ticketBody } from '../ticket-factories.ts';
+import { reportBody } from './access-requests.ts';
+import { freshCaptcha } from './bot-check.ts';
+
+describe('what the logs keep', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  /** Everything a log reader must never see, with a name for the failure message. */
+  const secrets = new Map<string, string>();
+
+  describeWithApp(
+    'with logging at trace level',
+    (ctx) => {
+      const call = async (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) =>
+        ctx.app.inject({
+          method,
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(payload ? { payload } : {}),
+        });
+
+      /** Signs in through the OTP flow, remembering every secret on the way. */
+      async function signIn(productNumber: string): Promise<string> {
+        const otpToken = await freshCaptcha(ctx.config);
+        secrets.set('bot-check solution (OTP request)', otpToken);
+        await call('POST', '/api/v1/users/generate-otp', null, { product_number: productNumber, token: otpToken });
+        const otp = lastOtpSentTo(ctx.app, productNumber);
+        secrets.set(`OTP of ${productNumber}`, otp);
+        const wrongToken = await freshCaptcha(ctx.config);
+        const wrong = otp === '999999' ? '999998' : String(Number(otp) + 1).padStart(6, '0');
+        secrets.set('a wrong OTP', wrong);
+        await call('POST', '/api/v1/users/login', null, { product_number: productNumber, otp: wrong, token: wrongToken });
+        const loginToken = await freshCaptcha(ctx.config);
+        secrets.set('bot-check solution (login)', loginToken);
+        const reply = await call('POST', '/api/v1/users/login', null, { product_number: productNumber, otp, token: loginToken });
+        const token = reply.json<{ auth_token: string }>().auth_token;
+        const [, payload = '', signature = ''] = token.split('.');
+        secrets.set('session token', token).set('session token claims', payload).set('session token signature', signature);
+        return token;
+      }
+
+      beforeAll(async () => {
+        secrets.set('JWT_SECRET', ctx.config.jwtSecret);
+        secrets.set('CAPTCHA_HMAC_KEY', ctx.config.captchaHmacKey);
+        secrets.set('storage secret', ctx.config.storageSecret);
+
+        const customer = await signIn(randomProductNumber());
+        const staff = await buildUser(ctx.db, { userType: 'cc', role: 'admin' });
+        const staffToken = await signIn(staff.productNumber);
+
+        await call('GET', `/?q=${customer}`, null);
+        await call('GET', '/api/v1/users/validate-token', customer);
+        await call('GET', '/api/v1/users/validate-token', `${customer}x`);
+
+        const granted = (await presign(ctx.app, { authorization: `Bearer ${customer}` }, 'photo.png')).json<PresignReply>();
+        secrets.set('upload form signature', granted.data.fields.signature ?? 'missing');
+        await postUploadForm(ctx.app, granted.data, Buffer.from('not an image'));
+        const group = await buildGroup(ctx.db);
+        const ticket = await call('POST', '/api/v1/tickets/issue-ticket', customer, ticketBody(group));
+        const ticketId = ticket.json<{ data: { ticket_id: number } }>().data.ticket_id;
+        await call('POST', '/api/v1/tickets/add-comment', staffToken, {
+          ticket_id: ticketId,
+          message: 'Checked',
+          is_internal: true,
+        });
+
+        const report = await call('POST', '/api/v1/tickets/report', staffToken, reportBody());
+        const link = new URL(report.json<{ public_url: string }>().public_url, 'http://localhost');
+        secrets.set('report link signature', link.searchParams.get('signature') ?? 'missing');
+        await call('GET', `${link.pathname}${link.search}`, null);
+        await call(
+          'GET',
+          `/api/v1/tickets/report/preview?public_url=${encodeURIComponent(`${link.pathname}${link.search}`)}`,
+          staffToken,
+        );
+      });
+
+      it('logged the requests at all (the capture works)', () => {
+        const log = lines.join('');
+        expect(log).toContain('/api/v1/users/login');
+        expect(log).toContain('/api/v1/tickets/report');
+      });
+
+      it('holds none of the secrets of the session', () => {
+        const log = lines.join('');
+        // A code is six digits: found only as a number of its own, not inside a timestamp or a duration.
+        const appears = (value: string) =>
+          /^\d+$/.test(value) ? new RegExp(`(?<![\\d.])${value}(?!\\d)`).test(log) : log.includes(value);
+        const leaked = [...secrets].filter(([, value]) => value.length >= 6 && appears(value)).map(([name]) => name);
+        expect(leaked).toEqual([]);
+        expect(secrets.size).toBeGreaterThanOrEqual(12);
+      });
+
+      it('holds no authorization header and no request body', () => {
+        const log = lines.join('');
+        expect(log).not.toMatch(/authorization/i);
+        expect(log).not.toContain('Bearer');
+        expect(log).not.toContain('"product_number"');
+      });
+    },
+    { logger: { level: 'trace', stream } },
+  );
+});
