@@ -37,7 +37,9 @@ export async function otpFromOutbox(request: APIRequestContext, entry: string): 
 export async function tokenFor(request: APIRequestContext, entry: string): Promise<string> {
   const productNumber = `88${entry}`;
   for (let attempt = 0; ; attempt++) {
-    const sent = await request.post('/api/v1/users/generate-otp', { data: { product_number: productNumber, token: await solveCaptcha(request) } });
+    const sent = await request.post('/api/v1/users/generate-otp', {
+      data: { product_number: productNumber, token: await solveCaptcha(request) },
+    });
     if (sent.ok()) break;
     if (sent.status() !== 429 || attempt > 2) throw new Error(`generate-otp: ${sent.status()} ${await sent.text()}`);
     await new Promise((resolve) => setTimeout(resolve, 61_000));

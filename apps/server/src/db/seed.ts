@@ -151,17 +151,15 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
           forwardedByName: staff.name,
           createdAt: new Date(createdAt.getTime() + 3800_000),
         });
-        await tx
-          .insert(comments)
-          .values({
-            ticketId: ticket.ticketId,
-            commenterUserId: staff.id,
-            commenterName: staff.name,
-            commenterUserType: staff.userType,
-            message: `Forwarded to ${DEPARTMENT_LABELS[holder]}`,
-            isInternal: true,
-            createdAt: new Date(createdAt.getTime() + 3800_000),
-          });
+        await tx.insert(comments).values({
+          ticketId: ticket.ticketId,
+          commenterUserId: staff.id,
+          commenterName: staff.name,
+          commenterUserType: staff.userType,
+          message: `Forwarded to ${DEPARTMENT_LABELS[holder]}`,
+          isInternal: true,
+          createdAt: new Date(createdAt.getTime() + 3800_000),
+        });
       }
     }
   });

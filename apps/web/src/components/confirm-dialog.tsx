@@ -14,7 +14,16 @@ export interface ConfirmDialogProps {
 }
 
 /** The spec's confirm dialog: a title, a body, Confirm (with spinner) and Close. */
-export function ConfirmDialog({ opened, title, body, confirmLabel = 'Confirm', loading = false, onConfirm, onClose, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  body,
+  confirmLabel = 'Confirm',
+  loading = false,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
       {typeof body === 'string' ? <Text>{body}</Text> : body}

@@ -1,11 +1,6 @@
 /** One-time passwords (DESIGN.md §7): hashed, 5 minutes, single use, budgets that resends do not reset. */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  AppError,
-  OTP_LENGTH,
-  OTP_MAX_WRONG_TRIES,
-  OTP_TTL_SECONDS,
-} from '@switchboard/shared';
+import { AppError, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SmsSender } from './sms.ts';
 import {
