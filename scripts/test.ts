@@ -31,8 +31,9 @@ function ensureChromium(): void {
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('type-check', 'npx', ['tsc', '-b']);
+// Built first: the header tests check the served pages of the app too.
+run('build the web app', 'npm', ['run', 'build']);
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('fault tolerance', 'npm', ['run', 'test:faults']);
 ensureChromium();
-run('build the web app', 'npm', ['run', 'build']);
 run('browser tests', 'npx', ['playwright', 'test']);
