@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './server-process.ts';
+import { freePort } from '../bench/processes.ts';
 
 export interface Cluster {
   url: string;
