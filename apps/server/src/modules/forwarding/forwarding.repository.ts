@@ -2,7 +2,7 @@ import { and, countDistinct, desc, eq, exists, notExists, or, sql } from 'drizzl
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { forwardEvents, tickets, users } from '../../db/schema.ts';
-import type { TicketListRow, TicketRow } from '../tickets/tickets.repository.ts';
+import { TICKET_LIST_COLUMNS, type TicketListRow, type TicketRow } from '../tickets/tickets.repository.ts';
 
 /**
  * Reads a ticket and locks its row until the transaction ends, so that two forwards (or a forward
@@ -96,18 +96,7 @@ export async function listForwardChainPage(
 
   const [rows, [counted]] = await Promise.all([
     db
-      .select({
-        ticketId: tickets.ticketId,
-        title: tickets.title,
-        problematicNumber: tickets.problematicNumber,
-        issuedTo: tickets.issuedTo,
-        issuerNumber: tickets.issuerNumber,
-        issuerUserType: tickets.issuerUserType,
-        clientEmail: tickets.clientEmail,
-        createdAt: tickets.createdAt,
-        ticketStatus: tickets.ticketStatus,
-        issuerName: users.name,
-      })
+      .select({ ...TICKET_LIST_COLUMNS, issuerName: users.name })
       .from(page)
       .innerJoin(tickets, eq(tickets.ticketId, page.ticketId))
       .leftJoin(users, eq(users.id, tickets.issuerUserId))

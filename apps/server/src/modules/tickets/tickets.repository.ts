@@ -60,6 +60,19 @@ function whereOf(filter: TicketFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** The columns of a ticket table row (spec §2), shared by every list of tickets. */
+export const TICKET_LIST_COLUMNS = {
+  ticketId: tickets.ticketId,
+  title: tickets.title,
+  problematicNumber: tickets.problematicNumber,
+  issuedTo: tickets.issuedTo,
+  issuerNumber: tickets.issuerNumber,
+  issuerUserType: tickets.issuerUserType,
+  clientEmail: tickets.clientEmail,
+  createdAt: tickets.createdAt,
+  ticketStatus: tickets.ticketStatus,
+};
+
 /** Counts are exact up to this many matching tickets; beyond it the planner's estimate is used. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -104,18 +117,7 @@ async function estimateTickets(db: Db, where: SQL | undefined): Promise<number> 
 function selectPage(db: Db, where: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
   const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
   const page = db
-    .select({
-      ticketId: tickets.ticketId,
-      title: tickets.title,
-      problematicNumber: tickets.problematicNumber,
-      issuedTo: tickets.issuedTo,
-      issuerNumber: tickets.issuerNumber,
-      issuerUserType: tickets.issuerUserType,
-      issuerUserId: tickets.issuerUserId,
-      clientEmail: tickets.clientEmail,
-      createdAt: tickets.createdAt,
-      ticketStatus: tickets.ticketStatus,
-    })
+    .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId })
     .from(tickets)
     .where(where)
     .orderBy(...order)
