@@ -1,7 +1,32 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = 'apps/web/src/features';
+const features = readdirSync(new URL(FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Who may import whom. Zones read resolved paths, so `.ts`/`.tsx` imports are matched like any other. */
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./${FEATURES}/${feature}`,
+    from: `./${FEATURES}`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need into components/ or lib/.',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: `./${FEATURES}`,
+    message: 'components/ and lib/ serve every feature and import none.',
+  },
+  { target: './packages/shared', from: './apps', message: 'The shared contract imports nothing from the apps.' },
+  { target: './apps/server', from: './apps/web', message: 'The server does not import the web app.' },
+  { target: './apps/web', from: './apps/server', message: 'The web app does not import the server.' },
+];
 
 export default tseslint.config(
   {
@@ -22,7 +47,16 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Imports name their `.ts`/`.tsx` file; the parser reads those files to follow cycles.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -39,10 +73,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../features/*', '../*/**/!(*.ts|*.tsx)'], message: 'Features do not import each other.' }] },
-      ],
     },
   },
   {

@@ -46,6 +46,8 @@ export default defineConfig({
       OTP_RESEND_COOLDOWN_SECONDS: '0',
       OTP_MAX_CODES_PER_HOUR: '1000',
       OTP_IP_LIMIT_PER_HOUR: '10000',
+      // The journeys raise many tickets as the same demo accounts within a minute.
+      WRITE_LIMIT_SCALE: '20',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -1,6 +1,6 @@
 /** Administration journeys: users (admin) and groups (moderator), and the screens at desktop and phone widths. */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInAs } from './support/session.ts';
+import { DEMO, otpFromOutbox, signInAs, solveCaptcha } from './support/session.ts';
 
 const SHOTS = '.screenshots/admin';
 const VIEWPORTS = [
@@ -19,7 +19,8 @@ async function choose(page: Page, label: string, option: string, scope = page.lo
 
 test('the admin creates a user, changes their role inline and deletes them', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, DEMO.admin, '/user-info');
+  // The table is paged on the server: a seeded account is found by search, not by being on page 1.
+  await signInAs(page, DEMO.admin, '/user-info?q=Ayesha');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Ayesha Rahman/ })).toBeVisible();
 
@@ -148,7 +149,7 @@ test('each admin screen at desktop and phone widths', async ({ page }) => {
     }
   }
   // On a phone the rows are cards, and a card turns into a form in place.
-  await signInAs(page, DEMO.admin, '/user-info');
+  await signInAs(page, DEMO.admin, '/user-info?q=Nusrat');
   await page.getByRole('button', { name: 'Edit Nusrat Jahan' }).click();
   await expect(page.getByRole('article', { name: 'Nusrat Jahan' }).getByRole('combobox', { name: 'Role' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/user-info-inline-edit-phone.png` });
@@ -157,4 +158,83 @@ test('each admin screen at desktop and phone widths', async ({ page }) => {
   await page.getByRole('button', { name: 'Rename Slow speed' }).click();
   await expect(field(page, 'Subgroup (English)')).toHaveValue('Slow speed');
   await page.screenshot({ path: `${SHOTS}/group-info-inline-edit-phone.png`, fullPage: true });
+});
+
+test('the admin finds users by part of the name and by number, and pages through the matches', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, DEMO.admin, '/user-info');
+  const token = await page.evaluate(() => localStorage.getItem('jwt_token'));
+  // Twelve users with a name of this run: more than one page of matches.
+  const run = Date.now().toString(36);
+  const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+  const numbers = Array.from({ length: 12 }, (_, i) => `096${stamp}${String(i).padStart(2, '0')}`);
+  for (const [i, number] of numbers.entries()) {
+    const created = await page.request.post('/api/v1/users/signup', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      data: {
+        name: `Paging ${run} Person ${String(i + 1).padStart(2, '0')}`,
+        product_number: `88${number}`,
+        phone_number: '8801712345678',
+        user_type: 'customer',
+        role: 'user',
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+
+  const search = page.getByRole('textbox', { name: 'Search users' });
+  await search.fill(`paging ${run}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=paging(\\+|%20)${run}`));
+  await expect(page.getByText('Showing 1-10 out of 12')).toBeVisible();
+  // Newest first: the last one created leads.
+  await expect(page.getByRole('row').nth(1)).toContainText(`Paging ${run} Person 12`);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText('Showing 11-12 out of 12')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Paging ${run} Person 01`) })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/user-info-search-page-2-desktop.png` });
+  await page.reload();
+  await expect(page.getByText('Showing 11-12 out of 12')).toBeVisible();
+
+  // A number in its international form finds exactly its user.
+  await search.fill(`+88${numbers[4] ?? ''}`);
+  await expect(page.getByText('Showing 1-1 out of 1')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Paging ${run} Person 05`) })).toBeVisible();
+  // And in the local form, as people say it.
+  await search.fill(numbers[7] ?? '');
+  await expect(page.getByRole('row', { name: new RegExp(`Paging ${run} Person 08`) })).toBeVisible();
+  await expect(page.getByText('Showing 1-1 out of 1')).toBeVisible();
+});
+
+test('the admin sees the wrong OTPs of a number and lifts its lock', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Somebody asks for a code of a number of their own and types three wrong ones.
+  const entry = '09638777001';
+  const productNumber = `88${entry}`;
+  const sent = await page.request.post('/api/v1/users/generate-otp', {
+    data: { product_number: productNumber, token: await solveCaptcha(page.request) },
+  });
+  expect(sent.ok()).toBe(true);
+  const wrong = (await otpFromOutbox(page.request, entry)) === '111111' ? '222222' : '111111';
+  for (let i = 0; i < 3; i++) {
+    const login = await page.request.post('/api/v1/users/login', {
+      data: { product_number: productNumber, otp: wrong, token: await solveCaptcha(page.request) },
+    });
+    expect(login.status()).toBe(400);
+  }
+
+  await signInAs(page, DEMO.admin, '/user-info');
+  const panel = page.getByRole('form', { name: 'Sign-in lock' });
+  await panel.getByRole('textbox', { name: 'Number' }).fill(entry);
+  await panel.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText('3 wrong OTPs in the last 24 hours')).toBeVisible();
+  await expect(page.getByText('Not locked')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sign-in-lock-desktop.png` });
+
+  await page.getByRole('button', { name: 'Clear lock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clear sign-in lock' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Sign-in lock cleared')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('0 wrong OTPs in the last 24 hours')).toBeVisible();
 });

@@ -91,7 +91,7 @@ test('a customer creates a ticket with two images and sees it listed', async ({ 
   const number = page.getByRole('textbox', { name: 'Problematic Number' });
   await number.fill('0171234');
   await number.blur();
-  await expect(page.getByText('Enter a valid number: 0 followed by 10 digits')).toBeVisible();
+  await expect(page.getByText('Enter a valid problematic number: 0 followed by 10 digits')).toBeVisible();
   await number.fill('01712345678');
   const description = page.getByRole('textbox', { name: 'Description' });
   await description.click();
@@ -126,7 +126,8 @@ test('a customer creates a ticket with two images and sees it listed', async ({ 
   await expect(page.getByRole('columnheader', { name: 'Issued To' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Issued By' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
 });
 
 test('cc staff open the ticket and add an internal and an external comment', async ({ page }) => {

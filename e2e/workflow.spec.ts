@@ -5,8 +5,8 @@
  * forwarded list picks up a new forward by itself. The dialogs at desktop and phone widths.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { Group, IssueTicketReply } from '@switchboard/shared';
 import { DEMO, signInAs } from './support/session.ts';
+import { issueTicketAs } from './support/tickets.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -48,20 +48,12 @@ async function api<T>(page: Page, entry: string, path: string, data: object): Pr
 
 /** A customer's ticket, issued through the API (it starts at cc). */
 async function issueTicket(page: Page, title: string): Promise<number> {
-  const groups = (await (await page.request.get('/api/v1/groups')).json()) as { data: Group[] };
-  const group = groups.data.find((candidate) => candidate.group_name === 'Internet') ?? groups.data[0];
-  if (!group) throw new Error('no groups in the demo data');
-  const reply = await api<IssueTicketReply>(page, DEMO.customer, '/tickets/issue-ticket', {
+  return issueTicketAs(
+    page.request,
+    await tokenOf(page, DEMO.customer),
     title,
-    problematic_number: '8801712345678',
-    description: 'The line works again; now the customer asks about a faster plan.',
-    group_id: group._id,
-    group_name: group.group_name,
-    sub_group_id: group.sub_groups[0]?._id ?? null,
-    sub_group_name: group.sub_groups[0]?.sub_group_en ?? null,
-    issuer_user_type: 'customer',
-  });
-  return reply.data.ticket_id;
+    'The line works again; now the customer asks about a faster plan.',
+  );
 }
 
 /** A forward made by cc through the API, as another desk would. */
@@ -89,7 +81,7 @@ test('iptsp staff forward a ticket held by iptsp to Retail Sales and stay in the
   await actions(page).getByRole('button', { name: 'Forward', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Forward ticket #${ticketId}` });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Choose the department to forward to')).toBeVisible();
   await expect(dialog.getByText('Write the cause of the forward')).toBeVisible();
 
@@ -102,7 +94,7 @@ test('iptsp staff forward a ticket held by iptsp to Retail Sales and stay in the
   await expect(stay).toBeChecked();
   await page.screenshot({ path: `${SHOTS}/forward-dialog-desktop.png` });
 
-  await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Successfully forwarded this ticket')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   // Now with Retail Sales: iptsp may no longer act on it, and the history says how it got there.
@@ -141,7 +133,7 @@ test('rs staff find it in Tickets and Forwarded Tickets and resolve it', async (
   const confirm = page.getByRole('dialog', { name: `Resolve ticket #${ticketId}` });
   await expect(confirm.getByText('Mark this ticket as solved?')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/resolve-dialog-desktop.png` });
-  await confirm.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Successfully resolved this ticket')).toBeVisible();
   await expect(page.getByText('Solved').first()).toBeVisible();
   await expect(actions(page).getByRole('button')).toHaveCount(0);
@@ -198,7 +190,7 @@ test('the dialogs at phone width', async ({ page }) => {
 
   await actions(page).getByRole('button', { name: 'Resolve & Forward to Corporate Support' }).click();
   const handOver = page.getByRole('dialog', { name: 'Resolve & Forward to Corporate Support' });
-  await handOver.getByRole('button', { name: 'Resolve & Forward', exact: true }).click();
+  await handOver.getByRole('button', { name: 'Confirm' }).click();
   await expect(handOver.getByText('Write the cause of the forward')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/resolve-and-forward-dialog-phone.png` });
   await handOver.getByRole('button', { name: 'Close' }).click();

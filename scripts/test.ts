@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint, type-check, unit and API tests (vitest), then the browser journeys (Playwright
- * against Debian's Chromium). Stops at the first failing step.
+ * `npm test`: lint and formatting, type-check, the web build and its bundle budgets, unit and API
+ * tests (vitest), the fault run, the cluster run, then the browser journeys (Playwright against Debian's Chromium).
+ * Stops at the first failing step.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,23 @@ function run(title: string, command: string, args: string[]): void {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
   }
+}
+
+/**
+ * nginx for the cluster run, from Debian. Its package would start a server on port 80: a
+ * policy-rc.d that refuses every start keeps the install from doing so.
+ */
+function ensureNginx(): void {
+  if (spawnSync('sh', ['-c', 'command -v nginx']).status === 0) return;
+  if (process.getuid?.() === 0) {
+    run('install nginx from Debian', 'sh', [
+      '-c',
+      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; status=$?; rm -f /usr/sbin/policy-rc.d; exit $status',
+    ]);
+    return;
+  }
+  console.error('nginx is missing. Install it with:\n  sudo apt-get install -y nginx-light');
+  process.exit(1);
 }
 
 function ensureChromium(): void {
@@ -30,10 +48,15 @@ function ensureChromium(): void {
 }
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('formatting', 'npx', ['prettier', '--check', '.']);
 run('type-check', 'npx', ['tsc', '-b']);
-// Built first: the header tests check the served pages of the app too.
-run('build the web app', 'npm', ['run', 'build']);
+// Built first: the header tests check the served pages of the app too. The manifest maps each
+// route's modules to its chunks for the budget check.
+run('build the web app', 'npm', ['run', 'build', '-w', '@switchboard/web', '--', '--manifest']);
+run('bundle budgets', process.execPath, ['scripts/bundle-budgets.ts']);
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('fault tolerance', 'npm', ['run', 'test:faults']);
+ensureNginx();
+run('many processes', 'npm', ['run', 'test:cluster']);
 ensureChromium();
 run('browser tests', 'npx', ['playwright', 'test']);

@@ -18,7 +18,8 @@ export const DEMO = {
   customer: '09638000007',
 } as const;
 
-async function solveCaptcha(request: APIRequestContext): Promise<string> {
+/** A bot-check payload solved like the widget does. */
+export async function solveCaptcha(request: APIRequestContext): Promise<string> {
   const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the bot check');

@@ -2,7 +2,7 @@
  * What each route of the SPA downloads: the entry chunk, the lazy chunks of the route (the
  * signed-in layout and the screen) and everything they import statically, from Vite's manifest.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -33,6 +33,7 @@ export const ROUTES: { route: string; modules: string[] }[] = [
   { route: '/create-user', modules: [LAYOUT, 'src/features/users/create-user-screen.tsx'] },
   { route: '/group-info', modules: [LAYOUT, 'src/features/groups/group-info-screen.tsx'] },
   { route: '/create-group', modules: [LAYOUT, 'src/features/groups/create-group-screen.tsx'] },
+  { route: '/audit', modules: [LAYOUT, 'src/features/audit/audit-screen.tsx'] },
 ];
 
 export interface RouteWeight {
@@ -47,6 +48,8 @@ export const SIGN_IN_BUDGET = 150 * 1024;
 export const ROUTE_BUDGET = 250 * 1024;
 
 export function readManifest(dist: string): Manifest {
+  const file = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the web app with --manifest`);
   return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -93,4 +96,31 @@ export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: st
     ...unknown.map((key) => weigh(`(lazy) ${key}`, [key])),
   ];
   return { weights, unknown };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The routes whose JS (gzip) is over their budget. */
+export function overBudget(weights: RouteWeight[]): RouteWeight[] {
+  return weights.filter((weight) => weight.jsGzip > weight.budget);
+}
+
+/** One line per route: JS and CSS (gzip), files, and the verdict against its budget. */
+export function weightTable(weights: RouteWeight[]): string[] {
+  const header = `${'route'.padEnd(48)}  ${'JS gzip'.padStart(9)}  ${'CSS gzip'.padStart(9)}  files  budget (JS)`;
+  return [
+    header,
+    ...weights.map((weight) => {
+      const verdict =
+        weight.jsGzip <= weight.budget
+          ? `met (${kB(weight.budget - weight.jsGzip)} left)`
+          : `MISSED by ${kB(weight.jsGzip - weight.budget)}`;
+      return `${weight.route.padEnd(48)}  ${kB(weight.jsGzip).padStart(9)}  ${kB(weight.cssGzip).padStart(9)}  ${String(weight.files).padStart(5)}  ≤ ${kB(weight.budget)}: ${verdict}`;
+    }),
+  ];
+}
+
+/** What the budget check says about a route over its budget. */
+export function budgetMiss(weight: RouteWeight): string {
+  return `${weight.route} loads ${kB(weight.jsGzip)} of JS (gzip), over its budget of ${kB(weight.budget)}`;
 }

@@ -31,6 +31,18 @@ export function corpusSize(scale: number): CorpusSize {
   };
 }
 
+/**
+ * A line with hundreds of tickets (a customer who calls every week, a shop's shared line): the
+ * number's history must stay fast for it. Generated numbers start 88013–88019, so this one is only
+ * the busy line's.
+ */
+export const BUSY_NUMBER = '8801200000000';
+
+/** Every busyEvery-th ticket is on the busy line: 400 tickets at full scale, never under 200. */
+export function busyEvery(size: CorpusSize): number {
+  return Math.max(5, Math.floor(size.tickets / 400));
+}
+
 export const GROUP_NAMES = [
   'Internet Connectivity',
   'Billing & Payment',
@@ -207,7 +219,8 @@ export function insertTicketsSql(size: CorpusSize, startIso: string, spanSeconds
       else (case when ${r(8)} < 2 then 'open' when ${r(8)} < 5 then 'in_progress' else 'closed' end) end)`;
   const issuedTo = `(case when ${r(9)} < 55 then 'cc' when ${r(9)} < 70 then 'rs' when ${r(9)} < 85 then 'iptsp' else 'oss-bss' end)`;
   const p = `(${hash('i', 6)} % ${size.numbers})`;
-  const number = `'8801' || (3 + ${p} % 7)::text || lpad(((${p} * 7919) % 100000000)::text, 8, '0')`;
+  const number = `(case when i % ${busyEvery(size)} = 0 then '${BUSY_NUMBER}'
+      else '8801' || (3 + ${p} % 7)::text || lpad(((${p} * 7919) % 100000000)::text, 8, '0') end)`;
   const attachment = `jsonb_build_array('attachments/' || to_char(t.created_at, 'YYYY/MM') || '/' || ${uuidOf(`'a' || t.i`)} || '.jpg')`;
   const counts = GROUP_NAMES.map((_, g) => subgroupCount(g)).join(', ');
   return `
@@ -278,4 +291,12 @@ export function insertForwardEventsSql(size: CorpusSize, startIso: string, spanS
     from (select t.ticket_id, t.created_at, timestamptz '${startIso}' + interval '${spanSeconds - 60} seconds' as filled_at, ${chain} as chain from tickets t) e
     cross join lateral generate_series(2, coalesce(array_length(e.chain, 1), 0)) k
     where e.chain is not null`;
+}
+
+/** Every solved ticket was resolved once, at its `resolved_at`, by customer support. */
+export function insertStatusEventsSql(): string {
+  return `
+    insert into ticket_status_events (ticket_id, from_status, to_status, by_name, created_at)
+    select ticket_id, 'in_progress', 'closed', 'customer support', resolved_at
+    from tickets where ticket_status = 'closed' and resolved_at is not null`;
 }

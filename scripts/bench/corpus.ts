@@ -9,17 +9,28 @@ import {
   insertCommentsSql,
   insertForwardEventsSql,
   insertGroupsSql,
+  insertStatusEventsSql,
   insertTicketsSql,
   insertUsersSql,
   type CorpusSize,
 } from './corpus-sql.ts';
 
-const FILLED_TABLES = ['users', 'groups', 'subgroups', 'tickets', 'comments', 'forward_events'];
+// forward_chain_members is filled by the triggers on forward_events (migration 0009).
+const FILLED_TABLES = [
+  'users',
+  'groups',
+  'subgroups',
+  'tickets',
+  'comments',
+  'forward_events',
+  'forward_chain_members',
+  'ticket_status_events',
+];
 /** Tables whose secondary indexes and keys are dropped during the fill and built afterwards. */
-const BULK_TABLES = ['users', 'tickets', 'comments', 'forward_events'];
+const BULK_TABLES = ['users', 'tickets', 'comments', 'forward_events', 'ticket_status_events'];
 const THREE_YEARS_SECONDS = 3 * 365 * 24 * 3600;
 /** Bump when corpus-sql.ts changes what it generates: a corpus of another version is filled anew. */
-const CORPUS_VERSION = 2;
+const CORPUS_VERSION = 4;
 
 export interface Corpus {
   size: CorpusSize;
@@ -103,6 +114,7 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
     await step('tickets', insertTicketsSql(size, startIso, THREE_YEARS_SECONDS));
     await step('comments', insertCommentsSql(size, startIso, THREE_YEARS_SECONDS));
     await step('forward events', insertForwardEventsSql(size, startIso, THREE_YEARS_SECONDS));
+    await step('status events', insertStatusEventsSql());
     await client.query(`select setval(pg_get_serial_sequence('tickets', 'ticket_id'), (select max(ticket_id) from tickets))`);
     const t0 = performance.now();
     for (const statement of rebuild) await client.query(statement);
@@ -139,6 +151,8 @@ export async function removeBenchmarkWrites(url: string, corpus: Corpus): Promis
     const removed = await client.query<{ comments: number; forwards: number }>(
       `with c as (delete from comments where created_at > $1 or ticket_id > $2 returning 1),
             f as (delete from forward_events where created_at > $1 or ticket_id > $2 returning 1),
+            s as (delete from ticket_status_events where created_at > $1 or ticket_id > $2 returning 1),
+            o as (delete from outbox_messages where created_at > $1 or ticket_id > $2 returning 1),
             u as (delete from uploads where created_at > $1 returning 1)
        select (select count(*)::int from c) as comments, (select count(*)::int from f) as forwards`,
       [filledAt, lastCorpusTicket],
@@ -147,7 +161,7 @@ export async function removeBenchmarkWrites(url: string, corpus: Corpus): Promis
     const row = removed.rows[0];
     if ((tickets.rowCount ?? 0) > 0 || (row?.comments ?? 0) > 0) {
       console.log(`removed ${tickets.rowCount ?? 0} tickets and ${row?.comments ?? 0} comments of earlier runs`);
-      await client.query('vacuum (analyze) tickets, comments, forward_events');
+      await client.query('vacuum (analyze) tickets, comments, forward_events, forward_chain_members');
     }
   });
 }
@@ -163,7 +177,7 @@ async function dropIndexesAndKeys(client: pg.Client): Promise<string[]> {
     select c.conrelid::regclass::text as table_name, c.conname as name, pg_get_constraintdef(c.oid) as definition, c.contype as type
     from pg_constraint c
     where c.conrelid::regclass::text in (${tables})
-      and (c.contype = 'f' or (c.contype = 'p' and c.conrelid::regclass::text in ('comments', 'forward_events')))`);
+      and (c.contype = 'f' or (c.contype = 'p' and c.conrelid::regclass::text in ('comments', 'forward_events', 'ticket_status_events')))`);
   const indexes = await client.query<{ indexname: string; indexdef: string }>(`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in (${tables})

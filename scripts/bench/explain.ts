@@ -3,6 +3,7 @@
  * corpus: `npx node scripts/bench/explain.ts [part of a scenario name …]`.
  */
 import pg from 'pg';
+import type { Department } from '@switchboard/shared';
 import { filterFor, forwardChainStatements, listStatements } from './list-sql.ts';
 import { listScenarios, sampleCorpus } from './scenarios.ts';
 import { readSettings } from './settings.ts';
@@ -28,7 +29,7 @@ try {
       console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
   }
-  for (const department of ['cc', 'rs']) {
+  for (const department of ['cc', 'rs'] satisfies Department[]) {
     if (names.length > 0 && !names.some((name) => 'forward-chain'.includes(name))) continue;
     const statements = await forwardChainStatements(department, 1);
     for (const [index, statement] of statements.entries()) {

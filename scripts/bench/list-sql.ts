@@ -10,8 +10,15 @@ import type { Db } from '@switchboard/server/src/db/client.ts';
 import type {} from '@switchboard/server/src/app.ts';
 import { filterForViewer } from '@switchboard/server/src/modules/tickets/ticket-list.service.ts';
 import { listForwardChainPage } from '@switchboard/server/src/modules/forwarding/forwarding.repository.ts';
+import { listSuggestions } from '@switchboard/server/src/modules/incidents/incidents.repository.ts';
 import { listTicketPage, type TicketFilter } from '@switchboard/server/src/modules/tickets/tickets.repository.ts';
-import { PAGE_SIZE, ticketListQuerySchema, type UserType } from '@switchboard/shared';
+import {
+  INCIDENT_MAX_TICKETS_PER_REQUEST,
+  PAGE_SIZE,
+  ticketListQuerySchema,
+  type Department,
+  type UserType,
+} from '@switchboard/shared';
 import type { SqlStatement } from './load.ts';
 import type { CorpusSample, ListQuery, ListScenario } from './scenarios.ts';
 
@@ -56,8 +63,19 @@ export async function listStatements(filter: TicketFilter, page: number): Promis
 }
 
 /** The statements of one forwarded-tickets request of a department, as listForwardChainPage sends them. */
-export async function forwardChainStatements(department: string, page: number): Promise<SqlStatement[]> {
+export async function forwardChainStatements(department: Department, page: number): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];
   await listForwardChainPage(recordingDb(recorded), department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return recorded;
+}
+
+/** The statement of the incident suggestions with the default threshold and window, as listSuggestions sends it. */
+export async function incidentSuggestionStatements(): Promise<SqlStatement[]> {
+  const recorded: SqlStatement[] = [];
+  await listSuggestions(recordingDb(recorded), {
+    threshold: 5,
+    windowMinutes: 30,
+    maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST,
+  });
   return recorded;
 }

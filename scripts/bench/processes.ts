@@ -89,6 +89,8 @@ export async function startServer(databaseUrl: string): Promise<RunningProcess &
     ALLOW_CONSOLE_SMS: 'on',
     DEMO_SEED: 'off',
     LOG_LEVEL: 'warn',
+    // The load generator writes as a handful of accounts, far faster than people.
+    WRITE_LIMIT_SCALE: '100000',
   };
   const server = await startNode(path.join(ROOT, 'apps/server/src/server.ts'), env, '/readyz', port);
   const stop = async () => {

@@ -6,7 +6,8 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareCorpus, removeBenchmarkWrites } from './corpus.ts';
-import { filterFor, forwardChainStatements, listStatements } from './list-sql.ts';
+import { filterFor, forwardChainStatements, incidentSuggestionStatements, listStatements } from './list-sql.ts';
+import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
 import { ROOT, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
 import { printTable, verdictOf, writeResults, type Row } from './report.ts';
@@ -111,6 +112,20 @@ async function main(): Promise<void> {
     rows.push({ api, sql, trivial: trivialList });
   }
   const trivialPing = await runTrivial('trivial route (ping)', '/ping');
+  for (const scenario of numberHistoryScenarios(sample).filter((candidate) => selected(candidate.name))) {
+    if (!(await exists(server.url, scenario))) {
+      console.log(`- ${scenario.name}: skipped, the endpoint does not exist yet`);
+      continue;
+    }
+    console.log(`- ${scenario.name}`);
+    const api = await measureHttp(server.url, scenario, 'api', load);
+    await drain();
+    const variants = await scenario.statements(pool);
+    let turn = 0;
+    const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => variants[turn++ % variants.length] ?? [], load);
+    await drain();
+    rows.push({ api, sql, trivial: trivialPing });
+  }
   // Reads first: the writes grow the corpus.
   for (const scenario of otherScenarios(sample).filter((candidate) => selected(candidate.name))) {
     if (!(await exists(server.url, scenario))) {
@@ -123,6 +138,11 @@ async function main(): Promise<void> {
     if (scenario.name === 'forward-chain list') {
       // The staff viewer is in cc: the SQL of cc's forwarded tickets, first page.
       const statements = await forwardChainStatements('cc', 1);
+      const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => statements, load);
+      await drain();
+      rows.push({ api, sql, trivial: trivialPing });
+    } else if (scenario.name === 'incident suggestions') {
+      const statements = await incidentSuggestionStatements();
       const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => statements, load);
       await drain();
       rows.push({ api, sql, trivial: trivialPing });

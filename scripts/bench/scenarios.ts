@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import type { Role, UserType } from '@switchboard/shared';
 import { createTokenIssuer } from '@switchboard/server/src/modules/auth/tokens.ts';
 import type { HttpScenario } from './load.ts';
 
@@ -19,7 +20,8 @@ export type ListQuery = Partial<
     | 'status'
     | 'problematic_number'
     | 'start_date'
-    | 'end_date',
+    | 'end_date'
+    | 'q',
     string
   >
 >;
@@ -76,8 +78,9 @@ export async function sampleCorpus(pool: pg.Pool, jwtSecret: string, timezone = 
       id: string;
       name: string;
       product_number: string;
-      user_type: string;
-      role: string;
+      // The database holds both columns to these value sets (CHECK constraints).
+      user_type: UserType;
+      role: Role;
       token_version: number;
     }>(
       `select u.id, u.name, u.product_number, u.user_type, u.role, u.token_version from users u
@@ -89,7 +92,7 @@ export async function sampleCorpus(pool: pg.Pool, jwtSecret: string, timezone = 
     const row = rows[0];
     if (!row) throw new Error(`the corpus has no ${userType} user`);
     const claims = { sub: row.id, ver: row.token_version, name: row.name, number: row.product_number };
-    const token = await tokens.sign({ ...claims, user_type: row.user_type as 'cc', role: row.role as 'user' });
+    const token = await tokens.sign({ ...claims, user_type: row.user_type, role: row.role });
     return { id: row.id, token, productNumber: row.product_number };
   };
   const group = await pool.query<{ group_id: string; group_name: string; sub_group_id: string; sub_group_name: string }>(
@@ -164,6 +167,17 @@ export function listScenarios(sample: CorpusSample, lastPage: number): ListScena
     { name: 'list: page 2-5', viewer: 'staff', next: () => ({ query: {}, page: randomInt(2, 6) }) },
     { name: 'list: last page', viewer: 'staff', next: () => ({ query: {}, page: lastPage }) },
     fixed("list: a customer's own", {}, 'customer'),
+    // Descriptions end in "Ref {ticket id}" (corpus-sql.ts): a word and a number that few tickets share.
+    {
+      name: 'list: text search',
+      viewer: 'staff',
+      next: () => ({ query: { q: `Ref ${randomTicketId(sample)}` }, page: 1 }),
+    },
+    {
+      name: "list: text search, a customer's own",
+      viewer: 'customer',
+      next: () => ({ query: { q: `Ref ${randomTicketId(sample)}` }, page: 1 }),
+    },
     {
       name: "list: an agent's number search",
       viewer: 'agent',
@@ -207,6 +221,12 @@ export function otherScenarios(sample: CorpusSample): HttpScenario[] {
       method: 'GET',
       headers: bearer(sample.staff),
       next: () => ({ path: '/api/v1/tickets/forward-chain-tickets/1' }),
+    },
+    {
+      name: 'incident suggestions',
+      method: 'GET',
+      headers: bearer(sample.staff),
+      next: () => ({ path: '/api/v1/incidents/suggestions' }),
     },
     {
       name: 'add comment',

@@ -17,9 +17,9 @@ export function passed(result: ScenarioResult): boolean {
 }
 
 /** Prints one row per scenario, its facts, its problems, and the totals. */
-export function printSummary(results: ScenarioResult[]): void {
+export function printSummary(results: ScenarioResult[], title = 'Fault run summary'): void {
   const width = Math.max(...results.map((result) => result.name.length), 10);
-  console.log('\nFault run summary');
+  console.log(`\n${title}`);
   console.log('─'.repeat(width + 70));
   for (const result of results) {
     const verdict = passed(result) ? 'survived' : 'FAILED  ';

@@ -1,7 +1,8 @@
 /**
  * `npm run test:faults`: the fault-tolerance suite. Starts a disposable PostgreSQL cluster and the
  * real server (production mode) on it, then (a) kills the server during 200 comment writes,
- * (b) crashes PostgreSQL under load, (c) breaks the file store, (d) silences the SMS gateway.
+ * (b) crashes PostgreSQL under load, (c) breaks the file store, (d) silences the SMS gateway,
+ * (e) kills a server with messages to issuers pending.
  * Prints a summary table; exits non-zero if any fault was not survived. Bounded: about a minute
  * or two on a small machine; each scenario has its own time limits.
  */
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { createCluster, type Cluster } from './cluster.ts';
 import { databaseOutage } from './database-outage.ts';
 import { killDuringWrites } from './kill-during-writes.ts';
+import { watchLiveStreams } from './live-streams.ts';
+import { outboxKill } from './outbox-kill.ts';
 import { passed, printSummary, type ScenarioResult } from './report.ts';
 import { seed } from './seed.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
@@ -48,8 +51,10 @@ async function main(): Promise<number> {
 
     console.log('(a) kill -9 during 200 comment writes …');
     results.push(await killDuringWrites(cluster.url, server, seeded));
-    console.log('(b) PostgreSQL crash under load …');
+    console.log('(b) PostgreSQL crash under load, with live streams open …');
+    const live = await watchLiveStreams(server, seeded, cluster.url);
     results.push(await databaseOutage(cluster, server, seeded));
+    results.push(await live.afterOutage());
     console.log('(c) file store unavailable …');
     results.push(await storageOutage(server, seeded));
     await server.stop();
@@ -57,6 +62,8 @@ async function main(): Promise<number> {
     console.log('(d) SMS gateway times out …');
     const sms = await smsTimeout(cluster.url);
     results.push(sms);
+    console.log('(e) kill -9 with messages to issuers pending …');
+    results.push(await outboxKill(cluster.url, seeded));
     results.push({ name: 'logs of every server', facts: { 'secrets found': leaks.length }, problems: leaks, check: true });
   } catch (error) {
     results.push({

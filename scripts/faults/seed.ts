@@ -90,6 +90,7 @@ export async function uploadPng(server: ServerProcess, user: SeededUser): Promis
   const form = new FormData();
   for (const [name, value] of Object.entries(grant.data.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'photo.png');
-  const stored = await call(`${server.url}${grant.data.url}`, { body: form });
+  // The local store's form posts to the server itself, an S3 form to the bucket.
+  const stored = await call(new URL(grant.data.url, server.url).toString(), { body: form });
   return stored.status === 204 ? { url: grant.public_url } : { failed: `upload ${stored.status} ${stored.body || stored.error}` };
 }

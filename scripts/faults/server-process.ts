@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { SignJWT } from 'jose';
 
 import { freePort, ROOT } from '../bench/processes.ts';
@@ -49,6 +51,8 @@ export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = 
     LOG_LEVEL: 'info',
     // The load of the run comes from one address; the per-address limits are not under test here.
     OTP_IP_LIMIT_PER_HOUR: '100000',
+    // Hundreds of writes a second from one account: the per-user limits are not under test here.
+    WRITE_LIMIT_SCALE: '100000',
     ...env,
   };
   const url = `http://127.0.0.1:${port}`;
@@ -87,7 +91,8 @@ export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = 
       running.kill(signal);
     });
 
-  const key = new TextEncoder().encode(jwtSecret);
+  // The secret the process runs with: processes of one cluster share one.
+  const key = new TextEncoder().encode(fullEnv.JWT_SECRET ?? jwtSecret);
   await start();
   return {
     url,
@@ -145,4 +150,12 @@ export async function call(
     const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     return { status: 0, body: '', ms: performance.now() - began, error: cause };
   }
+}
+
+/** Fetches the bot check of the server at `baseUrl` and solves it, as the sign-in page does. */
+export async function solveBotCheck(baseUrl: string): Promise<string> {
+  const challenge = JSON.parse((await call(`${baseUrl}/api/v1/captcha/challenge`)).body) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the bot check');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

@@ -6,11 +6,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { ScenarioResult } from './report.ts';
 import { withClient } from './seed.ts';
-import { call, startServer, type ServerProcess } from './server-process.ts';
+import { call, solveBotCheck, startServer } from './server-process.ts';
 
 const GATEWAY_TIMEOUT_MS = 1000;
 const SENT_MESSAGE = 'We could not send the OTP right now. Please try again in a moment.';
@@ -35,13 +33,6 @@ async function startGateway() {
   return gateway;
 }
 
-async function botCheck(server: ServerProcess): Promise<string> {
-  const challenge = JSON.parse((await call(`${server.url}/api/v1/captcha/challenge`)).body) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the bot check');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 export async function smsTimeout(databaseUrl: string): Promise<ScenarioResult & { log: string }> {
   const problems: string[] = [];
   const gateway = await startGateway();
@@ -55,7 +46,9 @@ export async function smsTimeout(databaseUrl: string): Promise<ScenarioResult & 
   try {
     const number = '8809655512345';
     const requestOtp = async () =>
-      call(`${server.url}/api/v1/users/generate-otp`, { json: { product_number: number, token: await botCheck(server) } });
+      call(`${server.url}/api/v1/users/generate-otp`, {
+        json: { product_number: number, token: await solveBotCheck(server.url) },
+      });
     const codesOf = () =>
       withClient(databaseUrl, async (client) => {
         const { rows } = await client.query<{ n: number }>(
@@ -80,7 +73,7 @@ export async function smsTimeout(databaseUrl: string): Promise<ScenarioResult & 
     if (retried.status !== 200) problems.push(`retry once the gateway answers: ${retried.status} ${retried.body}`);
     const delivered = /\b(\d{6})\b/.exec(gateway.calls.at(-1) ?? '')?.[1] ?? '';
     const login = await call(`${server.url}/api/v1/users/login`, {
-      json: { product_number: number, otp: delivered, token: await botCheck(server) },
+      json: { product_number: number, otp: delivered, token: await solveBotCheck(server.url) },
     });
     if (login.status !== 200) problems.push(`sign-in with the delivered code: ${login.status} ${login.body}`);
     const log = server.log();

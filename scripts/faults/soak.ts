@@ -1,9 +1,12 @@
 /**
  * The load soak (not CI): SOAK_MINUTES (10) of mixed traffic at SOAK_CONNECTIONS (32) against the
  * benchmark corpus (1,000,000 tickets at BENCH_SCALE=1), through the benchmark's own corpus,
- * server and scenarios. Prints p50/p99 and the error rate of every minute and the server's memory
- * at the start and the end; writes bench-results/soak-<time>.json. Exits non-zero when a minute
- * has more than 1% errors or the server's memory grew by more than half after the first minute (a leak).
+ * server and scenarios, while SOAK_STREAMS (500) live event streams stay open (staff, agents and
+ * customers, at most three per user). Prints p50/p99 and the error rate of every minute, the
+ * streams still open and the events they heard, and the server's memory at the start and the end;
+ * writes bench-results/soak-<time>.json. Exits non-zero when a minute has more than 1% errors, a
+ * stream was lost, or the server's memory grew by more than half after the first minute (a leak).
+ * SOAK_MINUTES may be a fraction (0.5) for a short check.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +16,15 @@ import type { HttpScenario } from '../bench/load.ts';
 import { ROOT, startServer } from '../bench/processes.ts';
 import { httpListScenario, listScenarios, otherScenarios, sampleCorpus } from '../bench/scenarios.ts';
 import { readSettings } from '../bench/settings.ts';
+import { createTokenIssuer } from '@switchboard/server/src/modules/auth/tokens.ts';
+import { openLiveStream, type LiveStream } from './live-streams.ts';
 import { percentile } from './report.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 32);
+const STREAMS = Number(process.env.SOAK_STREAMS ?? 500);
+/** Streams one user holds (the server's limit per user is 3). */
+const STREAMS_PER_USER = 3;
 const MAX_ERROR_RATE = 0.01;
 const MAX_MEMORY_GROWTH = 1.5;
 
@@ -27,6 +35,8 @@ interface Minute {
   p50: number;
   p99: number;
   rssMb: number;
+  openStreams: number;
+  eventsHeard: number;
 }
 
 /** Resident memory of a process in MB, from /proc (Linux). */
@@ -34,6 +44,37 @@ function rssOf(pid: number | undefined): number {
   if (!pid) return Number.NaN;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Opens `count` live event streams of users of every kind from the corpus, three per user. */
+async function openStreams(pool: pg.Pool, baseUrl: string, jwtSecret: string, count: number): Promise<LiveStream[]> {
+  const tokens = createTokenIssuer(jwtSecret, '1d');
+  const users = await pool.query<{
+    id: string;
+    name: string;
+    product_number: string;
+    user_type: string;
+    role: string;
+    token_version: number;
+  }>(
+    `select id, name, product_number, user_type, role, token_version from users where deleted_at is null
+     order by user_type, product_number limit $1`,
+    [Math.ceil(count / STREAMS_PER_USER)],
+  );
+  const streams: LiveStream[] = [];
+  for (const [index, user] of users.rows.entries()) {
+    const token = await tokens.sign({
+      sub: user.id,
+      ver: user.token_version,
+      name: user.name,
+      number: user.product_number,
+      user_type: user.user_type as never,
+      role: user.role as never,
+    });
+    const wanted = Math.min(STREAMS_PER_USER, count - index * STREAMS_PER_USER);
+    for (let i = 0; i < wanted; i++) streams.push(await openLiveStream(baseUrl, token));
+  }
+  return streams;
 }
 
 /** A realistic desk: mostly lists and single tickets, some writes, a few token checks. */
@@ -71,6 +112,11 @@ async function main(): Promise<number> {
       `soak: ${MINUTES} min at ${CONNECTIONS} connections on ${total.rows[0]?.count ?? 0} tickets, server ${server.url}`,
     );
 
+    const streams = await openStreams(pool, server.url, server.jwtSecret, STREAMS);
+    const refused = streams.filter((stream) => stream.status !== 200).length;
+    console.log(`live streams: ${streams.length - refused} open, ${refused} refused`);
+    const openCount = () => streams.filter((stream) => stream.status === 200 && stream.ended === null).length;
+    const heardCount = () => streams.reduce((sum, stream) => sum + stream.events.length, 0);
     const startRss = rssOf(server.pid);
     const minutes: Minute[] = [];
     const endAt = Date.now() + MINUTES * 60_000;
@@ -107,11 +153,13 @@ async function main(): Promise<number> {
         p50: Math.round(percentile(done.latencies, 50) * 10) / 10,
         p99: Math.round(percentile(done.latencies, 99) * 10) / 10,
         rssMb: Math.round(rssOf(server.pid)),
+        openStreams: openCount(),
+        eventsHeard: heardCount(),
       };
       minutes.push(minute);
       const rate = (100 * minute.errors) / minute.requests;
       console.log(
-        `minute ${minute.minute}: ${minute.requests} requests, ${rate.toFixed(2)}% errors, p50 ${minute.p50} ms, p99 ${minute.p99} ms, server ${minute.rssMb} MB`,
+        `minute ${minute.minute}: ${minute.requests} requests, ${rate.toFixed(2)}% errors, p50 ${minute.p50} ms, p99 ${minute.p99} ms, server ${minute.rssMb} MB, ${minute.openStreams} streams open, ${minute.eventsHeard} events heard so far`,
       );
     };
     const ticker = setInterval(closeMinute, 60_000);
@@ -119,6 +167,13 @@ async function main(): Promise<number> {
     clearInterval(ticker);
     closeMinute();
     const endRss = rssOf(server.pid);
+    const lostStreams = STREAMS - openCount();
+    const heartbeats = streams.map((stream) => stream.heartbeats);
+    console.log(
+      `live streams: ${openCount()} of ${STREAMS} still open, ${heardCount()} events heard, ` +
+        `${Math.min(...heartbeats)}–${Math.max(...heartbeats)} heartbeats each`,
+    );
+    for (const stream of streams) stream.close();
 
     const worstRate = Math.max(0, ...minutes.map((m) => m.errors / m.requests));
     // Growth counts from the end of the first minute: caches and compiled code fill up before that.
@@ -138,6 +193,8 @@ async function main(): Promise<number> {
         {
           minutes: MINUTES,
           connections: CONNECTIONS,
+          streams: STREAMS,
+          lostStreams,
           startRssMb: startRss,
           warmRssMb: warmRss,
           endRssMb: endRss,
@@ -148,7 +205,7 @@ async function main(): Promise<number> {
       ),
     );
     console.log(`written to ${path.relative(ROOT, file)}`);
-    return worstRate <= MAX_ERROR_RATE && growth <= MAX_MEMORY_GROWTH ? 0 : 1;
+    return worstRate <= MAX_ERROR_RATE && growth <= MAX_MEMORY_GROWTH && lostStreams === 0 ? 0 : 1;
   } finally {
     await pool.end();
     await server.stop();

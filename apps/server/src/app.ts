@@ -1,7 +1,6 @@
 /** Builds the Fastify instance: plugins, modules, error handler. Never listens (tests use app.inject). */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,8 @@ import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import inputGuard from './plugins/input-guard.ts';
+import jsonBody from './plugins/json-body.ts';
+import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import { createTokenIssuer } from './modules/auth/tokens.ts';
@@ -29,10 +30,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a client may take, in milliseconds. Without them a client that trickles its headers or
+ * body a byte at a time holds a connection (and its memory) for ever. An image upload of 10 MB
+ * still fits in the request time on a 2 Mbit/s line.
+ */
+export interface ServerTimeouts {
+  /** Until the headers are in. */
+  headers: number;
+  /** Until the whole request (headers and body) is in; the handler's own time does not count. */
+  request: number;
+  /** A socket with no traffic at all; longer than keep-alive, which closes idle sockets first. */
+  idle: number;
+  /** How often Node looks for requests past their time: a late one is cut within this much. */
+  checkEvery: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = { headers: 30_000, request: 55_000, idle: 90_000, checkEvery: 5_000 };
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMS driver of the configuration (tests: a failing gateway). */
   sms?: SmsSender;
+  /** Replaces SERVER_TIMEOUTS (tests: a trickling client cut in seconds). */
+  timeouts?: ServerTimeouts;
+  /** Sees every route as it is added (tests: the route table's conventions). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -48,13 +71,19 @@ function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOpt
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
   const app = Fastify({
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.request,
+    connectionTimeout: timeouts.idle,
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
 
   const deps: AppDeps = { config, database, db: database.db, sms: options.sms ?? createSmsSender(config) };
   await app.register(
@@ -66,9 +95,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ),
   );
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(inputGuard);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitStore, { config });
   await app.register(authPlugin, { tokens: createTokenIssuer(config.jwtSecret, config.jwtTtl) });
   await app.register(swagger, {
     openapi: {

@@ -3,10 +3,37 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  LIVE_HEARTBEAT_MS,
+  NOTIFICATION_CHANNELS,
+  OTP_MAX_CODES_PER_HOUR,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  type NotificationChannel,
+} from '@switchboard/shared';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/** `sms,email`, `sms`, `email` or `off`: the channels that tell issuers of replies and resolutions. */
+const notifyChannels = z.string().transform((value, ctx): NotificationChannel[] => {
+  const names = value.split(',').map((name) => name.trim().toLowerCase());
+  if (names.length === 1 && names[0] === 'off') return [];
+  const channels = names.filter((name): name is NotificationChannel =>
+    (NOTIFICATION_CHANNELS as readonly string[]).includes(name),
+  );
+  if (channels.length === names.length && new Set(channels).size === channels.length) return channels;
+  ctx.issues.push({ code: 'custom', message: 'must be sms,email, sms, email or off', input: value });
+  return z.NEVER;
+});
+
+/** `redis://` or `rediss://`, a host, and no path but a logical database number (`/3`). */
+function isRedisUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  const isRedis = url.protocol === 'redis:' || url.protocol === 'rediss:';
+  return isRedis && url.hostname !== '' && url.search === '' && /^\/?\d{0,2}$/.test(url.pathname);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,6 +41,11 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  // Empty counts as unset: `REDIS_URL=` in an env file turns Redis off.
+  REDIS_URL: z
+    .string()
+    .refine((value) => value === '' || isRedisUrl(value), 'must look like redis://host:6379 or rediss://host:6379/3')
+    .optional(),
   BRAND_NAME: z.string().min(1).default('Switchboard'),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -39,17 +71,36 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.string().optional(),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  // Under heavy public traffic the bot check costs up to this many times CAPTCHA_COST.
+  CAPTCHA_MAX_COST_FACTOR: z.coerce.number().int().min(1).max(1024).default(16),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Switchboard <no-reply@localhost>'),
+  // Telling the issuer (DESIGN.md §13): the channels, and the outbox worker's timing.
+  NOTIFY_ISSUERS: notifyChannels.default(['sms', 'email']),
+  NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  NOTIFY_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   OTP_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
-  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
-  OTP_MAX_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // The defaults are the product's rules (shared constants); tests and browser journeys may shorten them.
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(OTP_RESEND_COOLDOWN_SECONDS),
+  OTP_MAX_CODES_PER_HOUR: z.coerce.number().int().positive().default(OTP_MAX_CODES_PER_HOUR),
+  // Multiplies every per-user write limit: load tests and fault runs write far faster than people.
+  WRITE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   TRUST_PROXY: z.string().optional(),
   PUBLIC_TICKET_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
-  // An outage brings many honest customers at once: the ceilings are far above a normal hour.
-  PUBLIC_TICKETS_PER_HOUR: z.coerce.number().int().positive().default(500),
-  PUBLIC_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(2000),
+  // Public traffic in an hour above which each doubling doubles the bot check's cost.
+  PUBLIC_BUSY_TICKETS_PER_HOUR: z.coerce.number().int().positive().default(100),
+  PUBLIC_BUSY_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(400),
+  // Last resort only: a dearer bot check is the answer to load; these stop the form outright.
+  PUBLIC_TICKETS_PER_HOUR: z.coerce.number().int().positive().default(5000),
+  PUBLIC_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(20_000),
+  // Incidents (DESIGN.md §14): this many unlinked, unsolved tickets of one subgroup within the window suggest one.
+  INCIDENT_THRESHOLD: z.coerce.number().int().min(2).max(10_000).default(5),
+  INCIDENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
   DEMO_SEED: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -63,6 +114,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where every process counts the rate limits together (plugins/rate-limit-store.ts); unset: each in its memory. */
+  redisUrl: string | undefined;
   brandName: string;
   publicUrl: string | undefined;
   jwtSecret: string;
@@ -94,11 +147,17 @@ export interface Config {
   storageSecret: string;
   captchaHmacKey: string;
   captchaCost: number;
+  /** The bot check's cost rises with public traffic up to captchaCost × this. */
+  captchaMaxCostFactor: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How issuers are told of replies and resolutions (empty: not at all), and the outbox worker's timing. */
+  notify: { channels: NotificationChannel[]; pollMs: number; retryMs: number; sendTimeoutMs: number };
   otpIpLimitPerHour: number;
   otpResendCooldownSeconds: number;
   otpMaxCodesPerHour: number;
+  /** Multiplies the per-user write limits of plugins/write-limits.ts (1 in production). */
+  writeLimitScale: number;
   /**
    * The peers whose X-Forwarded-For names the client (addresses, CIDRs, or `loopback`,
    * `linklocal`, `uniquelocal`), or false for none. Per-address limits count what this yields.
@@ -108,10 +167,18 @@ export interface Config {
   publicLimits: {
     ticketsPerIpPerHour: number;
     uploadsPerIpPerHour: number;
+    /** Hard ceilings, a last resort far above any real hour; a warning is logged at 80 %. */
     ticketsPerHour: number;
     /** Public upload grants not yet attached to a ticket. */
     uploadsPerHour: number;
+    /** Traffic from which the bot check's cost starts doubling. */
+    busyTicketsPerHour: number;
+    busyUploadsPerHour: number;
   };
+  /** When tickets of one subgroup suggest an incident: at least `threshold` within `windowMinutes`. */
+  incidents: { threshold: number; windowMinutes: number };
+  /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
+  events: { streamsMax: number; heartbeatMs: number };
   /** Whether an empty database gets the demo accounts and tickets. */
   demoSeed: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -140,6 +207,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL || undefined,
     brandName: env.BRAND_NAME,
     publicUrl: env.PUBLIC_URL,
     jwtSecret: env.JWT_SECRET ?? devSecret('jwt'),
@@ -150,18 +218,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storageSecret: env.JWT_SECRET ? `${env.JWT_SECRET}:storage` : devSecret('storage'),
     captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? devSecret('captcha'),
     captchaCost: env.CAPTCHA_COST,
+    captchaMaxCostFactor: env.CAPTCHA_MAX_COST_FACTOR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    notify: {
+      channels: env.NOTIFY_ISSUERS,
+      pollMs: env.NOTIFY_POLL_MS,
+      retryMs: env.NOTIFY_RETRY_MS,
+      sendTimeoutMs: env.NOTIFY_SEND_TIMEOUT_MS,
+    },
     otpIpLimitPerHour: env.OTP_IP_LIMIT_PER_HOUR,
     otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
     otpMaxCodesPerHour: env.OTP_MAX_CODES_PER_HOUR,
+    writeLimitScale: env.WRITE_LIMIT_SCALE,
     trustProxy: trustProxyOf(env.TRUST_PROXY, isProduction),
     publicLimits: {
       ticketsPerIpPerHour: env.PUBLIC_TICKET_IP_LIMIT_PER_HOUR,
       uploadsPerIpPerHour: env.PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR,
       ticketsPerHour: env.PUBLIC_TICKETS_PER_HOUR,
       uploadsPerHour: env.PUBLIC_UPLOADS_PER_HOUR,
+      busyTicketsPerHour: env.PUBLIC_BUSY_TICKETS_PER_HOUR,
+      busyUploadsPerHour: env.PUBLIC_BUSY_UPLOADS_PER_HOUR,
     },
+    incidents: { threshold: env.INCIDENT_THRESHOLD, windowMinutes: env.INCIDENT_WINDOW_MINUTES },
+    events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     demoSeed: env.DEMO_SEED ?? !isProduction,
     logLevel: env.LOG_LEVEL,
   };

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` });
   if (config.demoSeed) {
-    const accounts = await seedDemoDataIfEmpty(database.db);
+    const accounts = await database.exclusively(() => seedDemoDataIfEmpty(database.db));
     if (accounts) printDemoAccounts(accounts);
   }
   const app = await buildApp(config, database);

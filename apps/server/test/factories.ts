@@ -43,6 +43,11 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** The same hex text with its first digit changed: a forgery that is never the original by chance. */
+export function tamperedHex(text: string): string {
+  return `${text.startsWith('0') ? '1' : '0'}${text.slice(1)}`;
+}
+
 /** The newest code sent to a number through the console SMS driver. */
 export function lastOtpSentTo(app: FastifyInstance, productNumber: string): string {
   const message = app.deps.sms.outbox().find((m) => m.to === productNumber);

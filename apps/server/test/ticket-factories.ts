@@ -1,7 +1,7 @@
 /** Builders for ticket tests: groups, tickets straight in the database, images, uploads through the API. */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { IssueTicketInput, PresignReply, TicketStatus } from '@switchboard/shared';
+import type { IssuedTo, IssueTicketInput, PresignReply, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../src/db/client.ts';
 import { groups, subgroups, tickets } from '../src/db/schema.ts';
 import type { UserRow } from '../src/modules/users/users.repository.ts';
@@ -35,7 +35,7 @@ export async function buildTicket(
   fields: Partial<{
     title: string;
     problematicNumber: string;
-    issuedTo: string;
+    issuedTo: IssuedTo;
     issuerUserType: 'agent' | 'customer';
     ticketStatus: TicketStatus;
     groupId: string | null;

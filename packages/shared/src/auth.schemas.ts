@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, ROLES, USER_TYPES } from './constants.ts';
 import { productNumberSchema } from './common.schemas.ts';
+import { COUNTRY_PREFIX, STORED_PRODUCT_NUMBER } from './numbers.ts';
 
 /** The captcha (ALTCHA) solution, base64 JSON produced by the widget. */
 export const captchaTokenSchema = z.string().min(1, 'The bot check is missing').max(10_000);
@@ -38,17 +39,37 @@ export const validateTokenReplySchema = z.object({
   user: sessionUserSchema,
 });
 
-export const captchaChallengeSchema = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
-});
-
 export const publicConfigSchema = z.object({
   brand_name: z.string(),
   timezone: z.string(),
   captcha: z.object({ challenge_url: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * `{number}` of the sign-in lock calls, in any form the users search takes: 09638000001,
+ * 8809638000001 or +8809638000001 (spaces and dashes ignored); the stored form comes out.
+ */
+export const signInLockParamsSchema = z.object({
+  number: z
+    .string()
+    .max(40)
+    .transform((value) => {
+      const digits = value.replace(/[\s-]/g, '').replace(/^\+/, '');
+      return digits.startsWith('0') ? `${COUNTRY_PREFIX}${digits}` : digits;
+    })
+    .pipe(z.string().regex(STORED_PRODUCT_NUMBER, 'Enter a valid number: 096 followed by 8 digits')),
+});
+
+/** A number's wrong-OTP record (DESIGN.md §7) as admins see it. */
+export const signInLockSchema = z.object({
+  product_number: z.string(),
+  failures_24h: z.number().int(),
+  /** The addresses that sent wrong codes in the last 24 hours, with their count of the last hour. */
+  addresses: z.array(z.object({ ip: z.string(), failures_1h: z.number().int() })),
+  locked: z.boolean(),
+  locked_until: z.iso.datetime().nullable(),
+});
+export type SignInLock = z.infer<typeof signInLockSchema>;
+
+export const signInLockReplySchema = z.object({ data: signInLockSchema });

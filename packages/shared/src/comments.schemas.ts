@@ -1,5 +1,6 @@
 /** Request and reply schemas of the comments endpoints (the contract between web and server). */
 import { z } from 'zod';
+import { ticketIdSchema } from './common.schemas.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 
@@ -19,6 +20,26 @@ export const commentSchema = z.object({
 });
 export type TicketComment = z.infer<typeof commentSchema>;
 
+/** How many comments a ticket reply carries, and how many each earlier page brings. */
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** Query of GET /tickets/{id}/comments: the comments before this one (absent: the newest ones). */
+export const commentsPageQuerySchema = z.object({
+  before: z.preprocess((value) => (value === '' ? undefined : value), z.uuid('Not a comment of this ticket').optional()),
+});
+export type CommentsPageQuery = z.infer<typeof commentsPageQuerySchema>;
+
+/**
+ * GET /tickets/{id}/comments?before={comment_id}: up to COMMENTS_PAGE_SIZE comments the viewer may
+ * see that were written before that comment, oldest first (the order of the ticket reply);
+ * has_more says whether still earlier ones exist.
+ */
+export const commentsPageReplySchema = z.object({
+  data: z.array(commentSchema),
+  has_more: z.boolean(),
+});
+export type CommentsPageReply = z.infer<typeof commentsPageReplySchema>;
+
 /** A comment message: line breaks normalised, trimmed, not blank, at most COMMENT_MAX_LENGTH. */
 export const commentMessageSchema = z
   .string('Write a comment first')
@@ -36,7 +57,7 @@ export const commentMessageSchema = z
  * the server stores `is_internal: false` whatever they send (the spec's form sends false).
  */
 export const addCommentBodySchema = z.object({
-  ticket_id: z.coerce.number('Ticket id is a number').int('Ticket id is a number').min(1, 'Ticket id is a number'),
+  ticket_id: ticketIdSchema,
   message: commentMessageSchema,
   is_internal: z.boolean().default(false),
   attachments: attachmentUrlsSchema.default([]),

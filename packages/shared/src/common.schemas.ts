@@ -15,6 +15,38 @@ export const phoneNumberSchema = z
 
 export const uuidSchema = z.uuid('Not a valid id');
 
+const TICKET_ID_MESSAGE = 'Ticket id is a number';
+
+/**
+ * A ticket id wherever one is read: a JSON integer in a body, or a string of decimal digits in a
+ * path or query. Nothing else is coerced: no hex (`0x186a1`), exponent (`100.108e3`), sign, blank
+ * or array (`[id]`), and nothing past the largest integer a JSON number holds exactly.
+ */
+export const ticketIdSchema = z
+  .union(
+    [
+      z.number(TICKET_ID_MESSAGE),
+      z
+        .string(TICKET_ID_MESSAGE)
+        .regex(/^\d{1,16}$/, TICKET_ID_MESSAGE)
+        .transform(Number),
+    ],
+    {
+      error: TICKET_ID_MESSAGE,
+    },
+  )
+  .pipe(z.number().int(TICKET_ID_MESSAGE).min(1, TICKET_ID_MESSAGE).max(Number.MAX_SAFE_INTEGER, TICKET_ID_MESSAGE));
+
+/** The longest address SMTP carries (RFC 5321: a 256-octet path minus its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An e-mail address as a person types it: trimmed, one address, at most 254 characters. */
+export const emailSchema = z
+  .string('Please enter a valid email address')
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email('Please enter a valid email address'));
+
 /** Path parameter `{id}` of a uuid entity. */
 export const idParamsSchema = z.object({ id: uuidSchema });
 

@@ -20,6 +20,18 @@ export type IssuerUserType = (typeof ISSUER_USER_TYPES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** Messages to a ticket's issuer (DESIGN.md §13): how they travel, why, and where they are. */
+export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** Incidents (DESIGN.md §14). */
+export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
 export const STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',
   in_progress: 'In Progress',
@@ -58,9 +70,19 @@ export const PAGINATION_WINDOW = 3;
 export const SEARCH_DEBOUNCE_MS = 700;
 export const FORWARDED_REFRESH_MS = 30_000;
 
+/**
+ * The OTP rules (DESIGN.md §7), in one place: the web shows them, the server's configuration
+ * defaults read them, and the SMS text is made from them.
+ */
 export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_TTL_MINUTES = OTP_TTL_SECONDS / 60;
 export const OTP_LENGTH = 6;
+/** Wrong tries one code allows. */
 export const OTP_MAX_WRONG_TRIES = 5;
+/** Wrong tries one address may make for one number in a rolling hour. */
+export const OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR = 5;
+/** Wrong tries one number may receive from all addresses in a rolling 24 hours (NIST SP 800-63B). */
+export const OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY = 100;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 export const OTP_MAX_CODES_PER_HOUR = 5;
 
@@ -68,10 +90,15 @@ export const NOTIFICATION_LIMIT = 3;
 export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
 
 export const TITLE_MAX_LENGTH = 1000;
+/** Length limits of the ticket list's text search `q` (DESIGN.md §19): two characters already find parts of words. */
+export const TEXT_SEARCH_MIN_LENGTH = 2;
+export const TEXT_SEARCH_MAX_LENGTH = 100;
 export const DESCRIPTION_MAX_LENGTH = 20_000;
 export const COMMENT_MAX_LENGTH = 10_000;
 export const NAME_MAX_LENGTH = 200;
 export const MAX_ATTACHMENTS = 10;
+/** Upload grants of the public form one solved bot check covers: one form's images. */
+export const PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK = MAX_ATTACHMENTS;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -83,3 +110,6 @@ export const FALLBACK_ERROR_MESSAGE = 'Sorry, something went wrong. Please try a
 /** Calls send dates as yyyy-MM-DD; the UI shows them as below (dayjs format strings). */
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 export const DISPLAY_DATETIME_FORMAT = 'MMM DD • hh:mm:ss A';
+
+/** The longest search text of the users table (kept here, out of the schemas: the sign-in page reads it). */
+export const USER_SEARCH_MAX_LENGTH = 100;

@@ -2,15 +2,10 @@
 import { z } from 'zod';
 import { DEPARTMENTS, ISSUED_TO_VALUES } from './constants.ts';
 import { normaliseLineBreaks } from './comments.schemas.ts';
+import { ticketIdSchema } from './common.schemas.ts';
 
 /** The longest cause of a forward: a few paragraphs, as a handover note is. */
 export const FORWARD_CAUSE_MAX_LENGTH = 2000;
-
-const ticketIdSchema = z.coerce
-  .number('Ticket id is a number')
-  .int('Ticket id is a number')
-  .min(1, 'Ticket id is a number')
-  .max(Number.MAX_SAFE_INTEGER, 'Ticket id is a number');
 
 /** Why a ticket is forwarded (spec §5: required): line breaks normalised, trimmed, not blank. */
 export const forwardCauseSchema = z

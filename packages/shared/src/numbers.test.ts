@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNumber, isValidProductEntry, withCountryPrefix } from './numbers.ts';
+import { displayNumber, isValidProductEntry, storedNumberPrefix, withCountryPrefix } from './numbers.ts';
 
 describe('the product number rule (88 + entry = 88096 + 8 digits)', () => {
   it.each(['09638000001', '09600000000', '09699999999', ' 09638000001 '])('accepts %j', (entry) => {
@@ -22,5 +22,18 @@ describe('the product number rule (88 + entry = 88096 + 8 digits)', () => {
   it('prefixes and displays', () => {
     expect(withCountryPrefix('09638000001')).toBe('8809638000001');
     expect(displayNumber('8809638000001')).toBe('+8809638000001');
+  });
+});
+
+describe('the stored form of a number search (+880…, 880…, 0… or the digits after 0)', () => {
+  it.each([
+    ['01711', '8801711'],
+    ['+8801711', '8801711'],
+    ['8801711', '8801711'],
+    ['1711', '8801711'],
+    [' 01712345678 ', '8801712345678'],
+    ['8', '8'],
+  ])('reads %j as %j', (entry, prefix) => {
+    expect(storedNumberPrefix(entry)).toBe(prefix);
   });
 });

@@ -26,6 +26,18 @@ export function isValidPhoneEntry(entry: string): boolean {
   return STORED_PHONE_NUMBER.test(withCountryPrefix(entry));
 }
 
+/**
+ * The stored form (880…) of what somebody typed into a number search: with or without +88, with
+ * or without the leading 0. The ticket list searches by it as a prefix; the number's history
+ * reads a whole number with it.
+ */
+export function storedNumberPrefix(entry: string): string {
+  const digits = entry.trim().replace(/^\+/, '');
+  if (digits.startsWith('88') || digits === '8') return digits;
+  if (digits.startsWith('0')) return `88${digits}`;
+  return `880${digits}`;
+}
+
 /** Shows a stored number with a plus ("8801712345678" → "+8801712345678"). */
 export function displayNumber(stored: string): string {
   return stored.startsWith('+') ? stored : `+${stored}`;

@@ -21,6 +21,11 @@ export function canManageUsers(viewer: Viewer): boolean {
   return viewer.role === 'admin';
 }
 
+/** The audit trail (DESIGN.md §17) is for admins only: it names every person's every change. */
+export function canReadAudit(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
 export function canManageGroups(viewer: Viewer): boolean {
   return viewer.role === 'admin' || viewer.role === 'moderator';
 }
@@ -61,4 +66,182 @@ export function forwardTargetsFor(viewer: Pick<Viewer, 'user_type'>, ticket: { i
 /** Resolve & Forward to cc is offered to every staff type but cc. */
 export function canResolveAndForwardToCc(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer) && viewer.user_type !== 'cc';
+}
+
+/** May see the issuer's name, the department holding a ticket and the forwards between departments. */
+export function canSeeRouting(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Staff see every ticket (and list them all); agents and customers only the tickets they issued. */
+export function canSeeAllTickets(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+export function canSeeTicket(viewer: { id: string; user_type: UserType }, ticket: { issuer_user_id: string | null }): boolean {
+  return canSeeAllTickets(viewer) || ticket.issuer_user_id === viewer.id;
+}
+
+/** Internal comments never reach agents or customers, not even as a count. */
+export function canSeeInternalComments(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Agents and customers always write external comments, whatever they send. */
+export function canWriteInternalComments(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Agents and customers read every staff member's name as "customer support". */
+export function canSeeStaffNames(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** A comment by staff (other than the ticket's issuer) means somebody has started on the ticket. */
+export function isStaffReply(author: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(author);
+}
+
+/** Who may forward and resolve at all (which tickets: canActOnTicket). */
+export function canForwardTickets(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Incidents (DESIGN.md §14) are staff's: every endpoint but the public notes. */
+export function canManageIncidents(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Canned replies (DESIGN.md §19) are staff's: agents and customers reach none, whatever their role. */
+export function canUseCannedReplies(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/**
+ * Staff read their department's canned replies and the shared ones (department null); admins read
+ * all. Returns the departments a viewer reads besides the shared ones, or null for all of them.
+ */
+export function cannedReplyDepartmentsFor(viewer: Viewer): Department[] | null {
+  if (viewer.role === 'admin') return null;
+  const own = departmentOf(viewer.user_type);
+  return own ? [own] : [];
+}
+
+/** Staff write their own department's canned replies; shared ones (department null) are the admins', who write all. */
+export function canManageCannedReply(viewer: Viewer, reply: { department: Department | null }): boolean {
+  if (!canUseCannedReplies(viewer)) return false;
+  if (viewer.role === 'admin') return true;
+  return reply.department !== null && reply.department === departmentOf(viewer.user_type);
+}
+
+/**
+ * Who hears a live event about a ticket (DESIGN.md §15): staff every one; agents and customers only
+ * events of the tickets they issued, and never one about an internal comment.
+ */
+export function canHearTicketEvent(
+  viewer: { id: string; user_type: UserType },
+  event: { issuer_user_id: string | null; internal: boolean },
+): boolean {
+  if (isStaff(viewer)) return true;
+  return !event.internal && canSeeTicket(viewer, event);
+}
+
+/** Incident events are staff's, as the incidents are. */
+export function canHearIncidentEvent(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer);
+}
+
+/** What a ticket's issuer was told, and when: staff only (a customer knows what reached them). */
+export function canSeeIssuerNotifications(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** The messages that kept failing, with their recipients and the gateways' errors: admins. */
+export function canSeeNotificationFailures(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
+/** The report form picks users: so the report's user types and the admins may look them up. */
+export function canLookUpUsers(viewer: Viewer): boolean {
+  return canManageUsers(viewer) || canUseReports(viewer);
+}
+
+/**
+ * Who may assign the ticket at all (DESIGN.md §19): staff of the holding department, and cc for
+ * any ticket. Whether the ticket is still open is the caller's (a solved ticket answers 409).
+ */
+export function canAssignTicket(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
+  if (!isStaff(viewer)) return false;
+  return viewer.user_type === 'cc' || departmentOf(viewer.user_type) === ticket.issued_to;
+}
+
+/** Who may hold a ticket: a staff member of the holding department; cc may pick any staff member. */
+export function canBeAssignee(
+  viewer: Pick<Viewer, 'user_type'>,
+  target: Pick<Viewer, 'user_type'>,
+  ticket: { issued_to: string },
+): boolean {
+  if (!isStaff(target)) return false;
+  return viewer.user_type === 'cc' || departmentOf(target.user_type) === ticket.issued_to;
+}
+
+/** Who the ticket is assigned to, and the "Mine" tab: staff only. */
+export function canSeeAssignee(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/**
+ * Service levels (DESIGN.md §17) are the desk's own targets: staff read them and see each ticket's
+ * due time and the Overdue filter; agents and customers see none of it (a due time would also tell
+ * them which department holds the ticket, and the routing is internal).
+ */
+export function canSeeServiceLevels(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Setting a department's levels is the admins' among staff. */
+export function canManageServiceLevels(viewer: Viewer): boolean {
+  return isStaff(viewer) && viewer.role === 'admin';
+}
+
+/** The dashboard (DESIGN.md §17): the desk's figures are staff's. */
+export function canSeeDashboard(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Every filter of the ticket list (spec §7), by its query name. */
+export const TICKET_LIST_FILTERS = [
+  'issuer_user_type',
+  'group_id',
+  'sub_group_id',
+  'ticket_id',
+  'issued_to',
+  'status',
+  'problematic_number',
+  'start_date',
+  'end_date',
+  'assignee',
+  'q',
+  'overdue',
+] as const;
+export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
+
+/**
+ * The list filters a viewer may use: customers the status, agents the problematic-number search,
+ * both the text search `q` within their own tickets (DESIGN.md §19), staff every filter. The
+ * server drops the others before the query; the screens show only these.
+ */
+export function listFiltersFor(viewer: Pick<Viewer, 'user_type'>): readonly TicketListFilterName[] {
+  if (viewer.user_type === 'customer') return ['status', 'q'];
+  if (viewer.user_type === 'agent') return ['problematic_number', 'q'];
+  return isStaff(viewer) ? TICKET_LIST_FILTERS : [];
+}
+
+/** Only the filters of `filters` that the viewer may use; the others are left out. */
+export function allowedListFilters<T extends Partial<Record<TicketListFilterName, unknown>>>(
+  viewer: Pick<Viewer, 'user_type'>,
+  filters: T,
+): Partial<T> {
+  const allowed: readonly string[] = listFiltersFor(viewer);
+  return Object.fromEntries(Object.entries(filters).filter(([name]) => allowed.includes(name))) as Partial<T>;
 }

@@ -1,5 +1,6 @@
 /** Request and reply schemas of the storage endpoints (the contract between web and server). */
 import { z } from 'zod';
+import { captchaTokenSchema } from './auth.schemas.ts';
 import { MAX_ATTACHMENTS, type UploadContentType } from './constants.ts';
 
 /** File extensions the upload policy accepts, and the one content type each stands for. */
@@ -39,6 +40,13 @@ export const presignBodySchema = z.object({
     .refine((name) => uploadContentTypeOf(name) !== null, UPLOAD_TYPE_MESSAGE),
 });
 export type PresignBody = z.infer<typeof presignBodySchema>;
+
+/**
+ * POST /tickets/get-presigned-post/public: the file name and a solved bot check, which covers the
+ * grants of one form (at most PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK).
+ */
+export const publicPresignBodySchema = presignBodySchema.extend({ token: captchaTokenSchema });
+export type PublicPresignBody = z.infer<typeof publicPresignBodySchema>;
 
 /**
  * The upload grant. The browser POSTs a multipart form to `data.url` with every entry of

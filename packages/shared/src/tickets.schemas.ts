@@ -5,15 +5,18 @@ import {
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
   NAME_MAX_LENGTH,
+  TEXT_SEARCH_MAX_LENGTH,
+  TEXT_SEARCH_MIN_LENGTH,
   TICKET_STATUSES,
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { STORED_PHONE_NUMBER } from './numbers.ts';
 import { isCalendarDay } from './calendar.ts';
-import { uuidSchema } from './common.schemas.ts';
+import { emailSchema, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { captchaTokenSchema } from './auth.schemas.ts';
 import { commentSchema, normaliseLineBreaks } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
+import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
 
 /** Empty query values (`?group_id=`) mean "no filter", as the cleared controls of the list send them. */
 function optionalParam<T extends z.ZodType>(schema: T) {
@@ -64,6 +67,15 @@ export const issueTicketBodySchema = z.object({
 export type IssueTicketBody = z.infer<typeof issueTicketBodySchema>;
 export type IssueTicketInput = z.input<typeof issueTicketBodySchema>;
 
+/**
+ * Staff only (DESIGN.md §17): when the ticket is due by its holder's service levels (an ISO
+ * instant; null when solved or held by an agent) and whether that time has passed.
+ */
+const serviceDueFields = {
+  due_at: z.string().nullable().optional(),
+  overdue: z.boolean().optional(),
+};
+
 /** One forward of a ticket (forwarder_history), oldest first. The first entry carries the first cause. */
 export const forwardHistoryEntrySchema = z.object({
   previously_issued_to: z.string(),
@@ -77,15 +89,19 @@ export type ForwardHistoryEntry = z.infer<typeof forwardHistoryEntrySchema>;
 
 /**
  * A ticket as the viewer may see it. For agents and customers: no internal comments, staff
- * commenters named 'customer support', no issuer_name and an empty forwarder_history (routing
- * between departments is internal). Dates are ISO 8601 instants; attachments are public URLs.
+ * commenters named 'customer support', no issued_to, no issuer_name and an empty
+ * forwarder_history (routing between departments is internal). `comments` holds the newest
+ * COMMENTS_PAGE_SIZE comments the viewer may see, oldest first; `comments_total` counts all of
+ * them (earlier ones: GET /tickets/{id}/comments). Dates are ISO 8601 instants; attachments are
+ * public URLs.
  */
 export const ticketSchema = z.object({
   ticket_id: z.number().int(),
   title: z.string(),
   description: z.string(),
   problematic_number: z.string(),
-  issued_to: z.enum(ISSUED_TO_VALUES),
+  /** Staff only: the department holding the ticket. */
+  issued_to: z.enum(ISSUED_TO_VALUES).optional(),
   issuer_number: z.string().nullable(),
   /** Staff only; null for tickets of the public form. */
   issuer_name: z.string().nullable().optional(),
@@ -95,12 +111,18 @@ export const ticketSchema = z.object({
   resolved_at: z.string().nullable(),
   attachments: z.array(z.string()),
   comments: z.array(commentSchema),
+  comments_total: z.number().int(),
   forwarder_history: z.array(forwardHistoryEntrySchema),
   group_id: z.string().nullable(),
   group_name: z.string(),
   sub_group_id: z.string().nullable(),
   sub_group_name: z.string().nullable(),
   client_email: z.string().nullable(),
+  /** Staff only: the incident the ticket belongs to (DESIGN.md §14), null when none. */
+  incident_id: z.number().int().nullable().optional(),
+  /** Staff only: who took the ticket (DESIGN.md §19), null when nobody. */
+  assignee: assigneeSchema.nullable().optional(),
+  ...serviceDueFields,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -109,7 +131,7 @@ export type IssueTicketReply = z.infer<typeof issueTicketReplySchema>;
 
 /** Path of GET /tickets/get-ticket-by-id/{id}. */
 export const ticketIdParamsSchema = z.object({
-  id: z.coerce.number('Ticket id is a number').int('Ticket id is a number').min(1, 'Ticket id is a number'),
+  id: ticketIdSchema,
 });
 
 /** GET /tickets/get-ticket-by-id/{id}: the spec reads data[0]. */
@@ -118,8 +140,8 @@ export type TicketByIdReply = z.infer<typeof ticketByIdReplySchema>;
 
 /**
  * Query of GET /tickets/user-type-wise-tickets/{page} (spec §7). Every parameter is optional and
- * empty values are ignored. The server applies only what the viewer may use: customers status
- * and search, agents the problematic-number search, staff everything. problematic_number matches
+ * empty values are ignored. The server applies only what the viewer may use (listFiltersFor):
+ * customers the status, agents the problematic-number search, staff everything. problematic_number matches
  * by prefix and may be typed with or without 88 / +88. Dates are calendar days in the provider's
  * time zone, both ends included.
  */
@@ -128,13 +150,7 @@ export const ticketListQuerySchema = z
     issuer_user_type: optionalParam(z.enum(ISSUER_USER_TYPES, 'Choose agent or customer')),
     group_id: optionalParam(uuidSchema),
     sub_group_id: optionalParam(uuidSchema),
-    ticket_id: optionalParam(
-      z.coerce
-        .number('Ticket id is a number')
-        .int('Ticket id is a number')
-        .min(1, 'Ticket id is a number')
-        .max(Number.MAX_SAFE_INTEGER),
-    ),
+    ticket_id: optionalParam(ticketIdSchema),
     issued_to: optionalParam(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
     status: optionalParam(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),
     problematic_number: optionalParam(
@@ -145,6 +161,17 @@ export const ticketListQuerySchema = z
     ),
     start_date: optionalParam(calendarDaySchema),
     end_date: optionalParam(calendarDaySchema),
+    /** Staff only: `me`, `none` or a user's id (DESIGN.md §19). */
+    assignee: optionalParam(assigneeFilterSchema),
+    q: optionalParam(
+      z
+        .string()
+        .trim()
+        .min(TEXT_SEARCH_MIN_LENGTH, `Search text has at least ${TEXT_SEARCH_MIN_LENGTH} characters`)
+        .max(TEXT_SEARCH_MAX_LENGTH, `Search text has at most ${TEXT_SEARCH_MAX_LENGTH} characters`),
+    ),
+    /** Staff only: `true` keeps the tickets past their due time (DESIGN.md §17); `false` is no filter. */
+    overdue: optionalParam(z.enum(['true', 'false'], 'Overdue is true or false').transform((value) => value === 'true')),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: 'The end date must not precede the start date',
@@ -152,18 +179,21 @@ export const ticketListQuerySchema = z
   });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
-/** A row of the ticket table: only what the table shows. issuer_name is sent to staff only. */
+/** A row of the ticket table: only what the table shows. issued_to and issuer_name are sent to staff only. */
 export const ticketListItemSchema = z.object({
   ticket_id: z.number().int(),
   title: z.string(),
   problematic_number: z.string(),
-  issued_to: z.enum(ISSUED_TO_VALUES),
+  issued_to: z.enum(ISSUED_TO_VALUES).optional(),
   issuer_number: z.string().nullable(),
   issuer_name: z.string().nullable().optional(),
   issuer_user_type: z.enum(ISSUER_USER_TYPES),
   client_email: z.string().nullable(),
   created_at: z.string(),
   ticket_status: z.enum(TICKET_STATUSES),
+  /** Staff only: who took the ticket, null when nobody. */
+  assignee: assigneeSchema.nullable().optional(),
+  ...serviceDueFields,
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
@@ -188,7 +218,7 @@ export type TicketListReply = z.infer<typeof ticketListReplySchema>;
  * check. The issuer type is always customer.
  */
 export const publicIssueTicketBodySchema = issueTicketBodySchema.extend({
-  client_email: z.string('Please enter a valid email address').trim().pipe(z.email('Please enter a valid email address')),
+  client_email: emailSchema,
   token: captchaTokenSchema,
   issuer_user_type: z.literal('customer').default('customer'),
 });

@@ -1,6 +1,6 @@
 /** Request and reply schemas of the users endpoints (the contract between web and server). */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, ROLES, USER_TYPES } from './constants.ts';
+import { NAME_MAX_LENGTH, ROLES, USER_SEARCH_MAX_LENGTH, USER_TYPES } from './constants.ts';
 import { phoneNumberSchema, productNumberSchema } from './common.schemas.ts';
 
 const userNameSchema = z
@@ -48,8 +48,33 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET /users: every live user, newest first. */
-export const userListReplySchema = z.object({ data: z.array(userSchema) });
+/**
+ * Query of GET /users: the 1-based page (10 per page) and an optional search `q` matching part of
+ * the name (any case) or of the number, typed in any form (0963…, 88…, +88…). Blank means none.
+ */
+export const userListQuerySchema = z.object({
+  page: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
+  ),
+  q: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(USER_SEARCH_MAX_LENGTH, `Search with at most ${USER_SEARCH_MAX_LENGTH} characters`).optional(),
+  ),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/**
+ * A page of live users, newest first: total matches, total_pages = ceil(total / 10) (0 when
+ * empty), previous_page / next_page null at the ends.
+ */
+export const userListReplySchema = z.object({
+  data: z.array(userSchema),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  previous_page: z.number().int().nullable(),
+  next_page: z.number().int().nullable(),
+});
 export type UserListReply = z.infer<typeof userListReplySchema>;
 
 /** Reply of signup and edit: the server's message and the user as stored. */

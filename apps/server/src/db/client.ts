@@ -12,8 +12,17 @@ export interface Database {
   db: Db;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the desk runs its own (migrations, the demo seed): on
+   * server PostgreSQL under an advisory lock, so that processes starting together do it once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock of start-up work: any constant the desk's other locks do not use. */
+// Outside the int4 range of the hashtext() keys the per-number locks use, so it never meets one.
+const STARTUP_LOCK = 7_102_026_001;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -35,25 +44,45 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+    // A session lock on a connection of its own: the work itself may use any connection of the pool.
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      }
+    } finally {
+      holder.release();
+    }
+  };
+  await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   return {
     db,
     ping: async () => void (await db.execute(sql`select 1`)),
+    exclusively,
     close: () => pool.end(),
   };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Text search uses trigram indexes (migration 0008 creates the extension).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     ping: async () => void (await db.execute(sql`select 1`)),
+    // One process owns an embedded database: there is nobody to wait for.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

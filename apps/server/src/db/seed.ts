@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { DEPARTMENT_LABELS, type Department } from '@switchboard/shared';
 import type { Db } from './client.ts';
-import { comments, forwardEvents, groups, subgroups, tickets, users } from './schema.ts';
+import { cannedReplies, comments, forwardEvents, groups, subgroups, tickets, ticketStatusEvents, users } from './schema.ts';
 
 export const DEMO_ACCOUNTS = [
   { entry: '09638000001', name: 'Ayesha Rahman', userType: 'cc', role: 'admin', label: 'admin (cc, admin)' },
@@ -78,7 +78,29 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
       groupRows.push({ group: row, subs });
     }
     const staff = people.find((p) => p.userType === 'cc');
-    const issuers = people.filter((p) => p.userType === 'agent' || p.userType === 'customer');
+    // Two ready answers (DESIGN.md §19): one shared by every department, one of Customer Care.
+    await tx.insert(cannedReplies).values([
+      {
+        title: 'We are looking into it',
+        bodyEn:
+          'Dear {customer_name}, thank you for reporting the problem with {number}. Ticket #{ticket_id} is with our team; we will update you here.',
+        bodyBn:
+          'প্রিয় {customer_name}, {number} নম্বরের সমস্যাটি জানানোর জন্য ধন্যবাদ। টিকিট #{ticket_id} আমাদের দল দেখছে; এখানেই আপনাকে জানানো হবে।',
+        department: null,
+        createdBy: staff?.id ?? null,
+      },
+      {
+        title: 'Restart the router',
+        bodyEn:
+          'Please switch the router off for 30 seconds, switch it on again and tell us on ticket #{ticket_id} whether {number} works.',
+        bodyBn: 'অনুগ্রহ করে রাউটারটি ৩০ সেকেন্ড বন্ধ রেখে আবার চালু করুন এবং টিকিট #{ticket_id}-এ জানান {number} কাজ করছে কি না।',
+        department: 'cc',
+        createdBy: staff?.id ?? null,
+      },
+    ]);
+    const issuers = people.flatMap((p) =>
+      p.userType === 'agent' || p.userType === 'customer' ? [{ ...p, issuerType: p.userType }] : [],
+    );
     const holders: Department[] = ['cc', 'cc', 'iptsp', 'rs', 'oss-bss'];
     for (let i = 0; i < 36; i++) {
       const issuer = issuers[i % issuers.length];
@@ -97,7 +119,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
           issuedTo: holder,
           issuerUserId: issuer.id,
           issuerNumber: issuer.productNumber,
-          issuerUserType: issuer.userType,
+          issuerUserType: issuer.issuerType,
           ticketStatus: status,
           groupId: group.id,
           groupName: group.groupName,
@@ -109,6 +131,16 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
         })
         .returning();
       if (!ticket) continue;
+      if (ticket.resolvedAt) {
+        await tx.insert(ticketStatusEvents).values({
+          ticketId: ticket.ticketId,
+          fromStatus: 'in_progress',
+          toStatus: 'closed',
+          byUserId: staff.id,
+          byName: staff.name,
+          createdAt: ticket.resolvedAt,
+        });
+      }
       await tx.insert(comments).values([
         {
           ticketId: ticket.ticketId,

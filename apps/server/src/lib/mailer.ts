@@ -54,3 +54,12 @@ export function isTemporaryMailFailure(error: unknown): boolean {
   const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof responseCode !== 'number' || responseCode < 500;
 }
+
+/** What went wrong, in one line: the error code, the SMTP reply code and the reply text. */
+export function describeSendFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? `SMTP ${responseCode}` : null, error.message]
+    .filter(Boolean)
+    .join(': ');
+}

@@ -1,4 +1,8 @@
-/** Bearer token → the signed-in user, read from the database on every request (DESIGN.md §6). */
+/**
+ * Bearer token → the signed-in user, read from the database on every request (DESIGN.md §6).
+ * Every signed-in route authenticates in `onRequest`, before its body is read: a stranger costs
+ * no parsing and no validation. The convention is checked over the route table by the tests.
+ */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type Role, type UserType } from '@switchboard/shared';
@@ -14,48 +18,70 @@ export interface SignedInUser {
   role: Role;
 }
 
+/**
+ * Why a session ended, in `details.reason` of the 401, for the sign-in screen to say so:
+ * `account_changed` when the token is ours and unexpired but its user was deleted or changed
+ * (token_version moved on), `expired` when it is ours and expired. Anything else gets no reason.
+ */
+export type SessionEndReason = 'account_changed' | 'expired';
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const ENDED_BECAUSE: Record<SessionEndReason, string> = {
+  account_changed: 'Your session ended because your account was changed. Please sign in again.',
+  expired: 'Your session has expired. Please sign in again.',
+};
+
 declare module 'fastify' {
   interface FastifyRequest {
     signedInUser: SignedInUser | null;
   }
   interface FastifyInstance {
     tokens: TokenIssuer;
-    /** preHandler: refuses the request with 401 unless it carries a valid token of a live user. */
+    /** onRequest hook: refuses the request with 401 unless it carries a valid token of a live user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
+
+type Session = { user: SignedInUser } | { reason: SessionEndReason | null };
 
 export default fp(
   async (app, { tokens }: { tokens: TokenIssuer }) => {
     app.decorate('tokens', tokens);
     app.decorateRequest('signedInUser', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.signedInUser = await userFromBearer(request);
-      if (!request.signedInUser) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      const session = await sessionOf(request);
+      if ('user' in session) {
+        request.signedInUser = session.user;
+        return;
+      }
+      if (!session.reason) throw new AppError('unauthorized', SESSION_ENDED);
+      throw new AppError('unauthorized', ENDED_BECAUSE[session.reason], { reason: session.reason });
     });
 
-    async function userFromBearer(request: FastifyRequest): Promise<SignedInUser | null> {
+    async function sessionOf(request: FastifyRequest): Promise<Session> {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
-      if (!token) return null;
-      const claims = await tokens.verify(token);
-      if (!claims) return null;
-      const user = await findLiveUserById(app.deps.db, claims.sub);
-      if (!user || user.tokenVersion !== claims.ver) return null;
+      if (!token) return { reason: null };
+      const checked = await tokens.check(token);
+      if ('problem' in checked) return { reason: checked.problem === 'expired' ? 'expired' : null };
+      const user = await findLiveUserById(app.deps.db, checked.claims.sub);
+      if (!user || user.tokenVersion !== checked.claims.ver) return { reason: 'account_changed' };
       return {
-        id: user.id,
-        name: user.name,
-        product_number: user.productNumber,
-        user_type: user.userType as UserType,
-        role: user.role as Role,
+        user: {
+          id: user.id,
+          name: user.name,
+          product_number: user.productNumber,
+          user_type: user.userType,
+          role: user.role,
+        },
       };
     }
   },
   { name: 'auth', dependencies: ['deps'] },
 );
 
-/** The user a preHandler `app.authenticate` let through. */
+/** The user the onRequest `app.authenticate` let through. */
 export function signedInUser(request: FastifyRequest): SignedInUser {
-  if (!request.signedInUser) throw new AppError('unauthorized', 'Your session has ended. Please sign in again.');
+  if (!request.signedInUser) throw new AppError('unauthorized', SESSION_ENDED);
   return request.signedInUser;
 }

@@ -1,7 +1,18 @@
-/** Security headers on every reply: strict CSP (no inline script), HSTS, nosniff, COOP (DESIGN.md §7). */
+/**
+ * Security headers on every reply: strict CSP (no inline script), HSTS, nosniff, COOP (DESIGN.md §7),
+ * and no caching of API replies or report links, refusals included.
+ */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
+
+/**
+ * API replies carry tickets, names and numbers of one signed-in user, and report links carry the
+ * whole period's tickets: no browser or proxy cache may keep them, whatever the status. Stored
+ * files are matched as a whole (a key may be spelled percent-encoded): an attachment sets its own
+ * long cache on success, every other reply there is no-store.
+ */
+const PRIVATE_PATH = /^\/(api\/v1|storage)(\/|\?|$)/;
 
 export default fp(
   async (app, { config }: { config: Config }) => {
@@ -30,6 +41,9 @@ export default fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (PRIVATE_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'security' },

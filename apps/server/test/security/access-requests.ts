@@ -4,9 +4,11 @@
  * is decided by who asks, never by what an earlier cell did.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { departmentOf, type Department, type PresignReply, type UserType } from '@switchboard/shared';
+import { departmentOf, type Department, type PresignReply } from '@switchboard/shared';
 import type { Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/client.ts';
+import { insertCannedReply } from '../../src/modules/canned-replies/canned-replies.repository.ts';
+import { insertIncident, linkTickets } from '../../src/modules/incidents/incidents.repository.ts';
 import type { TicketRow } from '../../src/modules/tickets/tickets.repository.ts';
 import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../factories.ts';
 import {
@@ -18,7 +20,7 @@ import {
   ticketBody,
   uploadImage,
 } from '../ticket-factories.ts';
-import type { Caller, CallerName } from './callers.ts';
+import { buildCallers, type Caller, type CallerName } from './callers.ts';
 
 export interface World {
   app: FastifyInstance;
@@ -35,6 +37,21 @@ export interface World {
 }
 
 export type RequestOf = (caller: Caller, world: World) => Promise<InjectOptions>;
+
+/** The callers and the standing tickets every request may use. */
+export async function buildWorld(app: FastifyInstance, db: Db, config: Config): Promise<World> {
+  const callers = await buildCallers(app, db, config);
+  return {
+    app,
+    db,
+    config,
+    callers,
+    group: await buildGroup(db, { name: 'Matrix home group' }),
+    customerTicket: await buildTicket(db, callers.customer.user),
+    agentTicket: await buildTicket(db, callers.agent.user, { issuerUserType: 'agent' }),
+    publicTicket: await buildTicket(db, null, { clientEmail: 'client@example.com' }),
+  };
+}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -53,12 +70,20 @@ const unique = (base: string) => `${base} ${Date.now().toString(36)}-${++sequenc
 
 /** The department a caller acts for; agents and customers stand next to cc, the default holder. */
 function ownDepartment(caller: Caller): Department {
-  return (caller.user && departmentOf(caller.user.userType as UserType)) ?? 'cc';
+  return (caller.user && departmentOf(caller.user.userType)) ?? 'cc';
 }
 
 /** A fresh open ticket of the customer, held by `issuedTo`. */
 function freshTicket(world: World, issuedTo: Department): Promise<TicketRow> {
   return buildTicket(world.db, world.callers.customer.user, { issuedTo, ticketStatus: 'open' });
+}
+
+/** A fresh active incident with one ticket held by rs (another department than most callers'). */
+async function freshIncident(world: World) {
+  const incident = await insertIncident(world.db, { title: unique('Matrix incident') });
+  const ticket = await freshTicket(world, 'rs');
+  await linkTickets(world.db, incident.id, [ticket.ticketId]);
+  return { incident, ticket };
 }
 
 /** A fresh group with one subgroup, made by the test (not through the API). */
@@ -127,6 +152,11 @@ export const REQUESTS: Record<string, RequestOf> = {
     return call('DELETE', `/api/v1/users/${target.id}`)(caller);
   },
 
+  'GET /api/v1/users/sign-in-locks/{number}': async (caller) =>
+    call('GET', `/api/v1/users/sign-in-locks/${randomProductNumber()}`)(caller),
+  'DELETE /api/v1/users/sign-in-locks/{number}': async (caller) =>
+    call('DELETE', `/api/v1/users/sign-in-locks/${randomProductNumber()}`)(caller),
+
   'GET /api/v1/groups': async (caller) => call('GET', '/api/v1/groups')(caller),
   'GET /api/v1/groups/subgroups': async (caller) => call('GET', '/api/v1/groups/subgroups')(caller),
   'GET /api/v1/groups/{id}/subgroups': async (caller, world) =>
@@ -180,6 +210,15 @@ export const REQUESTS: Record<string, RequestOf> = {
     call('GET', `/api/v1/tickets/get-ticket-by-id/${world.publicTicket.ticketId}`)(caller),
   'GET /api/v1/tickets/get-ticket-by-id/{id} #no such ticket': async (caller) =>
     call('GET', '/api/v1/tickets/get-ticket-by-id/987654321')(caller),
+  'GET /api/v1/tickets/{id}/comments': async (caller, world) =>
+    call('GET', `/api/v1/tickets/${world.customerTicket.ticketId}/comments?before=`)(caller),
+  'GET /api/v1/tickets/{id}/comments #a public ticket': async (caller, world) =>
+    call('GET', `/api/v1/tickets/${world.publicTicket.ticketId}/comments`)(caller),
+  'GET /api/v1/tickets/{id}/notifications': async (caller, world) =>
+    call('GET', `/api/v1/tickets/${world.customerTicket.ticketId}/notifications?page=1`)(caller),
+  'GET /api/v1/tickets/{id}/notifications #no such ticket': async (caller) =>
+    call('GET', '/api/v1/tickets/987654321/notifications')(caller),
+  'GET /api/v1/notifications/failed': async (caller) => call('GET', '/api/v1/notifications/failed?page=1')(caller),
   'POST /api/v1/tickets/add-comment': async (caller, world) =>
     call('POST', '/api/v1/tickets/add-comment', { ticket_id: world.customerTicket.ticketId, message: unique('A comment') })(
       caller,
@@ -212,13 +251,34 @@ export const REQUESTS: Record<string, RequestOf> = {
     const ticket = await freshTicket(world, ownDepartment(caller));
     return call('POST', '/api/v1/tickets/resolve-ticket', { ticket_id: ticket.ticketId })(caller);
   },
+  'POST /api/v1/tickets/{id}/assign': async (caller, world) => {
+    const ticket = await freshTicket(world, 'cc');
+    return call('POST', `/api/v1/tickets/${ticket.ticketId}/assign`, {
+      user_id: caller.user?.id ?? null,
+      expected_assignee_user_id: null,
+    })(caller);
+  },
+  "POST /api/v1/tickets/{id}/assign #held by the caller's department": async (caller, world) => {
+    const ticket = await freshTicket(world, ownDepartment(caller));
+    return call('POST', `/api/v1/tickets/${ticket.ticketId}/assign`, {
+      user_id: caller.user?.id ?? null,
+      expected_assignee_user_id: null,
+    })(caller);
+  },
   'GET /api/v1/tickets/forward-chain-tickets/{page}': async (caller) =>
     call('GET', '/api/v1/tickets/forward-chain-tickets/1')(caller),
+  'GET /api/v1/tickets/number-history/{number}': async (caller, world) =>
+    call('GET', `/api/v1/tickets/number-history/+${world.customerTicket.problematicNumber}`)(caller),
+  'GET /api/v1/tickets/number-history/{number} #a malformed number': async (caller) =>
+    call('GET', '/api/v1/tickets/number-history/881712345678')(caller),
 
   'POST /api/v1/tickets/get-presigned-post': async (caller) =>
     call('POST', '/api/v1/tickets/get-presigned-post', { object_name: 'photo.png' })(caller),
-  'POST /api/v1/tickets/get-presigned-post/public': async (caller) =>
-    call('POST', '/api/v1/tickets/get-presigned-post/public', { object_name: 'photo.png' })(caller),
+  'POST /api/v1/tickets/get-presigned-post/public': async (caller, world) =>
+    call('POST', '/api/v1/tickets/get-presigned-post/public', {
+      object_name: 'photo.png',
+      token: await solveCaptcha(world.app),
+    })(caller),
   // The signed form is the credential of an upload; a bearer header neither helps nor hurts.
   'POST /storage/upload': async (caller, world) => {
     const grant = await grantOf(world);
@@ -237,7 +297,84 @@ export const REQUESTS: Record<string, RequestOf> = {
     const link = await reportLinkOf(world);
     return call('GET', `/api/v1/tickets/report/preview?public_url=${encodeURIComponent(link)}`)(caller);
   },
+
+  'GET /api/v1/incidents/suggestions': async (caller) => call('GET', '/api/v1/incidents/suggestions')(caller),
+  'GET /api/v1/events': async (caller) => call('GET', '/api/v1/events')(caller),
+  'GET /api/v1/incidents/public-notes': async (caller, world) =>
+    call('GET', `/api/v1/incidents/public-notes?sub_group_id=${world.group.subgroups[0]?.id ?? ''}`)(caller),
+  'GET /api/v1/incidents': async (caller) => call('GET', '/api/v1/incidents?status=active&page=1')(caller),
+  'POST /api/v1/incidents': async (caller, world) => {
+    const ticket = await freshTicket(world, 'rs');
+    return call('POST', '/api/v1/incidents', {
+      title: unique('Fibre cut'),
+      group_id: world.group.group.id,
+      sub_group_id: world.group.subgroups[0]?.id,
+      public_note: 'Engineers are on site.',
+      ticket_ids: [ticket.ticketId],
+    })(caller);
+  },
+  'GET /api/v1/incidents/{id}': async (caller, world) => {
+    const { incident } = await freshIncident(world);
+    return call('GET', `/api/v1/incidents/${incident.id}`)(caller);
+  },
+  'POST /api/v1/incidents/{id}/tickets': async (caller, world) => {
+    const { incident } = await freshIncident(world);
+    const ticket = await freshTicket(world, 'iptsp');
+    return call('POST', `/api/v1/incidents/${incident.id}/tickets`, { ticket_ids: [ticket.ticketId] })(caller);
+  },
+  'DELETE /api/v1/incidents/{id}/tickets/{ticket_id}': async (caller, world) => {
+    const { incident, ticket } = await freshIncident(world);
+    return call('DELETE', `/api/v1/incidents/${incident.id}/tickets/${ticket.ticketId}`)(caller);
+  },
+  'POST /api/v1/incidents/{id}/resolve': async (caller, world) => {
+    const { incident } = await freshIncident(world);
+    return call('POST', `/api/v1/incidents/${incident.id}/resolve`, { resolution_message: 'Repaired.' })(caller);
+  },
+
+  'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
+
+  'GET /api/v1/canned-replies': async (caller) => call('GET', '/api/v1/canned-replies?q=reply&page=1')(caller),
+  'POST /api/v1/canned-replies': async (caller) =>
+    call('POST', '/api/v1/canned-replies', {
+      title: unique('Matrix reply'),
+      body_en: 'Ticket #{ticket_id}',
+      department: ownDepartment(caller),
+    })(caller),
+  'PUT /api/v1/canned-replies/{id}': async (caller, world) => {
+    const reply = await freshCannedReply(world, ownDepartment(caller));
+    return call('PUT', `/api/v1/canned-replies/${reply.id}`, {
+      title: unique('Matrix reply'),
+      body_en: 'Changed',
+      department: ownDepartment(caller),
+    })(caller);
+  },
+  'PUT /api/v1/canned-replies/{id} #a shared reply': async (caller, world) => {
+    const reply = await freshCannedReply(world, null);
+    return call('PUT', `/api/v1/canned-replies/${reply.id}`, {
+      title: unique('Matrix reply'),
+      body_en: 'Changed',
+      department: null,
+    })(caller);
+  },
+  'DELETE /api/v1/canned-replies/{id}': async (caller, world) => {
+    const reply = await freshCannedReply(world, ownDepartment(caller));
+    return call('DELETE', `/api/v1/canned-replies/${reply.id}`)(caller);
+  },
+  'DELETE /api/v1/canned-replies/{id} #a shared reply': async (caller, world) => {
+    const reply = await freshCannedReply(world, null);
+    return call('DELETE', `/api/v1/canned-replies/${reply.id}`)(caller);
+  },
+  'GET /api/v1/service-levels': async (caller) => call('GET', '/api/v1/service-levels')(caller),
+  // The defaults again: a cell that may write leaves the levels as every other suite expects them.
+  'PUT /api/v1/service-levels/{department}': async (caller) =>
+    call('PUT', `/api/v1/service-levels/${ownDepartment(caller)}`, { first_reply_hours: 4, resolve_hours: 48 })(caller),
+  'GET /api/v1/dashboard': async (caller) => call('GET', '/api/v1/dashboard?days=30')(caller),
 };
+
+/** A fresh canned reply of `department` (null: shared by every department). */
+async function freshCannedReply(world: World, department: Department | null) {
+  return insertCannedReply(world.db, { title: unique('Matrix reply'), bodyEn: 'Ticket #{ticket_id}', bodyBn: '', department });
+}
 
 /** The link of a report generated by the cc caller. */
 export async function reportLinkOf(world: World): Promise<string> {

@@ -62,8 +62,8 @@ const ACCOUNTS: Record<Exclude<CallerName, 'anonymous'>, { userType: UserType; r
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A token signed with the app's own secret and algorithm whose expiry has passed. */
-async function expiredTokenFor(config: Config, user: UserRow): Promise<string> {
+/** A token of `user` signed like the app's (HS256) with `secret`, valid for the hour before `expiresAt`. */
+export async function tokenSignedWith(secret: string, user: UserRow, expiresAt: number): Promise<string> {
   return new SignJWT({
     sub: user.id,
     ver: user.tokenVersion,
@@ -73,9 +73,14 @@ async function expiredTokenFor(config: Config, user: UserRow): Promise<string> {
     number: user.productNumber,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-    .sign(new TextEncoder().encode(config.jwtSecret));
+    .setIssuedAt(expiresAt - 3600)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** A token signed with the app's own secret and algorithm whose expiry has passed. */
+function expiredTokenFor(config: Config, user: UserRow): Promise<string> {
+  return tokenSignedWith(config.jwtSecret, user, Math.floor(Date.now() / 1000) - 60);
 }
 
 /** Creates the accounts and tokens of every caller. */

@@ -4,7 +4,7 @@
  * OpenAPI document (built from the route schemas) plus the routes it hides on purpose; the router's
  * own printout is read as a cross-check, so that a newly hidden route cannot slip past either.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -47,8 +47,12 @@ export interface Endpoint {
   key: string;
   /** Whether the OpenAPI document describes it (hidden routes have no schema to read). */
   documented: boolean;
+  /** Whether the document asks for a bearer token (`security: [{ bearer: [] }]`). */
+  signedIn: boolean;
   body: JsonSchema | undefined;
   params: Parameter[];
+  /** Whether its 200 is a stream that stays open (Server-Sent Events): see injectStreamAware. */
+  stream: boolean;
 }
 
 /**
@@ -66,8 +70,10 @@ export const HIDDEN_ENDPOINTS: readonly string[] = [
 const APP_PATH = /^\/(api\/v1|storage|healthz|readyz)(\/|$)/;
 
 interface OpenApiOperation {
+  security?: Record<string, unknown>[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 function endpointKey(method: string, path: string): string {
@@ -81,7 +87,16 @@ function shapeOf(path: string): string {
 
 function hiddenEndpoint(key: string): Endpoint {
   const [method = 'GET', path = '/'] = key.split(' ');
-  return { method: method as HttpMethod, path, key, documented: false, body: undefined, params: [] };
+  return {
+    method: method as HttpMethod,
+    path,
+    key,
+    documented: false,
+    signedIn: false,
+    body: undefined,
+    params: [],
+    stream: false,
+  };
 }
 
 /** Every endpoint of the app, documented ones with their request schemas. */
@@ -96,8 +111,10 @@ export function listEndpoints(app: FastifyInstance): Endpoint[] {
         path,
         key: endpointKey(method, path),
         documented: true,
+        signedIn: (operation.security ?? []).some((requirement) => 'bearer' in requirement),
         body: operation.requestBody?.content?.['application/json']?.schema,
         params: operation.parameters ?? [],
+        stream: 'text/event-stream' in (operation.responses?.['200']?.content ?? {}),
       });
     }
   }
@@ -151,4 +168,26 @@ export function fillPath(template: string, values: Record<string, string>): stri
     const value = values[name] ?? '';
     return name === '*' ? value : percentEncode(value);
   });
+}
+
+/**
+ * Injects a request and reads its status and body. A stream's 200 never ends, so for a stream
+ * endpoint the reply is read up to its headers and then dropped (the app ends the stream when it
+ * closes); anything else, refusals of a stream endpoint included, is read whole.
+ */
+export async function injectStreamAware(
+  app: FastifyInstance,
+  endpoint: Pick<Endpoint, 'stream'> | undefined,
+  options: InjectOptions,
+): Promise<{ statusCode: number; headers: LightMyRequestResponse['headers']; body: string; json: <T>() => T }> {
+  if (!endpoint?.stream) {
+    const reply = await app.inject(options);
+    return { statusCode: reply.statusCode, headers: reply.headers, body: reply.body, json: <T>() => reply.json<T>() };
+  }
+  const reply = await app.inject({ ...options, payloadAsStream: true });
+  const stream = reply.stream();
+  let body = '';
+  if (reply.statusCode === 200) stream.destroy();
+  else for await (const chunk of stream) body += String(chunk);
+  return { statusCode: reply.statusCode, headers: reply.headers, body, json: <T>() => JSON.parse(body) as T };
 }

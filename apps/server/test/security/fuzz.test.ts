@@ -18,7 +18,7 @@ import { buildGroup, buildTicket, uploadImage } from '../ticket-factories.ts';
 import { reportBody } from './access-requests.ts';
 import { freshCaptcha } from './bot-check.ts';
 import { requestFor, type FuzzRequest, type Pools } from './arbitraries.ts';
-import { fillPath, listEndpoints, type Endpoint } from './endpoints.ts';
+import { fillPath, injectStreamAware, listEndpoints, type Endpoint } from './endpoints.ts';
 import { invalidStoredRows } from './stored-rows.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -27,7 +27,12 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 
 /** Routes are registered without touching the database, so an inert one lists them while tests are collected. */
 async function endpointsOfTheApp(): Promise<Endpoint[]> {
-  const inert: Database = { db: {} as Db, ping: async () => undefined, close: async () => undefined };
+  const inert: Database = {
+    db: {} as Db,
+    ping: async () => undefined,
+    exclusively: (work) => work(),
+    close: async () => undefined,
+  };
   const app = await buildApp(testConfig(), inert, { logger: false });
   try {
     await app.ready();
@@ -136,7 +141,7 @@ describeWithApp('API fuzzing', (ctx) => {
             if (typeof options.payload === 'string' && options.payload.includes(FRESH_CAPTCHA)) {
               options.payload = options.payload.replaceAll(FRESH_CAPTCHA, await freshCaptcha(ctx.config));
             }
-            const reply = await ctx.app.inject(options);
+            const reply = await injectStreamAware(ctx.app, endpoint, options);
             if (reply.statusCode >= 500) throw new Error(describeCase(options, reply.statusCode, reply.body));
             statuses.set(reply.statusCode, (statuses.get(reply.statusCode) ?? 0) + 1);
             const refusedBySchema = reply.statusCode === 400 && reply.body.includes('"code":"validation"');

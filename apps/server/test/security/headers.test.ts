@@ -10,7 +10,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
 import { uploadImage } from '../ticket-factories.ts';
-import { fillPath, listEndpoints } from './endpoints.ts';
+import { reportBody } from './access-requests.ts';
+import { fillPath, injectStreamAware, listEndpoints, type Endpoint } from './endpoints.ts';
 
 const HAS_SPA = existsSync(fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url)));
 
@@ -25,7 +26,7 @@ function directivesOf(header: string): Map<string, string[]> {
 }
 
 /** What is wrong with the headers of one reply ([] when nothing). */
-function problemsOf(reply: LightMyRequestResponse, storedFile = false): string[] {
+function problemsOf(reply: Pick<LightMyRequestResponse, 'headers'>, storedFile = false): string[] {
   const problems: string[] = [];
   const header = (name: string) => {
     const value = reply.headers[name];
@@ -73,10 +74,12 @@ describeWithApp('security headers', (ctx) => {
   });
 
   /** Replies whose headers are wrong, as `request → problems`. */
-  async function headerProblems(requests: (InjectOptions & { storedFile?: boolean })[]): Promise<string[]> {
+  type HeaderRequest = InjectOptions & { storedFile?: boolean; endpoint?: Endpoint };
+  async function headerProblems(requests: HeaderRequest[]): Promise<string[]> {
     const found: string[] = [];
-    for (const { storedFile, ...request } of requests) {
-      const reply = await ctx.app.inject(request);
+    for (const { storedFile, endpoint, ...request } of requests) {
+      // An event stream's 200 stays open: its headers are read, then it is closed.
+      const reply = await injectStreamAware(ctx.app, endpoint, request);
       const problems = problemsOf(reply, storedFile);
       const url = typeof request.url === 'string' ? request.url : JSON.stringify(request.url);
       if (problems.length > 0) found.push(`${String(request.method)} ${url} (${reply.statusCode}): ${problems.join('; ')}`);
@@ -85,7 +88,7 @@ describeWithApp('security headers', (ctx) => {
   }
 
   it('sets them on every endpoint, for strangers and for a signed-in admin', async () => {
-    const requests: (InjectOptions & { storedFile?: boolean })[] = [];
+    const requests: HeaderRequest[] = [];
     for (const endpoint of listEndpoints(ctx.app)) {
       const storedFile = endpoint.path.startsWith('/storage/') && endpoint.method === 'GET';
       const url = fillPath(endpoint.path, {
@@ -97,7 +100,7 @@ describeWithApp('security headers', (ctx) => {
       });
       for (const headers of [{}, admin]) {
         const body = endpoint.method === 'GET' ? {} : { payload: {} };
-        requests.push({ method: endpoint.method, url, headers, storedFile, ...body });
+        requests.push({ method: endpoint.method, url, headers, storedFile, endpoint, ...body });
       }
     }
     expect(requests.length).toBeGreaterThan(60);
@@ -131,6 +134,34 @@ describeWithApp('security headers', (ctx) => {
     ).toEqual([]);
     const limited = await ctx.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge', remoteAddress: '192.0.2.7' });
     expect(limited.statusCode).toBe(429);
+  });
+
+  it('forbids caching of every API reply and of report links, refusals included', async () => {
+    const uncached: string[] = [];
+    const check = async (request: InjectOptions & { url: string }, endpoint?: Endpoint) => {
+      const reply = await injectStreamAware(ctx.app, endpoint, request);
+      const cacheControl = String(reply.headers['cache-control'] ?? '');
+      if (!/\bno-store\b/.test(cacheControl))
+        uncached.push(`${String(request.method)} ${request.url} (${reply.statusCode}): ${cacheControl}`);
+    };
+    for (const endpoint of listEndpoints(ctx.app).filter((endpoint) => endpoint.path.startsWith('/api/v1/'))) {
+      const url = fillPath(endpoint.path, { id: '1', page: '1', groupId: 'x', subId: 'x', number: '01712345678' });
+      for (const headers of [{}, admin, { authorization: 'Bearer not-a-token' }]) {
+        await check({ method: endpoint.method, url, headers, ...(endpoint.method === 'GET' ? {} : { payload: {} }) }, endpoint);
+      }
+    }
+    const report = await ctx.app.inject({ method: 'POST', url: '/api/v1/tickets/report', headers: admin, payload: reportBody() });
+    const link = new URL(report.json<{ public_url: string }>().public_url, 'http://localhost');
+    for (const url of [
+      `${link.pathname}${link.search}`,
+      link.pathname,
+      `${link.pathname}?expires=1&signature=forged`,
+      '/storage/reports/2026/01/missing.xlsx',
+      '/storage/%72eports/2026/01/missing.xlsx',
+    ]) {
+      await check({ method: 'GET', url });
+    }
+    expect(uncached).toEqual([]);
   });
 
   it('sets them on the API docs pages, with the same strict policy', async () => {

@@ -8,6 +8,10 @@ import {
   commentMessageSchema,
   DEPARTMENTS,
   forwardCauseSchema,
+  incidentPublicNoteSchema,
+  incidentTitleSchema,
+  INCIDENT_STATUSES,
+  resolutionMessageSchema,
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
   MAX_ATTACHMENTS,
@@ -20,7 +24,7 @@ import {
   updateUserBodySchema,
 } from '@switchboard/shared';
 import type { Db } from '../../src/db/client.ts';
-import { comments, forwardEvents, groups, subgroups, tickets, users } from '../../src/db/schema.ts';
+import { comments, forwardEvents, groups, incidents, subgroups, tickets, users } from '../../src/db/schema.ts';
 
 /** The problems of one value: it fails the schema, or the schema would store something else. */
 function problemsOf(schema: z.ZodType, value: unknown, where: string): string[] {
@@ -78,6 +82,19 @@ export async function invalidStoredRows(db: Db): Promise<string[]> {
       ...problemsOf(forwardCauseSchema, event.forwardCause, `forward ${event.id} cause`),
       ...problemsOf(oneOf(DEPARTMENTS), event.newlyIssuedTo, `forward ${event.id} newly_issued_to`),
       ...problemsOf(oneOf(ISSUED_TO_VALUES), event.previouslyIssuedTo, `forward ${event.id} previously_issued_to`),
+    );
+  }
+  for (const incident of await db.select().from(incidents)) {
+    const where = `incident ${incident.id}`;
+    problems.push(
+      ...problemsOf(incidentTitleSchema, incident.title, `${where} title`),
+      ...problemsOf(oneOf(INCIDENT_STATUSES), incident.status, `${where} status`),
+      ...problemsOf(
+        incidentPublicNoteSchema.refine((note) => note !== '', 'a blank note').nullable(),
+        incident.publicNote,
+        `${where} public_note`,
+      ),
+      ...problemsOf(resolutionMessageSchema.nullable(), incident.resolutionMessage, `${where} resolution_message`),
     );
   }
   return problems;

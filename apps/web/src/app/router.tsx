@@ -1,9 +1,12 @@
 /** The routes of the spec (§2). Screens load lazily so that the sign-in page stays small. */
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
+import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
+import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
 import { validateTicketsSearch } from '../features/tickets/tickets-search.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
+import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
 import { currentSession } from '../lib/session.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
@@ -62,6 +65,27 @@ const forwardedRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/forwarding/forwarded-tickets-screen.tsx'), 'ForwardedTicketsScreen'),
 });
 
+const userInfoRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/user-info',
+  validateSearch: validateUserInfoSearch,
+  component: lazyRouteComponent(() => import('../features/users/user-info-screen.tsx'), 'UserInfoScreen'),
+});
+
+const incidentsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/incidents',
+  validateSearch: validateIncidentsSearch,
+  component: lazyRouteComponent(() => import('../features/incidents/incidents-screen.tsx'), 'IncidentsScreen'),
+});
+
+const cannedRepliesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/canned-replies',
+  validateSearch: validateCannedRepliesSearch,
+  component: lazyRouteComponent(() => import('../features/canned-replies/canned-replies-screen.tsx'), 'CannedRepliesScreen'),
+});
+
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   publicTicketRoute,
@@ -71,10 +95,21 @@ export const routeTree = rootRoute.addChildren([
     forwardedRoute,
     screen('/add-ticket', () => import('../features/tickets/add-ticket-screen.tsx'), 'AddTicketScreen'),
     screen('/report', () => import('../features/reports/report-screen.tsx'), 'ReportScreen'),
-    screen('/user-info', () => import('../features/users/user-info-screen.tsx'), 'UserInfoScreen'),
+    userInfoRoute,
+    incidentsRoute,
+    cannedRepliesRoute,
+    screen('/incidents/$id', () => import('../features/incidents/incident-screen.tsx'), 'IncidentScreen'),
     screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen'),
     screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen'),
     screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen'),
+    screen('/dashboard', () => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+    screen('/service-levels', () => import('../features/service-levels/service-levels-screen.tsx'), 'ServiceLevelsScreen'),
+    screen(
+      '/notifications',
+      () => import('../features/notifications/failed-notifications-screen.tsx'),
+      'FailedNotificationsScreen',
+    ),
+    screen('/audit', () => import('../features/audit/audit-screen.tsx'), 'AuditScreen'),
   ]),
 ]);
 

@@ -1,7 +1,10 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
-import { ImageViewer } from './image-viewer.tsx';
+import { lazy, Suspense, useState } from 'react';
 import classes from './image-gallery.module.css';
+
+// The full-screen viewer loads at the first click on a thumbnail: the ticket view's script budget
+// is nearly spent, and most visits never open an image.
+const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer.tsx')).ImageViewer }));
 
 export interface ImageGalleryProps {
   images: string[];
@@ -29,7 +32,11 @@ export function ImageGallery({ images, altPrefix = 'Attachment', compact = false
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altPrefix={altPrefix} />
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altPrefix={altPrefix} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -33,7 +33,7 @@ export function PaginationFooter({ page, total, estimated = false, onPageChange 
         {pageSummary(current, total, undefined, estimated)}
       </Text>
       {total > 0 && (
-        <Group gap={4} wrap="nowrap">
+        <div className={classes.controls}>
           {step('First page', 1, <IconChevronsLeft size={16} />)}
           {step('Previous page', current - 1, <IconChevronLeft size={16} />)}
           {pageWindow(current, last).map((number) => (
@@ -50,7 +50,7 @@ export function PaginationFooter({ page, total, estimated = false, onPageChange 
           ))}
           {step('Next page', current + 1, <IconChevronRight size={16} />)}
           {step('Last page', last, <IconChevronsRight size={16} />)}
-        </Group>
+        </div>
       )}
     </Group>
   );

@@ -10,7 +10,8 @@ const STATUS_COLORS: Record<TicketStatus, string> = {
 /** A ticket status as the spec names it: Open, In Progress, Solved. */
 export function StatusBadge({ status, ...props }: { status: TicketStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" {...props}>
+    // Mantine writes badges in capitals; the spec writes the statuses in title case.
+    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" {...props}>
       {STATUS_LABELS[status]}
     </Badge>
   );

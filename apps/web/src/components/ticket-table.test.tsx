@@ -49,6 +49,19 @@ describe('TicketTable', () => {
     expect(screen.getByText('In Progress')).toBeTruthy();
   });
 
+  it("shows each ticket's age and marks the late ones Overdue", () => {
+    const late = { ...ticket, ticket_id: 100043, created_at: new Date(Date.now() - 5 * 3_600_000).toISOString(), overdue: true };
+    const fresh = { ...ticket, created_at: new Date(Date.now() - 20 * 60_000).toISOString(), overdue: false };
+    renderWithProviders(
+      <TicketTable tickets={[late, fresh]} loading={false} showIssuerColumns timeZone="Asia/Dhaka" onOpen={() => undefined} />,
+    );
+    const [lateRow, freshRow] = screen.getAllByTestId('ticket-row');
+    expect(lateRow?.textContent).toContain('5 h old');
+    expect(lateRow?.textContent).toContain('Overdue');
+    expect(freshRow?.textContent).toContain('20 min old');
+    expect(freshRow?.textContent).not.toContain('Overdue');
+  });
+
   it('hides Issued To and Issued By from agents and customers', () => {
     renderWithProviders(
       <TicketTable tickets={[ticket]} loading={false} showIssuerColumns={false} timeZone="Asia/Dhaka" onOpen={() => undefined} />,

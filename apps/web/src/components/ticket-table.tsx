@@ -1,9 +1,11 @@
-import { Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DEPARTMENT_LABELS, displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { formatDisplayDateTime } from '../lib/dates.ts';
+import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import classes from './ticket-table.module.css';
 
@@ -20,9 +22,13 @@ export interface TicketTableProps {
   onOpen: (ticketId: number) => void;
   loadingText?: string;
   emptyText?: string;
+  /** The list's search text, marked in the titles. */
+  highlight?: string;
 }
 
-export function issuedToLabel(issuedTo: IssuedTo): string {
+export function issuedToLabel(issuedTo: IssuedTo | undefined): string {
+  // Only staff receive the holder; the others never see this column.
+  if (issuedTo === undefined) return '—';
   return issuedTo === 'agent' ? 'Agent' : DEPARTMENT_LABELS[issuedTo];
 }
 
@@ -37,6 +43,38 @@ function IssuedBy({ ticket }: { ticket: TicketListItem }) {
       <Text size="xs" c="dimmed">
         {secondary ? `${secondary} · ` : ''}
         {ticket.issuer_user_type === 'agent' ? 'Agent' : 'Customer'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A ticket past its due time (DESIGN.md §17); staff only, as the server sends `overdue` to staff only. */
+function OverdueBadge({ ticket }: { ticket: TicketListItem }) {
+  if (!ticket.overdue) return null;
+  return (
+    <Badge color="red.9" variant="filled" tt="none">
+      Overdue
+    </Badge>
+  );
+}
+
+/** The status, and beside it the Overdue badge when the ticket is late. */
+function StatusCell({ ticket }: { ticket: TicketListItem }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <StatusBadge status={ticket.ticket_status} />
+      <OverdueBadge ticket={ticket} />
+    </Group>
+  );
+}
+
+/** When the ticket was raised, and how long ago. */
+function IssuedTime({ ticket, timeZone, now }: { ticket: TicketListItem; timeZone: string | undefined; now: Date }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDisplayDateTime(ticket.created_at, timeZone)}</Text>
+      <Text size="xs" c="dimmed">
+        {formatAge(ticket.created_at, now)}
       </Text>
     </Stack>
   );
@@ -77,8 +115,11 @@ export function TicketTable({
   onOpen,
   loadingText = 'Loading tickets...',
   emptyText = 'No tickets found.',
+  highlight,
 }: TicketTableProps) {
   const small = useMediaQuery('(max-width: 48em)');
+  // Ages are read at render; the list refetches and re-renders often enough for "3 h old".
+  const now = new Date();
   const status: ReactNode = loading ? (
     <Group gap="xs" justify="center" py="xl" role="status">
       <Loader size="sm" />
@@ -109,17 +150,17 @@ export function TicketTable({
                 <Text fw={600} size="sm">
                   #<TicketLink ticketId={ticket.ticket_id} />
                 </Text>
-                <StatusBadge status={ticket.ticket_status} />
+                <StatusCell ticket={ticket} />
               </Group>
               <Text fw={500} title={ticket.title}>
-                {truncate(ticket.title, TITLE_CUT_SMALL)}
+                <HighlightedText text={truncate(ticket.title, TITLE_CUT_SMALL)} words={highlight} />
               </Text>
               <Group justify="space-between" gap="xs" mt={4}>
                 <Text size="sm" c="dimmed">
                   {displayNumber(ticket.problematic_number)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDisplayDateTime(ticket.created_at, timeZone)}
+                  {formatDisplayDateTime(ticket.created_at, timeZone)} · {formatAge(ticket.created_at, now)}
                 </Text>
               </Group>
               {showIssuerColumns && (
@@ -170,7 +211,9 @@ export function TicketTable({
                   <Table.Td>
                     <TicketLink ticketId={ticket.ticket_id} />
                   </Table.Td>
-                  <Table.Td title={ticket.title}>{truncate(ticket.title, TITLE_CUT_WIDE)}</Table.Td>
+                  <Table.Td title={ticket.title}>
+                    <HighlightedText text={truncate(ticket.title, TITLE_CUT_WIDE)} words={highlight} />
+                  </Table.Td>
                   <Table.Td className={classes.nowrap}>{displayNumber(ticket.problematic_number)}</Table.Td>
                   {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to)}</Table.Td>}
                   {showIssuerColumns && (
@@ -178,9 +221,11 @@ export function TicketTable({
                       <IssuedBy ticket={ticket} />
                     </Table.Td>
                   )}
-                  <Table.Td className={classes.nowrap}>{formatDisplayDateTime(ticket.created_at, timeZone)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
+                  </Table.Td>
                   <Table.Td>
-                    <StatusBadge status={ticket.ticket_status} />
+                    <StatusCell ticket={ticket} />
                   </Table.Td>
                 </Table.Tr>
               ))

@@ -103,6 +103,57 @@ describe('a 401 from the API', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  const ended = (reason?: string) =>
+    jsonReply(401, {
+      message: 'Your session has ended. Please sign in again.',
+      code: 'unauthorized',
+      ...(reason ? { details: { reason } } : {}),
+    });
+
+  it.each(['account_changed', 'expired'] as const)(
+    'remembers for the sign-in screen that the session ended as %s',
+    async (reason) => {
+      mockApi({ 'GET /api/v1/tickets/x': ended(reason), 'GET /api/v1/users/validate-token': () => ended(reason) });
+      watchReload();
+      localStorage.setItem('jwt_token', 'old-token');
+
+      await expect(apiRequest('/tickets/x')).rejects.toMatchObject({ status: 401 });
+
+      expect(sessionStorage.getItem('session_end_reason')).toBe(reason);
+    },
+  );
+
+  it("takes the first reply's reason when validate-token gives none", async () => {
+    mockApi({ 'GET /api/v1/tickets/x': ended('account_changed'), 'GET /api/v1/users/validate-token': () => ended() });
+    watchReload();
+    localStorage.setItem('jwt_token', 'old-token');
+
+    await expect(apiRequest('/tickets/x')).rejects.toMatchObject({ status: 401 });
+
+    expect(sessionStorage.getItem('session_end_reason')).toBe('account_changed');
+  });
+
+  it('remembers no reason when the server gives none, or one it does not know', async () => {
+    mockApi({ 'GET /api/v1/tickets/x': ended('mystery'), 'GET /api/v1/users/validate-token': () => ended() });
+    const reload = watchReload();
+    localStorage.setItem('jwt_token', 'old-token');
+
+    await expect(apiRequest('/tickets/x')).rejects.toMatchObject({ status: 401 });
+
+    expect(reload).toHaveBeenCalledWith('/');
+    expect(sessionStorage.getItem('session_end_reason')).toBeNull();
+  });
+
+  it('keeps no reason when the session goes on', async () => {
+    mockApi({ 'GET /api/v1/tickets/x': ended('expired'), 'GET /api/v1/users/validate-token': { valid: true, user: {} } });
+    watchReload();
+    localStorage.setItem('jwt_token', 'good-token');
+
+    await expect(apiRequest('/tickets/x')).rejects.toMatchObject({ status: 401 });
+
+    expect(sessionStorage.getItem('session_end_reason')).toBeNull();
+  });
+
   it('tells a network failure apart from a refusal', async () => {
     mockApi({ 'GET /api/v1/tickets/x': () => Promise.reject(new TypeError('Failed to fetch')) });
     localStorage.setItem('jwt_token', 'some-token');

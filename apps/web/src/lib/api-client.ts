@@ -3,7 +3,7 @@
  * message. A 401 triggers token validation; when that fails too, the user is signed out (spec §2).
  */
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
-import { clearToken, readToken } from './session.ts';
+import { asSessionEndReason, clearToken, readToken, rememberSessionEnd, type SessionEndReason } from './session.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -53,7 +53,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;
   const { message, code, details } = (body ?? {}) as { message?: string; code?: string; details?: Record<string, string> };
-  if (response.status === 401 && token) await handleUnauthorized(token);
+  if (response.status === 401 && token) await handleUnauthorized(token, asSessionEndReason(details?.reason));
   throw new ApiError(response.status, message ?? FALLBACK_ERROR_MESSAGE, code ?? 'unknown', details);
 }
 
@@ -71,11 +71,13 @@ let validating: Promise<void> | null = null;
 
 /**
  * Validates the token once for all concurrent 401s; a token the server refuses ends the session
- * with a reload to /. A token replaced meanwhile (a new sign-in in another tab) is left alone.
+ * with a reload to /, remembering why (validate-token's reason, else the first reply's). A token
+ * replaced meanwhile (a new sign-in in another tab) is left alone.
  */
-function handleUnauthorized(token: string): Promise<void> {
+function handleUnauthorized(token: string, replyReason: SessionEndReason | null): Promise<void> {
   validating ??= (async () => {
-    if ((await checkToken(token)) === 'invalid' && readToken() === token) signOutAndReload();
+    const check = await askServer(token);
+    if (check.result === 'invalid' && readToken() === token) endSession(check.reason ?? replyReason);
   })().finally(() => {
     validating = null;
   });
@@ -85,26 +87,33 @@ function handleUnauthorized(token: string): Promise<void> {
 /** `unknown`: offline or the server in trouble, which is no reason to sign anybody out. */
 export type TokenCheck = 'valid' | 'invalid' | 'unknown';
 
-/** Asks the server whether a token is still valid (spec: validate-token). */
-export async function checkToken(token: string): Promise<TokenCheck> {
+async function askServer(token: string): Promise<{ result: TokenCheck; reason: SessionEndReason | null }> {
   try {
     const response = await fetch('/api/v1/users/validate-token', {
       headers: { accept: 'application/json', authorization: `Bearer ${token}` },
     });
-    if (response.ok) return 'valid';
-    return response.status === 401 ? 'invalid' : 'unknown';
+    if (response.ok) return { result: 'valid', reason: null };
+    if (response.status !== 401) return { result: 'unknown', reason: null };
+    const body = (await response.json().catch(() => null)) as { details?: { reason?: unknown } } | null;
+    return { result: 'invalid', reason: asSessionEndReason(body?.details?.reason) };
   } catch {
-    return 'unknown';
+    return { result: 'unknown', reason: null };
   }
 }
 
-/** Whether the token may still be used: only a refusal by the server says no. */
-export async function isTokenValid(token: string): Promise<boolean> {
-  return (await checkToken(token)) !== 'invalid';
+/** Asks the server whether a token is still valid (spec: validate-token). */
+export async function checkToken(token: string): Promise<TokenCheck> {
+  return (await askServer(token)).result;
 }
 
 /** Ends the session: the token goes, and a full reload to / drops every cached reply of the user. */
 export function signOutAndReload(): void {
   clearToken();
   window.location.assign('/');
+}
+
+/** The server ended the session: the sign-in screen will say why, when the reason is known. */
+function endSession(reason: SessionEndReason | null): void {
+  if (reason) rememberSessionEnd(reason);
+  signOutAndReload();
 }

@@ -44,3 +44,48 @@ async function solve(challenge: Challenge): Promise<Solution | null> {
   // No workers (old embedded browsers, the test DOM) or they failed: the same search here.
   return solveChallenge({ challenge, deriveKey: sha.deriveKey, timeout: SOLVE_TIMEOUT_MS });
 }
+
+/** A solution is reused while it has time left; the server lets a challenge live ten minutes. */
+const FORM_REUSE_MS = 8 * 60 * 1000;
+
+/** The bot check of one public form: one solution for its images and its submission. */
+export interface FormBotCheck {
+  /** A solution for one more upload grant; a new one is solved once the current one is used up or old. */
+  forUpload(): Promise<string>;
+  /** A solution for the submission; the form's next uses solve afresh. */
+  forSubmit(): Promise<string>;
+}
+
+/**
+ * One solve per form: the server accepts a solution for up to `grantsPerSolution` upload grants
+ * and the form's one submission, so a person with five photos waits for one solve, not six.
+ */
+export function createFormBotCheck(
+  grantsPerSolution: number,
+  solveNow: () => Promise<string> = () => solveBotCheck(),
+): FormBotCheck {
+  let current: { token: Promise<string>; grants: number; solvedAt: number } | null = null;
+  const fresh = () => current !== null && Date.now() - current.solvedAt < FORM_REUSE_MS;
+  const start = () => {
+    const token = solveNow();
+    const started = { token, grants: 0, solvedAt: Date.now() };
+    // A failed solve is not kept: the next use tries again.
+    token.catch(() => {
+      if (current === started) current = null;
+    });
+    current = started;
+    return started;
+  };
+  return {
+    forUpload() {
+      const solution = current && fresh() && current.grants < grantsPerSolution ? current : start();
+      solution.grants += 1;
+      return solution.token;
+    },
+    forSubmit() {
+      const solution = current && fresh() ? current : start();
+      current = null;
+      return solution.token;
+    },
+  };
+}

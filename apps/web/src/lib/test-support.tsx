@@ -102,10 +102,16 @@ export function mockApi(routes: Partial<Record<RouteKey, ApiHandler>> = {}): Api
 }
 
 /** An unsigned token with the claims the SPA reads (the server is not involved in these tests). */
-export function fakeSessionToken(claims: { user_type: UserType; role: Role; name?: string; number?: string }): string {
+export function fakeSessionToken(claims: {
+  user_type: UserType;
+  role: Role;
+  name?: string;
+  number?: string;
+  sub?: string;
+}): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const payload = {
-    sub: '00000000-0000-4000-8000-000000000001',
+    sub: claims.sub ?? '00000000-0000-4000-8000-000000000001',
     name: claims.name ?? 'Test User',
     number: claims.number ?? '8809638000001',
     user_type: claims.user_type,

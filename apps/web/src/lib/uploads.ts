@@ -19,6 +19,8 @@ export interface UploadOptions {
   presignPath: string;
   /** The public page has no session: its calls carry no token. */
   anonymous?: boolean;
+  /** Fields the presign body needs besides the file name (the public page's bot check). */
+  presignFields?: () => Promise<Record<string, string>>;
   /** Fraction of the file sent so far, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -55,7 +57,7 @@ export async function uploadImage(file: File, options: UploadOptions): Promise<s
   try {
     grant = await apiRequest<PresignReply>(options.presignPath, {
       method: 'POST',
-      body: { object_name: file.name },
+      body: { object_name: file.name, ...(await options.presignFields?.()) },
       anonymous: options.anonymous,
       signal: options.signal,
     });

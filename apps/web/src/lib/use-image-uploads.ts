@@ -29,11 +29,11 @@ export interface ImageUploads {
   reset: () => void;
 }
 
-export function useImageUploads(options: Pick<UploadOptions, 'presignPath' | 'anonymous'>): ImageUploads {
+export function useImageUploads(options: Pick<UploadOptions, 'presignPath' | 'anonymous' | 'presignFields'>): ImageUploads {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
   const nextId = useRef(1);
-  const { presignPath, anonymous } = options;
+  const { presignPath, anonymous, presignFields } = options;
 
   const update = useCallback((id: number, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -49,6 +49,7 @@ export function useImageUploads(options: Pick<UploadOptions, 'presignPath' | 'an
         uploadImage(item.file, {
           presignPath,
           anonymous,
+          presignFields,
           signal: controller.signal,
           onProgress: (progress) => update(item.id, { progress }),
         })
@@ -60,7 +61,7 @@ export function useImageUploads(options: Pick<UploadOptions, 'presignPath' | 'an
           .finally(() => controllers.current.delete(item.id));
       }
     },
-    [presignPath, anonymous, update],
+    [presignPath, anonymous, presignFields, update],
   );
 
   const remove = useCallback((id: number) => {

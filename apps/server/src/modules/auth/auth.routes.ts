@@ -7,8 +7,9 @@ import {
   validateTokenReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
-import { findOrCreateAccount, issueToken } from './auth.service.ts';
+import { issueToken, signIn } from './auth.service.ts';
 import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     resendCooldownSeconds: config.otpResendCooldownSeconds,
     maxCodesPerHour: config.otpMaxCodesPerHour,
   };
-  const perIpHourly = { rateLimit: { max: config.otpIpLimitPerHour, timeWindow: '1 hour' } };
+  const perIpHourly = { rateLimit: anonymousLimit({ max: config.otpIpLimitPerHour, timeWindow: '1 hour' }) };
 
   app.post(
     '/users/generate-otp',
@@ -55,8 +56,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await verifyCaptchaOnce(db, config, request.body.token);
-      await checkOtp(otpContext, request.body.product_number, request.body.otp);
-      const user = await findOrCreateAccount(db, request.body.product_number);
+      await checkOtp(otpContext, request.body.product_number, request.body.otp, request.ip);
+      const user = await signIn(db, request.body.product_number, request.ip);
       return { auth_token: await issueToken(app.tokens, user) };
     },
   );
@@ -70,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: validateTokenReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const { id, ...user } = signedInUser(request);

@@ -1,43 +1,60 @@
 /** Sign-in: a verified OTP proves possession of the number; unknown numbers become customers. */
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { AppError, displayNumber, type Role, type UserType } from '@switchboard/shared';
+import { AppError, displayNumber } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { findLiveUserByNumber, insertUser, type UserRow } from '../users/users.repository.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { findLiveUserByNumber, hasDeletedUserWithNumber, insertUser, type UserRow } from '../users/users.repository.ts';
 import type { TokenIssuer } from './tokens.ts';
 
 export function issueToken(tokens: TokenIssuer, user: UserRow): Promise<string> {
   return tokens.sign({
     sub: user.id,
     ver: user.tokenVersion,
-    user_type: user.userType as UserType,
-    role: user.role as Role,
+    user_type: user.userType,
+    role: user.role,
     name: user.name,
     number: user.productNumber,
   });
 }
 
-/** The live account of a number, created as a customer on first sign-in. */
-export async function findOrCreateAccount(db: Db, productNumber: string): Promise<UserRow> {
-  const live = await findLiveUserByNumber(db, productNumber);
-  if (live) return live;
-  const [deleted] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.productNumber, productNumber), isNotNull(users.deletedAt)))
-    .limit(1);
-  if (deleted) throw new AppError('forbidden', 'This account has been disabled. Please contact support.');
-  try {
-    return await insertUser(db, {
-      name: `Customer ${displayNumber(productNumber)}`,
-      productNumber,
-      userType: 'customer',
-      role: 'user',
+/**
+ * Signs in the owner of a number whose OTP was just verified: finds (or creates) the account and
+ * records the sign-in, both in one transaction.
+ */
+export async function signIn(db: Db, productNumber: string, ip: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const { user, created } = await findOrCreateAccount(tx, productNumber);
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      action: 'auth.login',
+      target: `user:${user.id}`,
+      ip,
+      details: { created },
     });
+    return user;
+  });
+}
+
+/** The live account of a number, created as a customer on first sign-in. */
+async function findOrCreateAccount(db: Db, productNumber: string): Promise<{ user: UserRow; created: boolean }> {
+  const live = await findLiveUserByNumber(db, productNumber);
+  if (live) return { user: live, created: false };
+  if (await hasDeletedUserWithNumber(db, productNumber))
+    throw new AppError('forbidden', 'This account has been disabled. Please contact support.');
+  try {
+    // A savepoint: a unique violation must not abort the sign-in's transaction.
+    const user = await db.transaction((savepoint) =>
+      insertUser(savepoint, {
+        name: `Customer ${displayNumber(productNumber)}`,
+        productNumber,
+        userType: 'customer',
+        role: 'user',
+      }),
+    );
+    return { user, created: true };
   } catch (error) {
     // Two first sign-ins of one number at once: the other request created the account.
-    const created = await findLiveUserByNumber(db, productNumber);
-    if (created) return created;
+    const other = await findLiveUserByNumber(db, productNumber);
+    if (other) return { user: other, created: false };
     throw error;
   }
 }

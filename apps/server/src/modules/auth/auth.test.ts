@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { OTP_MAX_CODES_PER_HOUR, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_MINUTES } from '@switchboard/shared';
 import { otpCodes, users } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import {
@@ -11,7 +12,10 @@ import {
   signInWithOtp,
   signedInAs,
   solveCaptcha,
+  tamperedHex,
 } from '../../../test/factories.ts';
+import { testConfig } from '../../../test/test-config.ts';
+import { otpMessage } from './otp.service.ts';
 
 describeWithApp('sign-in with OTP', (ctx) => {
   const requestOtp = async (productNumber: string, token?: string) =>
@@ -63,6 +67,23 @@ describeWithApp('sign-in with OTP', (ctx) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(validated.json()).toMatchObject({ user: { _id: admin.id, user_type: 'cc', role: 'admin' } });
+  });
+
+  it('tells the validity of the code in the SMS from the rule the server applies', async () => {
+    const number = randomProductNumber();
+    await requestOtp(number);
+    const code = lastOtpSentTo(ctx.app, number);
+    const [message] = ctx.app.deps.sms.outbox().filter((sent) => sent.to === number);
+    expect(message?.text).toBe(otpMessage('Switchboard', code));
+    expect(message?.text).toContain(`valid for ${OTP_TTL_MINUTES} minutes`);
+    const [row] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.productNumber, number));
+    expect(row && row.expiresAt.getTime() - row.createdAt.getTime()).toBe(OTP_TTL_MINUTES * 60_000);
+  });
+
+  it('takes its OTP defaults from the shared rules', () => {
+    const config = testConfig();
+    expect(config.otpMaxCodesPerHour).toBe(OTP_MAX_CODES_PER_HOUR);
+    expect(config.otpResendCooldownSeconds).toBe(OTP_RESEND_COOLDOWN_SECONDS);
   });
 
   it('stores the code as a hash, never as sent', async () => {
@@ -146,9 +167,9 @@ describeWithApp('sign-in with OTP', (ctx) => {
       const decode = async () => JSON.parse(Buffer.from(await solveCaptcha(ctx.app), 'base64').toString()) as Payload;
       const encode = (payload: Payload) => Buffer.from(JSON.stringify(payload)).toString('base64');
       const wrongKey = await decode();
-      wrongKey.solution.derivedKey = `00${wrongKey.solution.derivedKey.slice(2)}`;
+      wrongKey.solution.derivedKey = tamperedHex(wrongKey.solution.derivedKey);
       const easierChallenge = await decode();
-      easierChallenge.challenge.parameters.keyPrefix = '00';
+      easierChallenge.challenge.parameters.keyPrefix = tamperedHex(easierChallenge.challenge.parameters.keyPrefix);
       for (const forged of [wrongKey, easierChallenge]) {
         const reply = await requestOtp(randomProductNumber(), encode(forged));
         expect(reply.statusCode).toBe(400);

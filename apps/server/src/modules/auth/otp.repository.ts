@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { otpCodes, otpFailures } from '../../db/schema.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
@@ -75,4 +75,76 @@ export async function consumeOtp(db: Db, id: string, now: Date): Promise<boolean
 /** Removes codes nobody can use any more. */
 export async function purgeOldOtps(db: Db, before: Date): Promise<void> {
   await db.delete(otpCodes).where(lt(otpCodes.createdAt, before));
+}
+
+/** Records one wrong code: the per-address and per-number budgets count these rows. */
+export async function insertOtpFailure(db: Db, row: { productNumber: string; ip: string; createdAt: Date }): Promise<void> {
+  await db.insert(otpFailures).values(row);
+}
+
+/** Wrong codes for a number since `since`, from one address or (without `ip`) from all of them. */
+function failuresOf(productNumber: string, since: Date, ip?: string) {
+  return and(
+    eq(otpFailures.productNumber, productNumber),
+    gte(otpFailures.createdAt, since),
+    ip === undefined ? undefined : eq(otpFailures.ip, ip),
+  );
+}
+
+export async function countOtpFailures(db: Db, productNumber: string, since: Date, ip?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(otpFailures)
+    .where(failuresOf(productNumber, since, ip));
+  return row?.n ?? 0;
+}
+
+/**
+ * When the `n`-th newest wrong code since `since` was recorded: once it ages out of the window,
+ * fewer than `n` remain, so it dates the end of a lock that `n` failures started.
+ */
+export async function nthNewestOtpFailureAt(
+  db: Db,
+  productNumber: string,
+  since: Date,
+  n: number,
+  ip?: string,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: otpFailures.createdAt })
+    .from(otpFailures)
+    .where(failuresOf(productNumber, since, ip))
+    .orderBy(desc(otpFailures.createdAt))
+    .offset(n - 1)
+    .limit(1);
+  return row?.at;
+}
+
+/** The addresses that sent wrong codes for a number since `since`, with their count since `recentSince`. */
+export async function listOtpFailureAddresses(
+  db: Db,
+  productNumber: string,
+  since: Date,
+  recentSince: Date,
+): Promise<{ ip: string; recent: number }[]> {
+  return db
+    .select({
+      ip: otpFailures.ip,
+      recent: sql<number>`(count(*) filter (where ${otpFailures.createdAt} >= ${recentSince.toISOString()}::timestamptz))::int`,
+    })
+    .from(otpFailures)
+    .where(failuresOf(productNumber, since))
+    .groupBy(otpFailures.ip)
+    .orderBy(sql`2 desc`, otpFailures.ip);
+}
+
+/** Forgets every wrong code of a number (an admin lifting its lock); how many there were. */
+export async function deleteOtpFailures(db: Db, productNumber: string): Promise<number> {
+  const rows = await db.delete(otpFailures).where(eq(otpFailures.productNumber, productNumber)).returning({ id: otpFailures.id });
+  return rows.length;
+}
+
+/** Removes failures older than every budget that counts them. */
+export async function purgeOldOtpFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(otpFailures).where(lt(otpFailures.createdAt, before));
 }

@@ -1,7 +1,8 @@
-/** One-time passwords (DESIGN.md §7): hashed, 5 minutes, single use, budgets that resends do not reset. */
+/** One-time passwords (DESIGN.md §7): hashed, short-lived, single use, budgets that resends do not reset. */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS } from '@switchboard/shared';
+import { AppError, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES, OTP_TTL_SECONDS } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { assertWithinFailureBudgets, DAY_MS, HOUR_MS } from './failure-budget.ts';
 import type { SmsSender } from './sms.ts';
 import {
   consumeOtp,
@@ -9,14 +10,15 @@ import {
   deleteOtp,
   findUsableOtp,
   insertOtp,
+  insertOtpFailure,
   listRecentOtps,
   lockNumber,
   markOtpSent,
+  purgeOldOtpFailures,
   purgeOldOtps,
   type OtpRow,
 } from './otp.repository.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
 export const WRONG_OTP_MESSAGE = 'The OTP is wrong or has expired. Please check it or ask for a new one.';
 
 export interface OtpContext {
@@ -44,12 +46,12 @@ function minutesLeft(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 
-/** Wrong tries of this number within the last hour, over all its codes. */
-function wrongTriesInLastHour(codes: { attempts: number }[]): number {
-  return codes.reduce((sum, code) => sum + code.attempts, 0);
+/** The text of the SMS; the validity is the rule's, so the message cannot drift from it. */
+export function otpMessage(brandName: string, code: string): string {
+  return `Your ${brandName} OTP is ${code}. It is valid for ${OTP_TTL_MINUTES} minutes.`;
 }
 
-/** Throws unless the number may get another code now: cooldown, hourly cap, failure budget. */
+/** Throws unless the number may get another code now: cooldown and hourly cap. */
 function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void {
   const newest = recent[0];
   if (newest) {
@@ -59,7 +61,7 @@ function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void
     }
   }
   const oldest = recent.at(-1);
-  if (oldest && (recent.length >= context.maxCodesPerHour || wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES)) {
+  if (oldest && recent.length >= context.maxCodesPerHour) {
     const waitMs = oldest.createdAt.getTime() + HOUR_MS - now.getTime();
     throw new AppError(
       'rate_limited',
@@ -68,17 +70,22 @@ function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void
   }
 }
 
-/** Sends a fresh code, unless the number is inside its cooldown, hourly cap or failure budget. */
+/**
+ * Sends a fresh code, unless the number is inside its cooldown or hourly cap, or the wrong-code
+ * budgets refuse it: a code is not sent where it could not be tried.
+ */
 export async function sendOtp(context: OtpContext, productNumber: string, ip: string): Promise<void> {
   const { db, sms } = context;
   const now = context.now ?? new Date();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-  await purgeOldOtps(db, new Date(now.getTime() - 24 * HOUR_MS));
+  await purgeOldOtps(db, new Date(now.getTime() - DAY_MS));
+  await purgeOldOtpFailures(db, new Date(now.getTime() - DAY_MS));
   // Checked and recorded under the number's lock, so parallel requests cannot all pass the
   // cooldown (and pump one SMS each). The code is recorded as not yet usable (consumed_at set)
   // and becomes usable only once the gateway took the message: a code never sent is never valid.
   const pendingId = await db.transaction(async (tx) => {
     await lockNumber(tx, productNumber);
+    await assertWithinFailureBudgets(tx, productNumber, ip, now);
     assertMayResend(context, await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS)), now);
     return insertOtp(tx, {
       productNumber,
@@ -90,7 +97,7 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
     });
   });
   try {
-    await sms.send(productNumber, `Your ${context.brandName} OTP is ${code}. It is valid for 5 minutes.`);
+    await sms.send(productNumber, otpMessage(context.brandName, code));
   } catch {
     await deleteOtp(db, pendingId);
     throw new AppError('unavailable', 'We could not send the OTP right now. Please try again in a moment.');
@@ -101,25 +108,23 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
 /**
  * Consumes the code if it is right; throws otherwise. The whole check runs under the number's
  * lock: parallel guesses are judged one after another, so no more of them are judged than the
- * failure budget allows.
+ * budgets allow. A wrong code counts against the code, the (number, address) pair and the number.
  */
-export async function checkOtp(context: OtpContext, productNumber: string, code: string): Promise<void> {
+export async function checkOtp(context: OtpContext, productNumber: string, code: string, ip: string): Promise<void> {
   const { db } = context;
   const now = context.now ?? new Date();
   const verdict = await db.transaction(async (tx) => {
     await lockNumber(tx, productNumber);
-    const recent = await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS));
-    if (wrongTriesInLastHour(recent) >= OTP_MAX_WRONG_TRIES) return 'budget spent';
+    await assertWithinFailureBudgets(tx, productNumber, ip, now);
     const usable = await findUsableOtp(tx, productNumber, now, OTP_MAX_WRONG_TRIES);
     if (!usable) return 'wrong';
     if (!sameHash(usable.codeHash, hashCode(context.secret, productNumber, code))) {
       // Returned, not thrown: a throw would roll the count of this wrong try back.
       await countWrongTry(tx, usable.id);
+      await insertOtpFailure(tx, { productNumber, ip, createdAt: now });
       return 'wrong';
     }
     return (await consumeOtp(tx, usable.id, now)) ? 'right' : 'wrong';
   });
-  if (verdict === 'budget spent')
-    throw new AppError('rate_limited', 'Too many wrong OTPs for this number. Please try again later.');
   if (verdict === 'wrong') throw new AppError('bad_request', WRONG_OTP_MESSAGE);
 }

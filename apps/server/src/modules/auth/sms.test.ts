@@ -47,6 +47,26 @@ describe('the http SMS driver', () => {
     expect(call?.auth).toBe('Bearer abc');
   });
 
+  it("fills {id} with the message's reference, and a new one for each message without", async () => {
+    const sms = createHttpSms({
+      driver: 'http',
+      url: `${base}/send?to={to}&ref={id}`,
+      method: 'POST',
+      authHeader: undefined,
+      body: '{"csms_id":"{id}"}',
+      timeoutMs: 1000,
+    });
+    await sms.send('8809638000001', 'Your ticket has a new reply', { reference: 'outbox-42' });
+    await sms.send('8809638000001', 'Your ticket has a new reply', { reference: 'outbox-42' });
+    expect(gateway.calls.slice(-2).map((call) => call.url)).toEqual(Array(2).fill('/send?to=8809638000001&ref=outbox-42'));
+    expect(JSON.parse(gateway.calls.at(-1)?.body ?? '')).toEqual({ csms_id: 'outbox-42' });
+    await sms.send('8809638000001', 'Code 1');
+    await sms.send('8809638000001', 'Code 2');
+    const [first, second] = gateway.calls.slice(-2).map((call) => new URL(call.url, base).searchParams.get('ref'));
+    expect(first).toMatch(/^[\w-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
   describeWithApp(
     'when the gateway times out',
     (ctx) => {

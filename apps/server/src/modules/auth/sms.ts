@@ -1,4 +1,5 @@
 /** SMS drivers: `console` prints and keeps the last messages for the dev outbox; `http` calls a gateway. */
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 
 export interface SmsMessage {
@@ -7,9 +8,22 @@ export interface SmsMessage {
   sent_at: string;
 }
 
+/** A sign-in code, or a notice to a ticket's issuer (sent by the outbox worker). */
+export type SmsPurpose = 'code' | 'notice';
+
+export interface SmsOptions {
+  purpose?: SmsPurpose;
+  /**
+   * The message's own reference, the same on every retry of it (`{id}` in the gateway templates):
+   * a gateway that refuses a repeated client reference never delivers one message twice. A new
+   * one for each call when not given.
+   */
+  reference?: string;
+}
+
 export interface SmsSender {
-  send(to: string, text: string): Promise<void>;
-  /** The last messages sent, newest first (console driver only; empty otherwise). */
+  send(to: string, text: string, options?: SmsOptions): Promise<void>;
+  /** The last sign-in codes sent, newest first (console driver only; empty otherwise). */
   outbox(): SmsMessage[];
 }
 
@@ -22,8 +36,10 @@ export function createSmsSender(config: Config): SmsSender {
 export function createConsoleSms(print: (line: string) => void = (line) => console.log(line)): SmsSender {
   const messages: SmsMessage[] = [];
   return {
-    async send(to, text) {
-      messages.unshift({ to, text, sent_at: new Date().toISOString() });
+    async send(to, text, { purpose = 'code' } = {}) {
+      // Only codes are kept: readers of the dev outbox take the newest message to a number as its
+      // code, and a notice names a ticket id of six digits.
+      if (purpose === 'code') messages.unshift({ to, text, sent_at: new Date().toISOString() });
       messages.length = Math.min(messages.length, OUTBOX_SIZE);
       // Development only: the code is printed so that a person can sign in without a gateway.
       print(`[sms] to +${to}: ${text}`);
@@ -35,16 +51,17 @@ export function createConsoleSms(print: (line: string) => void = (line) => conso
 type HttpSmsConfig = Extract<Config['sms'], { driver: 'http' }>;
 
 /**
- * Calls a gateway the way Bangladeshi SMS gateways are called: `{to}` and `{text}` in the URL
- * template and in the optional body template are replaced (URL-encoded in the URL, JSON-escaped in the body).
+ * Calls a gateway the way Bangladeshi SMS gateways are called: `{to}`, `{text}` and `{id}` in the
+ * URL template and in the optional body template are replaced (URL-encoded in the URL, JSON-escaped
+ * in the body).
  */
 export function createHttpSms(config: HttpSmsConfig): SmsSender {
   return {
-    async send(to, text) {
-      const url = config.url.replaceAll('{to}', encodeURIComponent(to)).replaceAll('{text}', encodeURIComponent(text));
-      const body = config.body
-        ?.replaceAll('{to}', JSON.stringify(to).slice(1, -1))
-        .replaceAll('{text}', JSON.stringify(text).slice(1, -1));
+    async send(to, text, { reference = randomUUID() } = {}) {
+      const fields = { '{to}': to, '{text}': text, '{id}': reference };
+      const url = fill(config.url, fields, encodeURIComponent);
+      const body =
+        config.body === undefined ? undefined : fill(config.body, fields, (value) => JSON.stringify(value).slice(1, -1));
       const headers: Record<string, string> = {};
       if (config.authHeader) {
         const [name, ...value] = config.authHeader.split(':');
@@ -61,4 +78,9 @@ export function createHttpSms(config: HttpSmsConfig): SmsSender {
     },
     outbox: () => [],
   };
+}
+
+/** The template with each field's placeholder replaced by its value, encoded for where it goes. */
+function fill(template: string, fields: Record<string, string>, encode: (value: string) => string): string {
+  return Object.entries(fields).reduce((filled, [placeholder, value]) => filled.replaceAll(placeholder, encode(value)), template);
 }

@@ -1,6 +1,6 @@
 /** Session tokens: HS256 JWTs with an algorithm allow-list and the user's token_version. */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { ROLES, USER_TYPES } from '@switchboard/shared';
 import { z } from 'zod';
 
@@ -15,10 +15,15 @@ const claimsSchema = z.object({
 
 export type TokenClaims = z.infer<typeof claimsSchema>;
 
+/** A token read: its claims, or why not. `expired` only for a token this server signed. */
+export type TokenCheck = { claims: TokenClaims } | { problem: 'expired' | 'invalid' };
+
 export interface TokenIssuer {
   sign(claims: TokenClaims): Promise<string>;
   /** The claims of a valid token, or null for anything else (bad signature, expired, other algorithm). */
   verify(token: string): Promise<TokenClaims | null>;
+  /** Like verify, but tells an expired token (correctly signed) from any other bad one. */
+  check(token: string): Promise<TokenCheck>;
 }
 
 export function createTokenIssuer(secret: string, ttl: string): TokenIssuer {
@@ -32,13 +37,20 @@ export function createTokenIssuer(secret: string, ttl: string): TokenIssuer {
         .setExpirationTime(ttl)
         .sign(key),
     verify: async (token) => {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims = claimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
-      } catch {
-        return null;
-      }
+      const checked = await check(token);
+      return 'claims' in checked ? checked.claims : null;
     },
+    check,
   };
+
+  async function check(token: string): Promise<TokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const claims = claimsSchema.safeParse(payload);
+      return claims.success ? { claims: claims.data } : { problem: 'invalid' };
+    } catch (error) {
+      // jose checks the signature before the expiry: JWTExpired means the token was ours.
+      return { problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
 }

@@ -1,14 +1,15 @@
 /**
  * The invisible bot check (ALTCHA proof of work). A solution is accepted once: its challenge
- * nonce goes into `captcha_used` until the challenge expires (replay protection).
+ * nonce goes into `captcha_used` until the challenge expires (replay protection). The public
+ * form's upload grants are the one exception: one solution covers a form's images, each grant
+ * taking one of a few numbered slots of the same nonce.
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { captchaUsed } from '../../db/schema.ts';
+import { deleteExpiredSolutions, insertSolutionUse } from './captcha.repository.ts';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const ALGORITHM = 'SHA-256';
@@ -20,12 +21,15 @@ interface CaptchaSettings {
   captchaCost: number;
 }
 
-/** A challenge whose solution takes about `captchaCost / 2` hashes on average. */
-export function issueChallenge(settings: CaptchaSettings): Promise<Challenge> {
+/**
+ * A challenge whose solution takes about `captchaCost × costFactor / 2` hashes on average: the
+ * factor rises with public traffic (challenge-cost.ts).
+ */
+export function issueChallenge(settings: CaptchaSettings, costFactor = 1): Promise<Challenge> {
   return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
-    counter: randomInt(0, settings.captchaCost),
+    counter: randomInt(0, settings.captchaCost * costFactor),
     deriveKey,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     hmacSignatureSecret: settings.captchaHmacKey,
@@ -53,6 +57,25 @@ const payloadSchema = z.object({
 
 /** Accepts a widget payload (base64 JSON) once; throws `captcha_failed` for anything else. */
 export async function verifyCaptchaOnce(db: Db, settings: CaptchaSettings, token: string): Promise<void> {
+  await rememberSolution(db, await verifiedNonce(settings, token));
+}
+
+/**
+ * Accepts a widget payload for at most `uses` calls within its validity (the upload grants of one
+ * form); throws `captcha_failed` for anything else or for one use too many.
+ */
+export async function verifyCaptchaForUses(db: Db, settings: CaptchaSettings, token: string, uses: number): Promise<void> {
+  const nonce = await verifiedNonce(settings, token);
+  await clearExpiredSolutions(db);
+  // Each use claims the first free numbered slot; the primary key decides between parallel calls.
+  for (let slot = 1; slot <= uses; slot++) {
+    if (await claim(db, `${nonce}#use-${slot}`)) return;
+  }
+  throw new AppError('captcha_failed', 'This bot check was already used. Please try again.');
+}
+
+/** The challenge nonce of a genuine, unexpired solution; throws `captcha_failed` otherwise. */
+async function verifiedNonce(settings: CaptchaSettings, token: string): Promise<string> {
   const payload = parsePayload(token);
   if (!payload) throw new AppError('captcha_failed', CAPTCHA_FAILED_MESSAGE);
   const result = await verifySolution({
@@ -63,7 +86,7 @@ export async function verifyCaptchaOnce(db: Db, settings: CaptchaSettings, token
     hmacKeySignatureSecret: `${settings.captchaHmacKey}:key`,
   }).catch(() => null);
   if (!result?.verified) throw new AppError('captcha_failed', CAPTCHA_FAILED_MESSAGE);
-  await rememberSolution(db, payload.challenge.parameters.nonce);
+  return payload.challenge.parameters.nonce;
 }
 
 function parsePayload(token: string) {
@@ -76,12 +99,15 @@ function parsePayload(token: string) {
 }
 
 async function rememberSolution(db: Db, nonce: string): Promise<void> {
-  const now = new Date();
-  await db.delete(captchaUsed).where(lt(captchaUsed.expiresAt, now));
-  const inserted = await db
-    .insert(captchaUsed)
-    .values({ signature: nonce, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
-    .onConflictDoNothing()
-    .returning({ signature: captchaUsed.signature });
-  if (inserted.length === 0) throw new AppError('captcha_failed', 'This bot check was already used. Please try again.');
+  await clearExpiredSolutions(db);
+  if (!(await claim(db, nonce))) throw new AppError('captcha_failed', 'This bot check was already used. Please try again.');
+}
+
+async function clearExpiredSolutions(db: Db): Promise<void> {
+  await deleteExpiredSolutions(db, new Date());
+}
+
+/** Records a use of a solution; false when that use was recorded already. */
+function claim(db: Db, key: string): Promise<boolean> {
+  return insertSolutionUse(db, key, new Date(Date.now() + CHALLENGE_TTL_MS));
 }

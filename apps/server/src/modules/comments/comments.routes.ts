@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addCommentBodySchema, addCommentReplySchema, errorReplySchema } from '@switchboard/shared';
+import {
+  addCommentBodySchema,
+  addCommentReplySchema,
+  commentsPageQuerySchema,
+  commentsPageReplySchema,
+  errorReplySchema,
+  ticketIdParamsSchema,
+} from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
-import type { TicketsContext } from '../tickets/tickets.service.ts';
-import { addComment } from './comments.service.ts';
+import { addComment, earlierComments, type CommentsContext } from './comments.service.ts';
 
 /** The comments endpoints under /api/v1. */
 const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
-  const ctx: TicketsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log };
+  const ctx: CommentsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log, tell: config };
 
   app.post(
     '/tickets/add-comment',
@@ -18,14 +25,31 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Comments on a ticket the viewer may see (internal comments are for staff only)',
         security: [{ bearer: [] }],
         body: addCommentBodySchema,
-        response: { 201: addCommentReplySchema, 400: errorReplySchema, 404: errorReplySchema },
+        response: { 201: addCommentReplySchema, 400: errorReplySchema, 404: errorReplySchema, 429: errorReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('comment') },
     },
     async (request, reply) => {
-      await addComment(ctx, signedInUser(request), request.body);
+      await addComment(ctx, signedInUser(request), request.body, request.ip);
       return reply.code(201).send({ message: 'Successfully added new comment' });
     },
+  );
+
+  app.get(
+    '/tickets/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Up to 50 comments written before a comment, oldest first, as the viewer may see them',
+        security: [{ bearer: [] }],
+        params: ticketIdParamsSchema,
+        querystring: commentsPageQuerySchema,
+        response: { 200: commentsPageReplySchema, 400: errorReplySchema, 404: errorReplySchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => earlierComments(ctx, signedInUser(request), request.params.id, request.query.before),
   );
 };
 

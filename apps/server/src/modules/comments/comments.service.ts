@@ -1,9 +1,20 @@
 /** Comments on tickets and the status moves they cause (DESIGN.md §6, ticket workflow). */
-import { isStaff, type AddCommentBody, type TicketStatus } from '@switchboard/shared';
+import {
+  canWriteInternalComments,
+  isStaffReply,
+  type AddCommentBody,
+  type CommentsPageReply,
+  type TicketStatus,
+} from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { publishEvents } from '../events/publish.ts';
+import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
-import { moveTicketStatus, touchTicket, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
-import { findTicketForViewer, type TicketsContext } from '../tickets/tickets.service.ts';
+import { moveTicketStatus, recordStatusChanges, touchTicket, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
+import { presentComments } from '../tickets/ticket-presenter.ts';
+import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
+import { commentsBefore } from './comment-pages.ts';
 import { insertComment } from './comments.repository.ts';
 
 /**
@@ -17,8 +28,25 @@ export function statusAfterComment(
 ): { from: TicketStatus; to: TicketStatus } | null {
   const byIssuer = ticket.issuerUserId === author.id;
   if (ticket.ticketStatus === 'closed' && byIssuer) return { from: 'closed', to: 'open' };
-  if (ticket.ticketStatus === 'open' && isStaff(author) && !byIssuer) return { from: 'open', to: 'in_progress' };
+  if (ticket.ticketStatus === 'open' && isStaffReply(author) && !byIssuer) return { from: 'open', to: 'in_progress' };
   return null;
+}
+
+export interface CommentsContext extends TicketsContext {
+  /** How the issuer is told of a reply (DESIGN.md §13). */
+  tell: TellSettings;
+}
+
+/**
+ * Whether a comment is a reply the issuer is told of: an external comment by staff other than the
+ * issuer. Internal notes and the issuer's own words tell nobody.
+ */
+export function repliesToIssuer(
+  author: Pick<SignedInUser, 'id' | 'user_type'>,
+  ticket: Pick<TicketWithIssuer, 'issuerUserId'>,
+  isInternal: boolean,
+): boolean {
+  return !isInternal && isStaffReply(author) && ticket.issuerUserId !== author.id;
 }
 
 /**
@@ -26,10 +54,11 @@ export function statusAfterComment(
  * write external comments: the flag they send is not theirs to set, and what they write is
  * meant for staff anyway.
  */
-export async function addComment(ctx: TicketsContext, author: SignedInUser, body: AddCommentBody): Promise<void> {
+export async function addComment(ctx: CommentsContext, author: SignedInUser, body: AddCommentBody, ip: string): Promise<void> {
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);
+  const isInternal = canWriteInternalComments(author) && body.is_internal;
   await ctx.db.transaction(async (tx) => {
     const comment = await insertComment(tx, {
       ticketId: ticket.ticketId,
@@ -37,12 +66,52 @@ export async function addComment(ctx: TicketsContext, author: SignedInUser, body
       commenterName: author.name,
       commenterUserType: author.user_type,
       message: body.message,
-      isInternal: isStaff(author) && body.is_internal,
+      isInternal,
       attachments: keys,
     });
     await claimAttachments(tx, keys, `comment:${comment.id}`);
     // Conditional on the current status, so a resolve or reopen that happened meanwhile wins.
     const moved = move ? await moveTicketStatus(tx, ticket.ticketId, move.from, move.to) : false;
     if (!moved) await touchTicket(tx, ticket.ticketId);
+    // What was written stays in the comment; the trail says only that it was, and where.
+    await insertAuditEntry(tx, {
+      actorUserId: author.id,
+      action: 'comment.create',
+      target: `ticket:${ticket.ticketId}`,
+      ip,
+      details: {
+        comment_id: comment.id,
+        internal: isInternal,
+        attachments: keys.length,
+        moved_to: moved && move ? move.to : null,
+      },
+    });
+    // A move into or out of closed (the issuer's reopen) belongs to the number's history.
+    if (moved && move && (move.from === 'closed' || move.to === 'closed'))
+      await recordStatusChanges(tx, [
+        { ticketId: ticket.ticketId, fromStatus: move.from, toStatus: move.to, byUserId: author.id, byName: author.name },
+      ]);
+    if (repliesToIssuer(author, ticket, isInternal)) await tellIssuer(tx, ctx.tell, ticket, 'reply');
+    // An internal note is staff's to hear of; the status it moved is the issuer's too.
+    const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
+    await publishEvents(tx, [
+      { event: 'comment.added', ...heard, comment_id: comment.id, internal: isInternal },
+      ...(moved ? [{ event: 'ticket.changed' as const, ...heard, internal: false }] : []),
+    ]);
   });
+}
+
+/** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */
+export async function earlierComments(
+  ctx: TicketsContext,
+  viewer: TicketReader,
+  ticketId: number,
+  beforeId: string | undefined,
+): Promise<CommentsPageReply> {
+  const ticket = await findTicketForViewer(ctx, viewer, ticketId);
+  const page = await commentsBefore(ctx.db, viewer, ticket.ticketId, beforeId);
+  return {
+    data: presentComments(viewer, page.rows, (key) => ctx.storage.publicUrlOf(key)),
+    has_more: page.hasMore,
+  };
 }

@@ -10,13 +10,20 @@ import {
   workflowReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { forwardTicket, listForwardChainTickets, resolveTicket, type ForwardingContext } from './forwarding.service.ts';
 
-const refusals = { 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+const refusals = {
+  400: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+};
 
 /** The forwarding endpoints under /api/v1: forward, resolve, the forwarded-tickets list. */
 const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ForwardingContext = { db: app.deps.db };
+  const ctx: ForwardingContext = { db: app.deps.db, tell: app.deps.config };
 
   app.post(
     '/tickets/forward-ticket',
@@ -30,10 +37,11 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forwardTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await forwardTicket(ctx, signedInUser(request), request.body);
+      await forwardTicket(ctx, signedInUser(request), request.body, request.ip);
       return { message: FORWARD_SUCCESS_MESSAGE };
     },
   );
@@ -48,10 +56,11 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resolveTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await resolveTicket(ctx, signedInUser(request), request.body.ticket_id);
+      await resolveTicket(ctx, signedInUser(request), request.body.ticket_id, request.ip);
       return { message: RESOLVE_SUCCESS_MESSAGE };
     },
   );
@@ -66,7 +75,7 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: pageParamsSchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => listForwardChainTickets(ctx, signedInUser(request), request.params.page),
   );

@@ -6,50 +6,57 @@
 import {
   AppError,
   canActOnTicket,
+  canForwardTickets,
   canResolveAndForwardToCc,
   canSeeForwardedTickets,
   DEPARTMENT_LABELS,
   departmentOf,
   forwardTargetsFor,
   FORWARDED_MEANWHILE_MESSAGE,
-  isStaff,
   PAGE_SIZE,
+  USER_TYPE_LABELS,
   type Department,
   type ForwardTicketBody,
+  type IssuedTo,
   type TicketListReply,
   type TicketStatus,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertComment } from '../comments/comments.repository.ts';
+import { publishEvents, publishTicketEvent } from '../events/publish.ts';
+import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
 import { pageLinks } from '../tickets/ticket-list.service.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
-import type { TicketRow } from '../tickets/tickets.repository.ts';
 import {
   closeTicket,
-  insertForwardEvent,
-  listForwardChainPage,
   lockTicket,
+  recordStatusChanges,
   updateTicketHolder,
-} from './forwarding.repository.ts';
+  type TicketRow,
+} from '../tickets/tickets.repository.ts';
+import { insertForwardEvent, listForwardChainPage } from './forwarding.repository.ts';
 
 export interface ForwardingContext {
   db: Db;
+  /** How the issuer is told of a resolve (DESIGN.md §13). */
+  tell: TellSettings;
 }
 
 type Actor = Pick<SignedInUser, 'user_type'>;
 type HeldTicket = Pick<TicketRow, 'issuedTo' | 'ticketStatus'>;
 
-function labelOf(department: string): string {
-  return DEPARTMENT_LABELS[department as Department] ?? department;
+function labelOf(holder: IssuedTo): string {
+  return holder === 'agent' ? USER_TYPE_LABELS.agent : DEPARTMENT_LABELS[holder];
 }
 
-function holderOf(ticket: HeldTicket): { issued_to: string; ticket_status: TicketStatus } {
-  return { issued_to: ticket.issuedTo, ticket_status: ticket.ticketStatus as TicketStatus };
+function holderOf(ticket: HeldTicket): { issued_to: IssuedTo; ticket_status: TicketStatus } {
+  return { issued_to: ticket.issuedTo, ticket_status: ticket.ticketStatus };
 }
 
 function requireStaff(actor: Actor, message: string): void {
-  if (!isStaff(actor)) throw new AppError('forbidden', message);
+  if (!canForwardTickets(actor)) throw new AppError('forbidden', message);
 }
 
 function notYours(ticket: HeldTicket): AppError {
@@ -95,7 +102,12 @@ export function checkForward(actor: Actor, ticket: HeldTicket, body: ForwardTick
  * 'Forwarded to {target}' and moves open → in_progress, in one transaction. A solved ticket stays
  * solved (Resolve & Forward to cc).
  */
-export async function forwardTicket(ctx: ForwardingContext, actor: SignedInUser, body: ForwardTicketBody): Promise<void> {
+export async function forwardTicket(
+  ctx: ForwardingContext,
+  actor: SignedInUser,
+  body: ForwardTicketBody,
+  ip: string,
+): Promise<void> {
   requireStaff(actor, 'Only staff can forward tickets.');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, body.ticket_id);
@@ -111,8 +123,9 @@ export async function forwardTicket(ctx: ForwardingContext, actor: SignedInUser,
       forwardedBy: actor.id,
       forwardedByName: actor.name,
     });
-    await updateTicketHolder(tx, ticket.ticketId, target, ticket.ticketStatus === 'open' ? 'in_progress' : ticket.ticketStatus);
-    await insertComment(tx, {
+    const status = ticket.ticketStatus === 'open' ? 'in_progress' : ticket.ticketStatus;
+    await updateTicketHolder(tx, ticket.ticketId, target, status);
+    const note = await insertComment(tx, {
       ticketId: ticket.ticketId,
       commenterUserId: actor.id,
       commenterName: actor.name,
@@ -120,11 +133,30 @@ export async function forwardTicket(ctx: ForwardingContext, actor: SignedInUser,
       message: `Forwarded to ${labelOf(target)}`,
       isInternal: true,
     });
+    // The second step of Resolve & Forward is a forward of a closed ticket: its details say so.
+    await insertAuditEntry(tx, {
+      actorUserId: actor.id,
+      action: 'ticket.forward',
+      target: `ticket:${ticket.ticketId}`,
+      ip,
+      details: {
+        from: ticket.issuedTo,
+        to: target,
+        in_forward_loop: body.is_in_forward_loop,
+        resolve_and_forward: ticket.ticketStatus === 'closed',
+      },
+    });
+    // The holder is staff's to know; the issuer hears of the forward only when it moved the status.
+    const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
+    await publishEvents(tx, [
+      { event: 'ticket.changed', ...heard, internal: status === ticket.ticketStatus },
+      { event: 'comment.added', ...heard, comment_id: note.id, internal: true },
+    ]);
   });
 }
 
 /** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
-export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser, ticketId: number): Promise<void> {
+export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser, ticketId: number, ip: string): Promise<void> {
   requireStaff(actor, 'Only staff can resolve tickets.');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
@@ -132,6 +164,24 @@ export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser,
     if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved.');
     if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
     await closeTicket(tx, ticket.ticketId);
+    await recordStatusChanges(tx, [
+      { ticketId: ticket.ticketId, fromStatus: ticket.ticketStatus, toStatus: 'closed', byUserId: actor.id, byName: actor.name },
+    ]);
+    await insertAuditEntry(tx, {
+      actorUserId: actor.id,
+      action: 'ticket.resolve',
+      target: `ticket:${ticket.ticketId}`,
+      ip,
+      details: { holder: ticket.issuedTo, from_status: ticket.ticketStatus },
+    });
+    // The issuer is told, unless they solved it themselves; a forward tells nobody.
+    if (ticket.issuerUserId !== actor.id) await tellIssuer(tx, ctx.tell, ticket, 'resolved');
+    await publishTicketEvent(tx, {
+      event: 'ticket.changed',
+      ticket_id: ticket.ticketId,
+      issuer_user_id: ticket.issuerUserId,
+      internal: false,
+    });
   });
 }
 

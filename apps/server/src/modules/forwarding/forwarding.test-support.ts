@@ -1,9 +1,9 @@
 /** Calls and database reads shared by the forwarding tests. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ForwardTicketInput, Ticket, TicketByIdReply, TicketListReply } from '@switchboard/shared';
+import type { Department, ForwardTicketInput, Ticket, TicketByIdReply, TicketListReply } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { comments, forwardEvents, tickets } from '../../db/schema.ts';
+import { comments, forwardChainMembers, forwardEvents, tickets } from '../../db/schema.ts';
 
 export type Headers = Record<string, string>;
 
@@ -53,4 +53,53 @@ export async function storedWorkflow(db: Db, ticketId: number) {
     })),
     comments: notes.map((note) => ({ message: note.message, internal: note.isInternal, by: note.commenterName })),
   };
+}
+
+/** A department's chain as one of its rows: the ticket and its last forward, as PostgreSQL prints it (microseconds kept). */
+export interface ChainEntry {
+  ticketId: number;
+  lastForwardedAt: string;
+}
+
+/** The rows of forward_chain_members of one ticket, by department. */
+export async function chainMembersOf(db: Db, ticketId: number): Promise<{ department: Department; lastForwardedAt: string }[]> {
+  return db
+    .select({
+      department: forwardChainMembers.department,
+      lastForwardedAt: sql<string>`${forwardChainMembers.lastForwardedAt}::text`,
+    })
+    .from(forwardChainMembers)
+    .where(eq(forwardChainMembers.ticketId, ticketId))
+    .orderBy(asc(forwardChainMembers.department));
+}
+
+/** A department's chain as forward_chain_members holds it, in the list's order. */
+export async function storedChainOf(db: Db, department: Department): Promise<ChainEntry[]> {
+  const rows = await db
+    .select({
+      ticketId: forwardChainMembers.ticketId,
+      lastForwardedAt: sql<string>`${forwardChainMembers.lastForwardedAt}::text`,
+    })
+    .from(forwardChainMembers)
+    .where(eq(forwardChainMembers.department, department))
+    .orderBy(desc(forwardChainMembers.lastForwardedAt), desc(forwardChainMembers.ticketId));
+  return rows.map((row) => ({ ticketId: Number(row.ticketId), lastForwardedAt: row.lastForwardedAt }));
+}
+
+/**
+ * A department's chain by its definition (DESIGN.md §6), read from forward_events alone: the
+ * tickets with a forward to the department, or from it staying in the loop, by their last forward.
+ */
+export async function chainByDefinition(db: Db, department: Department): Promise<ChainEntry[]> {
+  const result: unknown = await db.execute(sql`
+    select e.ticket_id as "ticketId", max(e.created_at)::text as "lastForwardedAt"
+    from forward_events e
+    where e.ticket_id in (
+      select ticket_id from forward_events
+      where newly_issued_to = ${department} or (previously_issued_to = ${department} and is_in_forward_loop))
+    group by e.ticket_id
+    order by max(e.created_at) desc, e.ticket_id desc`);
+  // Both drivers answer `execute` with `{ rows }`.
+  const { rows } = result as { rows: { ticketId: number | string; lastForwardedAt: string }[] };
+  return rows.map((row) => ({ ticketId: Number(row.ticketId), lastForwardedAt: row.lastForwardedAt }));
 }

@@ -75,23 +75,6 @@ export function listAllLiveSubgroups(db: Db): Promise<SubgroupRow[]> {
     .orderBy(sql`lower(${groups.groupName})`, ...subgroupOrder);
 }
 
-/**
- * A live subgroup of a live group, with both names: what a ticket snapshots when it is issued.
- * Undefined when either is unknown or archived, or the subgroup belongs to another group.
- */
-export async function findLiveSubgroup(
-  db: Db,
-  groupId: string,
-  subId: string,
-): Promise<{ group: GroupRow; subgroup: SubgroupRow } | undefined> {
-  const [row] = await db
-    .select({ group: groups, subgroup: subgroups })
-    .from(subgroups)
-    .innerJoin(groups, eq(groups.id, subgroups.groupId))
-    .where(and(eq(subgroups.id, subId), eq(groups.id, groupId), liveSubgroup, isNull(groups.deletedAt)));
-  return row;
-}
-
 /** Whether a live group other than `exceptId` has this name (names compare without case). */
 export async function isGroupNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
   const conditions = [isNull(groups.deletedAt), sql`lower(${groups.groupName}) = lower(${name})`];
@@ -166,4 +149,16 @@ export async function archiveLiveSubgroup(db: Db, groupId: string, subId: string
     .where(and(eq(subgroups.id, subId), eq(subgroups.groupId, groupId), liveSubgroup))
     .returning({ id: subgroups.id });
   return rows.length > 0;
+}
+
+/** A group's name, archived or not: reports name the groups their tickets were filed under. */
+export async function findGroupName(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: groups.groupName }).from(groups).where(eq(groups.id, id));
+  return row?.name ?? null;
+}
+
+/** A subgroup's English name, archived or not. */
+export async function findSubgroupName(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: subgroups.subGroupEn }).from(subgroups).where(eq(subgroups.id, id));
+  return row?.name ?? null;
 }

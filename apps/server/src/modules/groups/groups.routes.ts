@@ -14,6 +14,7 @@ import {
   subgroupParamsSchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import {
   addSubgroups,
   assertCanManageGroups,
@@ -61,6 +62,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Creates a group with at least one subgroup (admins, moderators)',
@@ -70,7 +72,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const group = await createGroup(db, signedInUser(request), request.body);
+      const group = await createGroup(db, signedInUser(request), request.body, request.ip);
       return reply.code(201).send({ message: 'Group created', data: group });
     },
   );
@@ -79,6 +81,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:id',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Renames a group; tickets keep the name they were issued with',
@@ -89,7 +92,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const group = await renameGroup(db, signedInUser(request), request.params.id, request.body.group_name);
+      const group = await renameGroup(db, signedInUser(request), request.params.id, request.body.group_name, request.ip);
       return { message: 'Group name updated successfully', data: group };
     },
   );
@@ -98,6 +101,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:id',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Archives a group and its subgroups; tickets that use them stay readable',
@@ -107,7 +111,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteGroup(db, signedInUser(request), request.params.id);
+      await deleteGroup(db, signedInUser(request), request.params.id, request.ip);
       return { message: 'Group deleted' };
     },
   );
@@ -116,6 +120,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:id/subgroups',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Adds subgroups to a group (admins, moderators)',
@@ -126,7 +131,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const group = await addSubgroups(db, signedInUser(request), request.params.id, request.body.sub_groups);
+      const group = await addSubgroups(db, signedInUser(request), request.params.id, request.body.sub_groups, request.ip);
       return reply.code(201).send({ message: 'Subgroups added', data: group });
     },
   );
@@ -135,6 +140,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:groupId/:subId',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Renames a subgroup; tickets keep the name they were issued with',
@@ -146,7 +152,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { groupId, subId } = request.params;
-      const group = await renameSubgroup(db, signedInUser(request), groupId, subId, request.body);
+      const group = await renameSubgroup(db, signedInUser(request), groupId, subId, request.body, request.ip);
       return { message: 'Subgroup updated successfully', data: group };
     },
   );
@@ -155,6 +161,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:groupId/:subId',
     {
       ...managers,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: 'Archives a subgroup; tickets that use it stay readable',
@@ -164,7 +171,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteSubgroup(db, signedInUser(request), request.params.groupId, request.params.subId);
+      await deleteSubgroup(db, signedInUser(request), request.params.groupId, request.params.subId, request.ip);
       return { message: 'Subgroup deleted' };
     },
   );

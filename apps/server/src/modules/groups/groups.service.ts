@@ -14,7 +14,8 @@ import {
   type Viewer,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../users/users.repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import {
   archiveLiveGroup,
   archiveLiveSubgroup,
@@ -35,6 +36,17 @@ const GROUP_NOT_FOUND = 'This group does not exist or has been deleted';
 const SUBGROUP_NOT_FOUND = 'This subgroup does not exist or has been deleted';
 
 const nameTaken = (name: string) => `A group named "${name}" already exists`;
+
+/** Who changes a group: the audit row names them. */
+type GroupWriter = Viewer & { id: string };
+
+/**
+ * The audit row of a group change. A subgroup change is a `group.update` of its group whose
+ * details name the subgroup: the trail's vocabulary stays the one of DESIGN.md §17.
+ */
+async function audit(db: Db, writer: GroupWriter, ip: string, action: string, groupId: string, details: Record<string, unknown>) {
+  await insertAuditEntry(db, { actorUserId: writer.id, action, target: `group:${groupId}`, ip, details });
+}
 
 /** Refuses anyone but admins and moderators (also checked by the routes before the body is read). */
 export function assertCanManageGroups(viewer: Viewer): void {
@@ -73,59 +85,82 @@ async function guardingName<T>(name: string, write: () => Promise<T>): Promise<T
   }
 }
 
-export async function createGroup(db: Db, viewer: Viewer, body: CreateGroupBody): Promise<Group> {
+export async function createGroup(db: Db, viewer: GroupWriter, body: CreateGroupBody, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
   if (await isGroupNameTaken(db, body.group_name)) throw new AppError('conflict', nameTaken(body.group_name));
   return guardingName(body.group_name, () =>
     db.transaction(async (tx) => {
       const group = await insertGroup(tx, body.group_name);
-      await insertSubgroups(tx, group.id, body.sub_groups);
+      const added = await insertSubgroups(tx, group.id, body.sub_groups);
+      await audit(tx, viewer, ip, 'group.create', group.id, {
+        group_name: group.groupName,
+        sub_group_ids: added.map((row) => row.id),
+      });
       return presentGroup({ group, subgroups: await listLiveSubgroupsOf(tx, group.id) });
     }),
   );
 }
 
-export async function renameGroup(db: Db, viewer: Viewer, id: string, name: string): Promise<Group> {
+export async function renameGroup(db: Db, viewer: GroupWriter, id: string, name: string, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
   if (await isGroupNameTaken(db, name, id)) throw new AppError('conflict', nameTaken(name));
-  await guardingName(name, async () => {
-    if (!(await renameLiveGroup(db, id, name))) throw new AppError('not_found', GROUP_NOT_FOUND);
-  });
+  await guardingName(name, () =>
+    db.transaction(async (tx) => {
+      if (!(await renameLiveGroup(tx, id, name))) throw new AppError('not_found', GROUP_NOT_FOUND);
+      await audit(tx, viewer, ip, 'group.update', id, { group_name: name });
+    }),
+  );
   return groupOrNotFound(db, id);
 }
 
-export async function deleteGroup(db: Db, viewer: Viewer, id: string): Promise<void> {
+export async function deleteGroup(db: Db, viewer: GroupWriter, id: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
-  const archived = await db.transaction((tx) => archiveLiveGroup(tx, id));
-  if (!archived) throw new AppError('not_found', GROUP_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    if (!(await archiveLiveGroup(tx, id))) throw new AppError('not_found', GROUP_NOT_FOUND);
+    await audit(tx, viewer, ip, 'group.delete', id, {});
+  });
 }
 
-export async function addSubgroups(db: Db, viewer: Viewer, groupId: string, inputs: SubgroupInput[]): Promise<Group> {
+export async function addSubgroups(
+  db: Db,
+  viewer: GroupWriter,
+  groupId: string,
+  inputs: SubgroupInput[],
+  ip: string,
+): Promise<Group> {
   assertCanManageGroups(viewer);
   return db.transaction(async (tx) => {
     // The lock keeps a concurrent delete of the group from archiving it under the new subgroups.
     const found = await findLiveGroup(tx, groupId, { lock: true });
     if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
-    await insertSubgroups(tx, groupId, inputs);
+    const added = await insertSubgroups(tx, groupId, inputs);
+    await audit(tx, viewer, ip, 'group.update', groupId, { subgroups_added: added.map((row) => row.id) });
     return presentGroup({ group: found.group, subgroups: await listLiveSubgroupsOf(tx, groupId) });
   });
 }
 
 export async function renameSubgroup(
   db: Db,
-  viewer: Viewer,
+  viewer: GroupWriter,
   groupId: string,
   subId: string,
   input: SubgroupInput,
+  ip: string,
 ): Promise<Group> {
   assertCanManageGroups(viewer);
-  if (!(await renameLiveSubgroup(db, groupId, subId, input))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    if (!(await renameLiveSubgroup(tx, groupId, subId, input))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+    await audit(tx, viewer, ip, 'group.update', groupId, { subgroup_renamed: subId, sub_group_en: input.sub_group_en });
+  });
   return groupOrNotFound(db, groupId);
 }
 
-export async function deleteSubgroup(db: Db, viewer: Viewer, groupId: string, subId: string): Promise<void> {
+export async function deleteSubgroup(db: Db, viewer: GroupWriter, groupId: string, subId: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
-  if (!(await archiveLiveSubgroup(db, groupId, subId))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    if (!(await archiveLiveSubgroup(tx, groupId, subId))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+    await audit(tx, viewer, ip, 'group.update', groupId, { subgroup_deleted: subId });
+  });
 }
 
 async function groupOrNotFound(db: Db, id: string): Promise<Group> {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, publicConfigSchema } from '@switchboard/shared';
 import { z } from 'zod';
@@ -7,6 +8,14 @@ const outboxReplySchema = z.object({
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** A proxy on this machine forwards strangers from loopback; whatever it adds gives them away. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** Whether the request comes from a person on this machine, not through a proxy on it. */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return false;
+  return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
 
 /** What the SPA needs before sign-in, and the development SMS outbox. */
 const metaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +35,7 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/dev/outbox', { schema: { hide: true, response: { 200: outboxReplySchema } } }, async (request) => {
     // Only for development, and only from this machine: the outbox holds sign-in codes.
-    if (config.isProduction || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    if (config.isProduction || !isFromThisMachine(request)) {
       throw new AppError('not_found', `No such endpoint: GET ${request.url}`);
     }
     return { data: sms.outbox() };

@@ -26,10 +26,33 @@ describeWithApp('service endpoints', (ctx) => {
     );
   });
 
+  it('documents the paged comments and the paged, searchable users with their query parameters', async () => {
+    type Operation = { parameters?: { name: string; in: string }[] };
+    const { paths } = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    const query = (path: string) => (paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(query('/api/v1/tickets/{id}/comments')).toEqual(['before']);
+    expect(query('/api/v1/users').sort()).toEqual(['page', 'q']);
+  });
+
   it('shows the dev outbox to loopback only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' })).statusCode).toBe(200);
     const remote = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', remoteAddress: '203.0.113.9' });
     expect(remote.statusCode).toBe(404);
+  });
+
+  it('hides the dev outbox from loopback requests a proxy forwarded', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    ]) {
+      const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', headers });
+      expect(reply.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(reply.json()).toMatchObject({ code: 'not_found' });
+    }
   });
 
   it('sets the security headers on API replies', async () => {
@@ -73,5 +96,12 @@ describe('configuration', () => {
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SMS_DRIVER: 'http', DATA_DIR: '/tmp/x' })).toThrow(/SMS_HTTP_URL/);
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379', DATA_DIR: '/tmp/x' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/rate-limits', DATA_DIR: '/tmp/x' })).toThrow(/REDIS_URL/);
+  });
+
+  it('takes a Redis URL with a logical database number', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/3', DATA_DIR: '/tmp/x' }).redisUrl).toBe('redis://127.0.0.1:6379/3');
+    expect(loadConfig({ REDIS_URL: '', DATA_DIR: '/tmp/x' }).redisUrl).toBeUndefined();
   });
 });

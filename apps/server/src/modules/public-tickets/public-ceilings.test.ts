@@ -2,11 +2,12 @@
  * The hourly ceilings over all addresses, set low for this file's app through its configuration.
  */
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PresignReply } from '@switchboard/shared';
 import { captchaUsed, tickets, uploads } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs, solveCaptcha } from '../../../test/factories.ts';
+import { testConfig } from '../../../test/test-config.ts';
 import { buildGroup, buildTicket, presign, ticketBody } from '../../../test/ticket-factories.ts';
 import { TICKETS_BUSY_MESSAGE, UPLOADS_BUSY_MESSAGE } from './public-tickets.service.ts';
 
@@ -24,11 +25,11 @@ describeWithApp(
         payload: { ...ticketBody(group), client_email: 'karim@example.com', token: token ?? (await solveCaptcha(ctx.app)) },
         remoteAddress: nextAddress(),
       });
-    const presignPublic = () =>
+    const presignPublic = async () =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/tickets/get-presigned-post/public',
-        payload: { object_name: 'photo.png' },
+        payload: { object_name: 'photo.png', token: await solveCaptcha(ctx.app) },
         remoteAddress: nextAddress(),
       });
     const count = async (table: typeof tickets | typeof uploads | typeof captchaUsed) =>
@@ -90,3 +91,14 @@ describeWithApp(
   },
   { env: { PUBLIC_TICKETS_PER_HOUR: '2', PUBLIC_UPLOADS_PER_HOUR: '3' } },
 );
+
+describe('the default ceilings', () => {
+  it('are a last resort ten times above the old ones (500 tickets, 2,000 unused grants an hour)', () => {
+    const { publicLimits } = testConfig();
+    expect(publicLimits.ticketsPerHour).toBeGreaterThanOrEqual(5000);
+    expect(publicLimits.uploadsPerHour).toBeGreaterThanOrEqual(20_000);
+    // The bot check starts getting dearer long before a ceiling is near.
+    expect(publicLimits.busyTicketsPerHour * 16).toBeLessThan(publicLimits.ticketsPerHour);
+    expect(publicLimits.busyUploadsPerHour * 16).toBeLessThan(publicLimits.uploadsPerHour);
+  });
+});

@@ -3,30 +3,26 @@ import {
   AppError,
   errorReplySchema,
   issueTicketReplySchema,
-  presignBodySchema,
+  publicPresignBodySchema,
   presignReplySchema,
   publicIssueTicketBodySchema,
 } from '@switchboard/shared';
-import { createMailer } from '../../lib/mailer.ts';
+import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { PUBLIC_PRESIGN_BODY_LIMIT, PUBLIC_TICKET_BODY_LIMIT } from './public-limits.ts';
 import { presignPublicUpload, submitPublicTicket, type PublicTicketsContext } from './public-tickets.service.ts';
-import { createReceiptMailer } from './receipt-mailer.ts';
 
 const TOO_MANY_TICKETS = 'You have sent many tickets from this connection in the last hour. Please try again later.';
 const TOO_MANY_UPLOADS = 'You have uploaded many images from this connection in the last hour. Please try again later.';
 
 /** Per-address limits answer with a sentence a person understands, like every other refusal. */
 function perAddressLimit(max: number, message: string) {
-  return { max, timeWindow: '1 hour', errorResponseBuilder: () => new AppError('rate_limited', message) };
+  return anonymousLimit({ max, timeWindow: '1 hour', errorResponseBuilder: () => new AppError('rate_limited', message) });
 }
 
 /** The public ticket form's endpoints under /api/v1: no bearer token, a bot check, abuse limits. */
 const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
-  const mailer = createMailer(config);
-  const receipts = mailer ? createReceiptMailer({ mailer, log: app.log, brandName: config.brandName }) : null;
-  if (receipts) app.addHook('onClose', () => receipts.close());
   const limits = app.deps.config.publicLimits;
   const ctx: PublicTicketsContext = {
     db,
@@ -35,7 +31,7 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     captcha: config,
     limits,
-    receipts,
+    mail: config,
   };
 
   app.post(
@@ -51,7 +47,7 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perAddressLimit(limits.ticketsPerIpPerHour, TOO_MANY_TICKETS) },
     },
     async (request, reply) => {
-      const data = await submitPublicTicket(ctx, request.body);
+      const data = await submitPublicTicket(ctx, request.body, request.ip);
       return reply.code(201).send({ message: 'Ticket submitted successfully', data });
     },
   );
@@ -61,14 +57,14 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['storage'],
-        summary: 'Grants one image upload to the public form (JPEG, PNG, GIF or WebP, at most 10 MB)',
-        body: presignBodySchema,
+        summary: 'Grants one image upload to the public form (JPEG, PNG, GIF or WebP, at most 10 MB; a solved bot check)',
+        body: publicPresignBodySchema,
         response: { 200: presignReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
       bodyLimit: PUBLIC_PRESIGN_BODY_LIMIT,
       config: { rateLimit: perAddressLimit(limits.uploadsPerIpPerHour, TOO_MANY_UPLOADS) },
     },
-    async (request) => presignPublicUpload(ctx, request.body.object_name),
+    async (request) => presignPublicUpload(ctx, request.body),
   );
 };
 

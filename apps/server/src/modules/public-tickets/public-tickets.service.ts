@@ -2,8 +2,15 @@
  * The public ticket form (no login): a ticket known by the client's e-mail address, behind the bot
  * check and hourly ceilings, with an e-mail receipt when mail is configured.
  */
-import { AppError, type PresignReply, type PublicIssueTicketBody, type Ticket } from '@switchboard/shared';
-import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
+import {
+  AppError,
+  PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK,
+  type PresignReply,
+  type PublicIssueTicketBody,
+  type PublicPresignBody,
+  type Ticket,
+} from '@switchboard/shared';
+import { verifyCaptchaForUses, verifyCaptchaOnce } from '../captcha/captcha.service.ts';
 import { presignUpload } from '../storage/storage.service.ts';
 import {
   issueTicket,
@@ -13,17 +20,19 @@ import {
   type TicketsContext,
 } from '../tickets/tickets.service.ts';
 import type { Config } from '../../config.ts';
+import { tellReceipt } from '../notifications/tell-issuer.ts';
 import { countPublicTicketsSince, countUnusedPublicUploadsSince } from './public-tickets.repository.ts';
-import type { ReceiptMailer } from './receipt-mailer.ts';
 
 export interface PublicTicketsContext extends TicketsContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
   limits: Config['publicLimits'];
-  /** null when SMTP is not configured. */
-  receipts: ReceiptMailer | null;
+  /** The e-mail receipt's settings (no receipt without SMTP_URL). */
+  mail: Pick<Config, 'brandName' | 'smtpUrl'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Share of a hard ceiling at which the operators hear about it, before anyone is refused. */
+const WARNING_SHARE = 0.8;
 
 export const TICKETS_BUSY_MESSAGE =
   'We are receiving an unusually high number of tickets right now. Please try again in a little while.';
@@ -38,28 +47,45 @@ export const UPLOADS_BUSY_MESSAGE =
 export async function submitPublicTicket(
   ctx: PublicTicketsContext,
   body: PublicIssueTicketBody,
+  ip: string,
   now = new Date(),
 ): Promise<Ticket> {
-  if ((await countPublicTicketsSince(ctx.db, hourBefore(now))) >= ctx.limits.ticketsPerHour) {
-    throw new AppError('rate_limited', TICKETS_BUSY_MESSAGE);
-  }
+  assertBelowCeiling(ctx, 'tickets', await countPublicTicketsSince(ctx.db, hourBefore(now)), ctx.limits.ticketsPerHour);
   await verifyCaptchaOnce(ctx.db, ctx.captcha, body.token);
-  const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email };
-  const ticket = await issueTicket(ctx, issuer, body);
-  ctx.receipts?.sendReceipt({ to: body.client_email, ticketId: ticket.ticketId });
+  const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email, ip };
+  // The receipt is written in the ticket's transaction (the outbox sends it): both or neither.
+  const ticket = await ctx.db.transaction(async (tx) => {
+    const stored = await issueTicket({ ...ctx, db: tx }, issuer, body);
+    await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email });
+    return stored;
+  });
   return presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
 }
 
-/** Grants one image upload to the public form: the same policy as signed-in uploads, under a ceiling. */
+/**
+ * Grants one image upload to the public form: the same policy as signed-in uploads, behind a
+ * solved bot check (one solution covers one form's images) and a last-resort ceiling.
+ */
 export async function presignPublicUpload(
   ctx: PublicTicketsContext,
-  objectName: string,
+  body: PublicPresignBody,
   now = new Date(),
 ): Promise<PresignReply> {
-  if ((await countUnusedPublicUploadsSince(ctx.db, hourBefore(now))) >= ctx.limits.uploadsPerHour) {
-    throw new AppError('rate_limited', UPLOADS_BUSY_MESSAGE);
+  const unused = await countUnusedPublicUploadsSince(ctx.db, hourBefore(now));
+  assertBelowCeiling(ctx, 'uploads', unused, ctx.limits.uploadsPerHour);
+  await verifyCaptchaForUses(ctx.db, ctx.captcha, body.token, PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK);
+  return presignUpload(ctx, null, body.object_name, now);
+}
+
+/**
+ * The hard ceilings are a last resort far above any real hour (the bot check's rising cost is the
+ * answer to load); reaching 80 % of one is logged, so that someone looks before it refuses people.
+ */
+function assertBelowCeiling(ctx: PublicTicketsContext, what: 'tickets' | 'uploads', count: number, ceiling: number): void {
+  if (count >= ceiling) throw new AppError('rate_limited', what === 'tickets' ? TICKETS_BUSY_MESSAGE : UPLOADS_BUSY_MESSAGE);
+  if (count >= ceiling * WARNING_SHARE) {
+    ctx.log?.warn({ what, count, ceiling }, `public ${what} of the last hour are near the hourly ceiling`);
   }
-  return presignUpload(ctx, null, objectName, now);
 }
 
 function hourBefore(now: Date): Date {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { IssueTicketReply, PresignReply } from '@switchboard/shared';
+import { PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK, type IssueTicketReply, type PresignReply } from '@switchboard/shared';
 import { tickets, uploads } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
-import { signedInAs, solveCaptcha } from '../../../test/factories.ts';
+import { signedInAs, solveCaptcha, tamperedHex } from '../../../test/factories.ts';
 import { buildGroup, IMAGES, postUploadForm, ticketBody, uploadImage } from '../../../test/ticket-factories.ts';
 
 type GroupFixture = Awaited<ReturnType<typeof buildGroup>>;
@@ -26,11 +26,11 @@ describeWithApp('the public ticket form', (ctx) => {
       headers: options.headers,
       remoteAddress: options.remoteAddress ?? nextAddress(),
     });
-  const presignPublic = (objectName: string, remoteAddress = nextAddress()) =>
+  const presignPublic = async (objectName: string, remoteAddress = nextAddress(), token?: string) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/tickets/get-presigned-post/public',
-      payload: { object_name: objectName },
+      payload: { object_name: objectName, token: token ?? (await solveCaptcha(ctx.app)) },
       remoteAddress,
     });
   const publicBody = async (group: GroupFixture, fields: Record<string, unknown> = {}) => ({
@@ -61,7 +61,6 @@ describeWithApp('the public ticket form', (ctx) => {
     expect(data).toMatchObject({
       title: body.title,
       problematic_number: body.problematic_number,
-      issued_to: 'cc',
       ticket_status: 'open',
       issuer_number: null,
       issuer_user_type: 'customer',
@@ -70,8 +69,16 @@ describeWithApp('the public ticket form', (ctx) => {
       sub_group_name: 'No connection',
     });
     expect(data).not.toHaveProperty('issuer_name');
+    // The routing between departments is not the client's to know; the ticket is stored as held by cc.
+    expect(data).not.toHaveProperty('issued_to');
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, data.ticket_id));
-    expect(row).toMatchObject({ issuerUserId: null, issuerNumber: null, issuerUserType: 'customer', clientEmail: CLIENT_EMAIL });
+    expect(row).toMatchObject({
+      issuerUserId: null,
+      issuerNumber: null,
+      issuerUserType: 'customer',
+      clientEmail: CLIENT_EMAIL,
+      issuedTo: 'cc',
+    });
   });
 
   it('lets staff find the public ticket in their list with the client e-mail', async () => {
@@ -121,8 +128,7 @@ describeWithApp('the public ticket form', (ctx) => {
     it('refuses a solution whose derived key was tampered with', async () => {
       const group = await buildGroup(ctx.db);
       const payload = JSON.parse(Buffer.from(await solveCaptcha(ctx.app), 'base64').toString('utf8'));
-      const key: string = payload.solution.derivedKey;
-      payload.solution.derivedKey = `${key.startsWith('0') ? '1' : '0'}${key.slice(1)}`;
+      payload.solution.derivedKey = tamperedHex(payload.solution.derivedKey);
       const reply = await submit(await publicBody(group, { token: Buffer.from(JSON.stringify(payload)).toString('base64') }));
       expect(reply.statusCode).toBe(400);
       expect(reply.json()).toMatchObject({ code: 'captcha_failed' });
@@ -238,6 +244,66 @@ describeWithApp('the public ticket form', (ctx) => {
         payload: ticketBody(group, { attachments: [await uploadPublicImage()] }),
       });
       expect(reply.statusCode).toBe(400);
+    });
+  });
+
+  describe('the bot check of upload grants', () => {
+    const forge = async () => {
+      type Payload = { solution: { derivedKey: string } };
+      const payload = JSON.parse(Buffer.from(await solveCaptcha(ctx.app), 'base64').toString()) as Payload;
+      payload.solution.derivedKey = tamperedHex(payload.solution.derivedKey);
+      return Buffer.from(JSON.stringify(payload)).toString('base64');
+    };
+
+    it('refuses a grant without a bot check, or with a forged one, and records nothing', async () => {
+      const before = await uploadCount();
+      const missing = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tickets/get-presigned-post/public',
+        payload: { object_name: 'photo.png' },
+        remoteAddress: nextAddress(),
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'validation', details: { token: expect.any(String) } });
+      for (const token of [await forge(), 'not-base64-json']) {
+        const forged = await presignPublic('photo.png', nextAddress(), token);
+        expect(forged.statusCode).toBe(400);
+        expect(forged.json()).toMatchObject({ code: 'captcha_failed' });
+      }
+      expect(await uploadCount()).toBe(before);
+    });
+
+    it("covers one form's images with one solution and refuses the grant beyond them, recording nothing", async () => {
+      const token = await solveCaptcha(ctx.app);
+      for (let grant = 0; grant < PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK; grant++)
+        expect((await presignPublic(`photo-${grant}.png`, nextAddress(), token)).statusCode).toBe(200);
+      const before = await uploadCount();
+      const beyond = await presignPublic('one-more.png', nextAddress(), token);
+      expect(beyond.statusCode).toBe(400);
+      expect(beyond.json()).toMatchObject({ code: 'captcha_failed' });
+      expect(await uploadCount()).toBe(before);
+    });
+
+    it('grants no more than the budget when one solution is replayed in parallel', async () => {
+      const token = await solveCaptcha(ctx.app);
+      const replies = await Promise.all(
+        Array.from({ length: PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK + 5 }, (_, i) =>
+          presignPublic(`p${i}.png`, nextAddress(), token),
+        ),
+      );
+      expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK);
+      expect(replies.filter((reply) => reply.json<{ code?: string }>().code === 'captcha_failed')).toHaveLength(5);
+    });
+
+    it("still submits the form's ticket once with the solution its images used", async () => {
+      const group = await buildGroup(ctx.db);
+      const token = await solveCaptcha(ctx.app);
+      const granted = await presignPublic('router.png', nextAddress(), token);
+      const grant = granted.json<PresignReply>();
+      expect((await postUploadForm(ctx.app, grant.data, IMAGES.png)).statusCode).toBe(204);
+      const body = await publicBody(group, { attachments: [grant.public_url], token });
+      expect((await submit(body)).statusCode).toBe(201);
+      expect((await submit({ ...body, attachments: [] })).json()).toMatchObject({ code: 'captcha_failed' });
     });
   });
 

@@ -6,9 +6,7 @@ import {
   TICKET_STATUSES,
   USER_TYPE_LABELS,
   displayNumber,
-  type Department,
-  type TicketStatus,
-  type UserType,
+  type IssuedTo,
 } from '@switchboard/shared';
 import type { ProviderClock } from './provider-clock.ts';
 import type { ReportTicketRow, ReportTotals } from './reports.repository.ts';
@@ -23,13 +21,12 @@ export interface ReportTicket extends ReportTicketRow {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function departmentLabel(value: string): string {
-  if (value === 'agent') return 'Agent';
-  return DEPARTMENT_LABELS[value as Department] ?? value;
-}
+/** Labels of the holders a ticket can have: the departments, and agent. */
+const HOLDER_LABELS = new Map<string, string>([...Object.entries(DEPARTMENT_LABELS), ['agent', USER_TYPE_LABELS.agent]]);
 
-function statusLabel(value: string): string {
-  return STATUS_LABELS[value as TicketStatus] ?? value;
+/** A holder's label; forward paths arrive as text, so anything unknown is shown as stored. */
+export function departmentLabel(value: string): string {
+  return HOLDER_LABELS.get(value) ?? value;
 }
 
 function hoursToResolve(ticket: Pick<ReportTicket, 'createdAt' | 'resolvedAt'>): number | null {
@@ -45,8 +42,9 @@ export function ticketColumns(clock: ProviderClock): ColumnSpec<ReportTicket>[] 
     { header: 'Problematic Number', width: 18, kind: 'text', value: (t) => displayNumber(t.problematicNumber) },
     { header: 'Group', width: 20, kind: 'text', value: (t) => t.groupName },
     { header: 'Subgroup', width: 20, kind: 'text', value: (t) => t.subGroupName },
-    { header: 'Status', width: 12, kind: 'text', value: (t) => statusLabel(t.ticketStatus) },
+    { header: 'Status', width: 12, kind: 'text', value: (t) => STATUS_LABELS[t.ticketStatus] },
     { header: 'Issued To', width: 16, kind: 'text', value: (t) => departmentLabel(t.issuedTo) },
+    { header: 'Assigned To', width: 24, kind: 'text', value: (t) => t.assigneeName },
     // Tickets of the public form have no account: the client's e-mail stands for the issuer.
     { header: 'Issued By', width: 24, kind: 'text', value: (t) => t.issuerName ?? t.clientEmail },
     { header: 'Issuer Number', width: 16, kind: 'text', value: (t) => (t.issuerNumber ? displayNumber(t.issuerNumber) : null) },
@@ -54,7 +52,7 @@ export function ticketColumns(clock: ProviderClock): ColumnSpec<ReportTicket>[] 
       header: 'Issuer Type',
       width: 12,
       kind: 'text',
-      value: (t) => USER_TYPE_LABELS[t.issuerUserType as UserType] ?? t.issuerUserType,
+      value: (t) => USER_TYPE_LABELS[t.issuerUserType],
     },
     { header: 'Created', width: 17, kind: 'datetime', value: (t) => clock.wallClock(t.createdAt) },
     { header: 'Resolved', width: 17, kind: 'datetime', value: (t) => (t.resolvedAt ? clock.wallClock(t.resolvedAt) : null) },
@@ -88,7 +86,7 @@ export function summaryLines(heading: ReportHeading, totals: ReportTotals, clock
   const countOf = (section: string, item: string, value: number): SummaryLine => ({ section, item, value, kind: 'integer' });
   const median = totals.medianResolveSeconds === null ? null : totals.medianResolveSeconds / 3600;
   // Every department is listed, with 0 where none holds a ticket; other holders (agent) follow.
-  const departments = [...new Set<string>([...DEPARTMENTS, ...totals.byDepartment.keys()])];
+  const departments = [...new Set<IssuedTo>([...DEPARTMENTS, ...totals.byDepartment.keys()])];
   const byGroup = [...totals.byGroup].sort(([nameA, a], [nameB, b]) => b - a || nameA.localeCompare(nameB));
   return [
     text('Report', 'Period', `${heading.firstDay} to ${heading.lastDay}`),

@@ -30,12 +30,14 @@ describeWithApp('the report workbook', (ctx) => {
     const agent = (await signedInAs(ctx.app, ctx.db, { userType: 'agent', name: 'Rahim Agent', productNumber: '8809638111111' }))
       .user;
     const inGroup = { groupId: group.id, groupName: group.groupName };
+    const assignee = (await signedInAs(ctx.app, ctx.db, { userType: 'rs', name: 'Nusrat Holder' })).user;
 
     // 00:30 on 11 June in Dhaka; solved six hours later after two forwards.
     const solved = await insertTicket(ctx.db, agent, {
       ...inGroup,
       title: '=HYPERLINK("http://x","y")',
       problematicNumber: '8801712345678',
+      assigneeUserId: assignee.id,
       createdAt: new Date('2025-06-10T18:30:00Z'),
       resolvedAt: new Date('2025-06-11T00:30:00Z'),
       issuedTo: 'rs',
@@ -85,6 +87,7 @@ describeWithApp('the report workbook', (ctx) => {
     expect(text(solved, 'Group')).toBe(groupName);
     expect(text(solved, 'Status')).toBe('Solved');
     expect(text(solved, 'Issued To')).toBe('Retail Sales');
+    expect(text(solved, 'Assigned To')).toBe('Nusrat Holder');
     expect(text(solved, 'Issued By')).toBe('Rahim Agent');
     expect(text(solved, 'Issuer Number')).toBe('+8809638111111');
     expect(text(solved, 'Issuer Type')).toBe('Agent');
@@ -96,6 +99,7 @@ describeWithApp('the report workbook', (ctx) => {
     expect(text(publicTicket, 'Issuer Type')).toBe('Customer');
     expect(publicTicket?.['Resolved']?.value ?? null).toBeNull();
     expect(publicTicket?.['Forwards']?.value).toBe(0);
+    expect(publicTicket?.['Assigned To']?.value ?? null).toBeNull();
   });
 
   it("writes dates as date cells holding the provider's wall clock, and the time to resolve in hours", () => {

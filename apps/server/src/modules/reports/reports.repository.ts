@@ -1,6 +1,8 @@
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { IssuedTo, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { comments, forwardEvents, groups, subgroups, tickets, users } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { comments, forwardEvents, tickets, users } from '../../db/schema.ts';
 
 /** The tickets of a report: created in [from, until), narrowed by the optional filters. */
 export interface ReportFilter {
@@ -40,7 +42,10 @@ export async function findTicketIdRange(db: Db, filter: ReportFilter): Promise<{
   return { first: Number(row.first), last: Number(row.last) };
 }
 
-/** Up to `limit` tickets of the report with ids in (after, last], in id order, with the issuer's current name. */
+/** The staff member a ticket is assigned to (DESIGN.md §19), joined beside the issuer. */
+const assignees = alias(users, 'assignee');
+
+/** Up to `limit` tickets of the report with ids in (after, last], in id order, with the issuer's and the assignee's current names. */
 export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, last: number, limit: number) {
   return db
     .select({
@@ -53,6 +58,7 @@ export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, l
       ticketStatus: tickets.ticketStatus,
       issuedTo: tickets.issuedTo,
       issuerName: users.name,
+      assigneeName: assignees.name,
       issuerNumber: tickets.issuerNumber,
       issuerUserType: tickets.issuerUserType,
       clientEmail: tickets.clientEmail,
@@ -61,6 +67,7 @@ export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, l
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
+    .leftJoin(assignees, eq(assignees.id, tickets.assigneeUserId))
     .where(and(whereOf(filter), gt(tickets.ticketId, after), lte(tickets.ticketId, last)))
     .orderBy(asc(tickets.ticketId))
     .limit(limit);
@@ -116,8 +123,8 @@ export interface ReportTotals {
   resolved: number;
   /** Median of resolved_at − created_at over the resolved tickets, in seconds; null when none is resolved. */
   medianResolveSeconds: number | null;
-  byStatus: Map<string, number>;
-  byDepartment: Map<string, number>;
+  byStatus: Map<TicketStatus, number>;
+  byDepartment: Map<IssuedTo, number>;
   byGroup: Map<string, number>;
 }
 
@@ -161,26 +168,4 @@ export async function summariseReport(db: Db, filter: ReportFilter): Promise<Rep
     else totals.byGroup.set(row.group, row.count);
   }
   return totals;
-}
-
-/** Names for the Summary sheet's filter lines; deleted groups keep their names in reports. */
-export async function findFilterNames(
-  db: Db,
-  filter: Pick<ReportFilter, 'groupId' | 'subGroupId' | 'issuerNumber'>,
-): Promise<{ groupName: string | null; subGroupName: string | null; issuerName: string | null }> {
-  const [group] = filter.groupId
-    ? await db.select({ name: groups.groupName }).from(groups).where(eq(groups.id, filter.groupId))
-    : [];
-  const [subgroup] = filter.subGroupId
-    ? await db.select({ name: subgroups.subGroupEn }).from(subgroups).where(eq(subgroups.id, filter.subGroupId))
-    : [];
-  const [issuer] = filter.issuerNumber
-    ? await db
-        .select({ name: users.name })
-        .from(users)
-        .where(or(eq(users.productNumber, filter.issuerNumber), eq(users.phoneNumber, filter.issuerNumber)))
-        .orderBy(sql`${users.deletedAt} is not null`, asc(users.createdAt))
-        .limit(1)
-    : [];
-  return { groupName: group?.name ?? null, subGroupName: subgroup?.name ?? null, issuerName: issuer?.name ?? null };
 }

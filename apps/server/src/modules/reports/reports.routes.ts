@@ -8,6 +8,7 @@ import {
   reportReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { assertCanUseReports, generateReport, previewReport, type ReportsContext } from './reports.service.ts';
 
@@ -40,10 +41,9 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reportBodySchema,
         response: { 200: reportReplySchema, 400: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema },
       },
-      // A report reads a whole period; a person needs a handful a minute.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: writeLimit('report') },
     },
-    async (request) => generateReport(ctx, signedInUser(request), request.body),
+    async (request) => generateReport(ctx, signedInUser(request), request.body, request.ip),
   );
 
   app.get(

@@ -20,14 +20,16 @@ import {
   type Viewer,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { findGroupName, findSubgroupName } from '../groups/groups.repository.ts';
 import { checkSignedLink, parseSignedLink, signedLinkOf } from '../storage/signed-links.ts';
-import type { StorageDriver } from '../storage/storage-driver.ts';
+import type { StorageDriver } from '../storage/storage-contract.ts';
+import { findNameByNumber } from '../users/users.repository.ts';
 import { createProviderClock, type ProviderClock } from './provider-clock.ts';
 import { summaryLines, ticketColumns, type ReportTicket } from './report-columns.ts';
 import { createReportWorkbook, type ReportWorkbook } from './report-workbook.ts';
 import {
   countComments,
-  findFilterNames,
   findTicketIdRange,
   selectTicketBatch,
   summariseForwards,
@@ -107,8 +109,9 @@ function previewKeyOf(reportKey: string): string {
 /** Generates the workbook of a period and returns its link. */
 export async function generateReport(
   ctx: ReportsContext,
-  viewer: Pick<Viewer, 'user_type'>,
+  viewer: Pick<Viewer, 'user_type'> & { id: string },
   body: ReportBody,
+  ip: string,
   now = new Date(),
 ): Promise<ReportReply> {
   assertCanUseReports(viewer);
@@ -120,6 +123,21 @@ export async function generateReport(
   try {
     const key = reportKeyOf(body, now);
     await writeReport(ctx, body, key, now);
+    // A report changes no row: its audit row follows the stored workbook (the issuer's number, when
+    // it filters by one, is personal: the row says only that it did).
+    await insertAuditEntry(ctx.db, {
+      actorUserId: viewer.id,
+      action: 'report.create',
+      target: `report:${key}`,
+      ip,
+      details: {
+        start_date: body.start_date,
+        end_date: body.end_date,
+        group_id: body.group_id ?? null,
+        sub_group_id: body.sub_group_id ?? null,
+        by_issuer_number: Boolean(body.user_phone_number),
+      },
+    });
     return { public_url: signedLinkOf(ctx.links, key, new Date(now.getTime() + REPORT_LINK_TTL_SECONDS * 1000)) };
   } finally {
     runningReports--;
@@ -166,6 +184,15 @@ async function writeReport(ctx: ReportsContext, body: ReportBody, key: string, n
   }
 }
 
+/** Names for the Summary sheet's filter lines; deleted groups and users keep their names in reports. */
+async function findFilterNames(db: Db, filter: Pick<ReportFilter, 'groupId' | 'subGroupId' | 'issuerNumber'>) {
+  return {
+    groupName: filter.groupId ? await findGroupName(db, filter.groupId) : null,
+    subGroupName: filter.subGroupId ? await findSubgroupName(db, filter.subGroupId) : null,
+    issuerName: filter.issuerNumber ? await findNameByNumber(db, filter.issuerNumber) : null,
+  };
+}
+
 async function writeSummary(
   db: Db,
   workbook: ReportWorkbook<ReportTicket>,
@@ -173,7 +200,8 @@ async function writeSummary(
   filter: ReportFilter,
   context: { clock: ProviderClock; timezone: string; now: Date },
 ): Promise<void> {
-  const [totals, names] = [await summariseReport(db, filter), await findFilterNames(db, filter)];
+  const totals = await summariseReport(db, filter);
+  const names = await findFilterNames(db, filter);
   const number = body.user_phone_number ? displayNumber(body.user_phone_number) : null;
   workbook.writeSummary(
     summaryLines(

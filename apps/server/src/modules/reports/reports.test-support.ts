@@ -1,7 +1,7 @@
 /** Calls, fixtures and workbook reading shared by the reports tests. */
 import type { FastifyInstance } from 'fastify';
 import ExcelJS, { type Cell, type Worksheet } from 'exceljs';
-import type { ReportInput, ReportReply, TicketStatus } from '@switchboard/shared';
+import type { Department, IssuedTo, ReportInput, ReportReply, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { comments, forwardEvents, tickets } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -69,12 +69,13 @@ export async function insertTicket(
     createdAt: Date;
     resolvedAt?: Date | null;
     status?: TicketStatus;
-    issuedTo?: string;
+    issuedTo?: IssuedTo;
     groupId?: string | null;
     groupName?: string;
     subGroupId?: string | null;
     subGroupName?: string | null;
     problematicNumber?: string;
+    assigneeUserId?: string | null;
   },
 ) {
   const [ticket] = await db
@@ -96,6 +97,7 @@ export async function insertTicket(
       updatedAt: fields.createdAt,
       resolvedAt: fields.resolvedAt ?? null,
       clientEmail: issuer ? null : 'client@example.com',
+      assigneeUserId: fields.assigneeUserId ?? null,
     })
     .returning();
   if (!ticket) throw new Error('no ticket');
@@ -103,7 +105,7 @@ export async function insertTicket(
 }
 
 /** Forwards inserted as the forwarding module stores them: hops in order, a minute apart. */
-export async function insertForwards(db: Db, ticketId: number, hops: [string, string][], start: Date): Promise<void> {
+export async function insertForwards(db: Db, ticketId: number, hops: [IssuedTo, Department][], start: Date): Promise<void> {
   await db.insert(forwardEvents).values(
     hops.map(([from, to], index) => ({
       ticketId,
@@ -118,7 +120,7 @@ export async function insertForwards(db: Db, ticketId: number, hops: [string, st
 
 export async function insertComments(db: Db, ticketId: number, howMany: number, isInternal = false): Promise<void> {
   await db.insert(comments).values(
-    Array.from({ length: howMany }, (_, index) => ({
+    Array.from({ length: howMany }, (_, index): typeof comments.$inferInsert => ({
       ticketId,
       commenterName: 'Staff',
       commenterUserType: 'cc',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -210,7 +211,13 @@ describeWithApp('reports', (ctx) => {
         brandName: ctx.config.brandName,
         links: { secret: ctx.config.storageSecret, publicUrl: undefined },
       };
-      const { public_url } = await generateReport(service, { user_type: 'cc' }, { ...JUNE }, new Date(Date.now() - 61 * 60_000));
+      const { public_url } = await generateReport(
+        service,
+        { id: randomUUID(), user_type: 'cc' },
+        { ...JUNE },
+        '192.0.2.1',
+        new Date(Date.now() - 61 * 60_000),
+      );
       expect((await ctx.app.inject({ method: 'GET', url: public_url })).statusCode).toBe(403);
       const preview = await ctx.app.inject({
         method: 'GET',

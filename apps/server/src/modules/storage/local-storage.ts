@@ -4,13 +4,13 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { UPLOAD_CONTENT_TYPES } from '@switchboard/shared';
-import { withoutTrailingSlash, type StorageDriver, type UploadConditions } from './storage-driver.ts';
+import { withoutTrailingSlash, type StorageDriver, type UploadConditions } from './storage-contract.ts';
 
 /** Keys the store serves and accepts: a known top folder, plain path segments, no `..`. */
 const SAFE_KEY = /^(attachments|reports)(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/;
@@ -43,6 +43,11 @@ export interface LocalStorage extends StorageDriver {
 
 export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.');
+}
+
+function isMissingFileError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 export function createLocalStorage(options: { dir: string; secret: string; publicUrl: string | undefined }): LocalStorage {
@@ -154,6 +159,26 @@ export function createLocalStorage(options: { dir: string; secret: string; publi
         return (await stat(pathOf(key))).isFile();
       } catch {
         return false;
+      }
+    },
+
+    async readStart(key, length) {
+      if (!isSafeKey(key)) return null;
+      let file: FileHandle;
+      try {
+        file = await open(pathOf(key), 'r');
+      } catch (error) {
+        if (isMissingFileError(error)) return null;
+        throw error;
+      }
+      try {
+        const info = await file.stat();
+        if (!info.isFile()) return null;
+        const buffer = Buffer.alloc(Math.min(length, info.size));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+        return { size: info.size, contentType: undefined, bytes: buffer.subarray(0, bytesRead) };
+      } finally {
+        await file.close();
       }
     },
 

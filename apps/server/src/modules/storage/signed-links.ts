@@ -4,7 +4,7 @@
  * either driver, and only with a valid, unexpired HMAC signature over the key and the expiry.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { withoutTrailingSlash } from './storage-driver.ts';
+import { withoutTrailingSlash } from './storage-contract.ts';
 
 /** Top folders whose objects are served only through a signed link. */
 const SIGNED_FOLDERS = ['reports/'];

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, UPLOAD_MAX_BYTES } from '@switchboard/shared';
+import { storageLimit } from '../../plugins/write-limits.ts';
 import { isSafeKey } from './local-storage.ts';
 import { checkSignedLink, needsSignedLink, signedObjectTypeOf } from './signed-links.ts';
 import { receiveLocalUpload } from './local-upload.service.ts';
@@ -30,7 +31,7 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       '/storage/upload',
       {
         schema: { tags: ['storage'], summary: 'Receives a file with a signed upload form (fields first, file last)' },
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { rateLimit: storageLimit({ max: 120, timeWindow: '1 minute' }) },
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('bad_request', 'Send the upload as multipart/form-data.');
@@ -50,7 +51,7 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
       },
       // Generous: a desk behind one address opens galleries all day; browsers cache each file for good.
-      config: { rateLimit: { max: 3000, timeWindow: '1 minute' } },
+      config: { rateLimit: storageLimit({ max: 3000, timeWindow: '1 minute' }) },
     },
     async (request, reply) => {
       const key = request.params['*'];

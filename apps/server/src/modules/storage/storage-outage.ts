@@ -33,6 +33,7 @@ export function guardStorage(driver: ConfiguredStorage): ConfiguredStorage {
     read: (key: string) => guarded(() => driver.read(key)),
     put: (key: string, body: Readable | Buffer, contentType: string) => guarded(() => driver.put(key, body, contentType), body),
     exists: (key: string) => guarded(() => driver.exists(key)),
+    readStart: (key: string, length: number) => guarded(() => driver.readStart(key, length)),
     remove: (key: string) => guarded(() => driver.remove(key)),
   };
   if (driver.kind === 's3') return { ...common, kind: 's3' };

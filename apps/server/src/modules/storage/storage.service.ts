@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeStream } from 'file-type';
+import { fileTypeFromBuffer, fileTypeStream } from 'file-type';
 import {
   AppError,
-  UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPE_MESSAGE,
   uploadContentTypeOf,
@@ -13,8 +12,8 @@ import {
   type UploadContentType,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { StorageDriver } from './storage-driver.ts';
-import { deleteUnusedUploads, findUploads, insertUpload, markUploadsUsed } from './storage.repository.ts';
+import type { StorageDriver } from './storage-contract.ts';
+import { deleteUnusedUploads, findUploads, insertUpload, markUploadsUsed, type UploadRow } from './storage.repository.ts';
 
 export interface StorageContext {
   db: Db;
@@ -45,10 +44,6 @@ export function newAttachmentKey(contentType: UploadContentType, now: Date): str
   return `attachments/${year}/${month}/${randomUUID()}.${EXTENSION_OF[contentType]}`;
 }
 
-export function isUploadContentType(value: string | undefined): value is UploadContentType {
-  return (UPLOAD_CONTENT_TYPES as readonly (string | undefined)[]).includes(value);
-}
-
 /** Grants one image upload: a server-made key, a row in uploads, a form valid for 10 minutes. */
 export async function presignUpload(
   ctx: StorageContext,
@@ -71,33 +66,55 @@ export async function presignUpload(
 }
 
 const ATTACHMENT_REFUSED = 'An attachment is not an image uploaded here. Please upload it again.';
+const ATTACHMENT_NOT_ARRIVED = 'An attachment has not finished uploading. Please wait and try again.';
+const ATTACHMENT_TOO_LARGE = `An attachment is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
+const ATTACHMENT_NOT_IMAGE =
+  'An attachment is not the image it was uploaded as (JPEG, PNG, GIF or WebP). Please upload it again.';
+
+/** Enough of a file's beginning for file-type to recognise every image format we take. */
+const SNIFF_BYTES = 4100;
 
 /**
  * The storage keys behind attachment URLs. Each must be an upload this server granted to the same
- * uploader, whose bytes arrived, and that no ticket or comment uses yet; anything else is refused
- * with 400 before anything is stored.
+ * uploader, whose bytes arrived as granted, and that no ticket or comment uses yet; anything else
+ * is refused with 400 before anything is stored.
  */
 export async function resolveAttachmentKeys(ctx: StorageContext, uploaderId: UploaderId, urls: string[]): Promise<string[]> {
   const keys = [...new Set(urls.map((url) => ctx.storage.keyOfPublicUrl(url)))];
-  if (keys.some((key) => key === null || !key.startsWith('attachments/'))) throw refused();
+  if (keys.some((key) => key === null || !key.startsWith('attachments/'))) throw refused(ATTACHMENT_REFUSED);
   const wanted = keys.filter((key): key is string => key !== null);
   const rows = new Map((await findUploads(ctx.db, wanted)).map((row) => [row.key, row]));
+  const unverified: UploadRow[] = [];
   for (const key of wanted) {
     const row = rows.get(key);
     const owned = row && (uploaderId === null ? row.isPublic && row.uploaderUserId === null : row.uploaderUserId === uploaderId);
-    if (!row || !owned || row.usedBy !== null) throw refused();
-    // The local store records arrivals itself; S3 is asked.
-    if (!row.storedAt && !(await ctx.storage.exists(key))) {
-      throw new AppError('validation', 'An attachment has not finished uploading. Please wait and try again.', {
-        attachments: 'An attachment has not finished uploading',
-      });
-    }
+    if (!row || !owned || row.usedBy !== null) throw refused(ATTACHMENT_REFUSED);
+    // Only the local store sets stored_at before a claim, after it counted and sniffed the bytes
+    // as they arrived (local-upload.service.ts); such a file is already known to be as granted.
+    if (!row.storedAt) unverified.push(row);
   }
+  await Promise.all(unverified.map((row) => assertStoredAsGranted(ctx.storage, row.key, row.contentType)));
   return wanted;
 }
 
-function refused(): AppError {
-  return new AppError('validation', ATTACHMENT_REFUSED, { attachments: ATTACHMENT_REFUSED });
+/**
+ * Looks at an uploaded object itself. Not every S3-compatible store enforces the POST policy (size,
+ * type, key), so the bucket's word is not taken: the object must exist, fit the size limit, be
+ * stored with the granted type and sniff as that type.
+ */
+async function assertStoredAsGranted(storage: StorageDriver, key: string, grantedType: string | null): Promise<void> {
+  const start = await storage.readStart(key, SNIFF_BYTES);
+  if (!start) throw refused(ATTACHMENT_NOT_ARRIVED);
+  if (start.size > UPLOAD_MAX_BYTES) throw refused(ATTACHMENT_TOO_LARGE);
+  const sniffed = await fileTypeFromBuffer(start.bytes);
+  const storedType = start.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (grantedType === null || sniffed?.mime !== grantedType || (storedType !== undefined && storedType !== grantedType)) {
+    throw refused(ATTACHMENT_NOT_IMAGE);
+  }
+}
+
+function refused(message: string): AppError {
+  return new AppError('validation', message, { attachments: message });
 }
 
 /** Ties resolved uploads to a ticket or comment; run it in the transaction that stores them. */

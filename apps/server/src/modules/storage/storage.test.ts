@@ -6,7 +6,7 @@ import { UPLOAD_MAX_BYTES, type PresignReply } from '@switchboard/shared';
 import { uploads } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
-import { IMAGES, postUploadForm, presign, uploadImage } from '../../../test/ticket-factories.ts';
+import { IMAGES, buildGroup, postUploadForm, presign, ticketBody, uploadImage } from '../../../test/ticket-factories.ts';
 import { storageDriverFor } from './storage-driver.ts';
 import { purgeUnusedUploads } from './storage.service.ts';
 
@@ -201,6 +201,26 @@ describeWithApp('image uploads', (ctx) => {
     const granted = await grant();
     const large = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length)]);
     expect((await postUploadForm(ctx.app, granted.data, large)).statusCode).toBe(204);
+  });
+
+  it('checks a file that reached the store without the upload form when a ticket names it', async () => {
+    const { headers } = await signedInAs(ctx.app, ctx.db);
+    const storage = storageDriverFor(ctx.config);
+    const granted = (await presign(ctx.app, headers, 'photo.png')).json<PresignReply>();
+    const group = await buildGroup(ctx.db);
+    const issue = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tickets/issue-ticket',
+        headers,
+        payload: ticketBody(group, { attachments: [granted.public_url] }),
+      });
+    await storage.put(keyOf(granted), Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/png');
+    const refused = await issue();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/not the image/);
+    await storage.put(keyOf(granted), IMAGES.png, 'image/png');
+    expect((await issue()).statusCode).toBe(201);
   });
 
   it('purges uploads that nothing used within a day, and keeps the rest', async () => {

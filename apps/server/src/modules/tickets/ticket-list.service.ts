@@ -1,19 +1,16 @@
 /** The paged ticket list with the filters each kind of viewer may use (DESIGN.md §6, §10). */
-import { PAGE_SIZE, type TicketListQuery, type TicketListReply, type UserType } from '@switchboard/shared';
+import {
+  allowedListFilters,
+  canSeeAllTickets,
+  canSeeInternalComments,
+  PAGE_SIZE,
+  storedNumberPrefix,
+  type TicketListQuery,
+  type TicketListReply,
+} from '@switchboard/shared';
 import { presentTicketListItem } from './ticket-presenter.ts';
 import { listTicketPage, type TicketFilter } from './tickets.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
-
-/**
- * The stored form (880…) of what somebody typed into the number search: with or without +88,
- * with or without the leading 0.
- */
-export function storedNumberPrefix(entry: string): string {
-  const digits = entry.trim().replace(/^\+/, '');
-  if (digits.startsWith('88') || digits === '8') return digits;
-  if (digits.startsWith('0')) return `88${digits}`;
-  return `880${digits}`;
-}
 
 /** The smallest digit string after every string that starts with `prefix`; null when there is none. */
 export function endOfPrefix(prefix: string): string | null {
@@ -30,24 +27,34 @@ function numberRangeOf(entry: string | undefined): TicketFilter['numberRange'] {
 
 /**
  * The conditions a viewer's query amounts to. Customers and agents only ever see tickets they
- * issued; customers may narrow by status, ticket id and number, agents by number only. Filters a
- * viewer may not use are ignored rather than refused, as the screens simply do not offer them.
+ * issued. Filters a viewer may not use (listFiltersFor) are dropped rather than refused, as the
+ * screens simply do not offer them.
  */
 export function filterForViewer(viewer: TicketReader, query: TicketListQuery, timezone: string): TicketFilter {
-  const numberRange = numberRangeOf(query.problematic_number);
-  const kind: UserType = viewer.user_type;
-  if (kind === 'agent') return { issuerUserId: viewer.id, numberRange };
-  if (kind === 'customer') return { issuerUserId: viewer.id, status: query.status, ticketId: query.ticket_id, numberRange };
+  const allowed = allowedListFilters(viewer, query);
   return {
-    issuerUserType: query.issuer_user_type,
-    groupId: query.group_id,
-    subGroupId: query.sub_group_id,
-    ticketId: query.ticket_id,
-    issuedTo: query.issued_to,
-    status: query.status,
-    numberRange,
-    createdDays: query.start_date || query.end_date ? { start: query.start_date, end: query.end_date, timezone } : undefined,
+    issuerUserId: canSeeAllTickets(viewer) ? undefined : viewer.id,
+    issuerUserType: allowed.issuer_user_type,
+    groupId: allowed.group_id,
+    subGroupId: allowed.sub_group_id,
+    ticketId: allowed.ticket_id,
+    issuedTo: allowed.issued_to,
+    status: allowed.status,
+    numberRange: numberRangeOf(allowed.problematic_number),
+    createdDays:
+      allowed.start_date || allowed.end_date ? { start: allowed.start_date, end: allowed.end_date, timezone } : undefined,
+    assigneeUserId: assigneeOfFilter(viewer, allowed.assignee),
+    // An internal note's words find the ticket only for those who may read the note.
+    text: allowed.q ? { words: allowed.q, internal: canSeeInternalComments(viewer) } : undefined,
+    overdue: allowed.overdue ? true : undefined,
   };
+}
+
+/** `assignee=me | none | {id}` as the assignee condition: the viewer's own id, nobody, or that user. */
+function assigneeOfFilter(viewer: TicketReader, assignee: TicketListQuery['assignee']): TicketFilter['assigneeUserId'] {
+  if (assignee === undefined) return undefined;
+  if (assignee === 'me') return viewer.id;
+  return assignee === 'none' ? null : assignee;
 }
 
 /** Page arithmetic of the spec: last page = ceil(total / 10); neighbours are null at the ends. */

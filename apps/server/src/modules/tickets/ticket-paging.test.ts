@@ -4,18 +4,9 @@ import type { UserRow } from '../users/users.repository.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
-import { endOfPrefix, storedNumberPrefix } from './ticket-list.service.ts';
+import { endOfPrefix } from './ticket-list.service.ts';
 
 describe('the number search prefix', () => {
-  it.each([
-    ['01711', '8801711'],
-    ['+8801711', '8801711'],
-    ['8801711', '8801711'],
-    ['1711', '8801711'],
-  ])('reads %j as %j', (entry, prefix) => {
-    expect(storedNumberPrefix(entry)).toBe(prefix);
-  });
-
   it.each([
     ['8801711', '8801712'],
     ['880179', '88018'],

@@ -1,20 +1,25 @@
 /**
  * The one place that turns stored tickets into replies, applying the viewer's rights
  * (DESIGN.md §6): agents and customers never receive internal comments, staff names, the issuer's
- * name or the routing between departments.
+ * name or the routing between departments (the holder issued_to and the forwards).
  */
 import {
+  canSeeAssignee,
+  canSeeInternalComments,
+  canSeeRouting,
+  canSeeServiceLevels,
+  canSeeStaffNames,
   isStaff,
+  type Assignee,
   type IssuedTo,
-  type IssuerUserType,
   type Ticket,
   type TicketComment,
   type TicketListItem,
-  type TicketStatus,
   type UserType,
 } from '@switchboard/shared';
 import type { CommentRow } from '../comments/comments.repository.ts';
-import type { ForwardEventRow, TicketListRow, TicketWithIssuer } from './tickets.repository.ts';
+import type { ForwardEventRow } from '../forwarding/forwarding.repository.ts';
+import type { TicketListRow, TicketWithIssuer } from './tickets.repository.ts';
 
 /** How agents and customers see the name of any staff member. */
 export const STAFF_DISPLAY_NAME = 'customer support';
@@ -26,11 +31,24 @@ export interface TicketViewer {
 /** Maps a storage key to the address the browser loads it from. */
 export type UrlOfKey = (key: string) => string;
 
+/** The newest comments the viewer may see (oldest first) and how many they may see in all. */
+export interface CommentsWindow {
+  rows: CommentRow[];
+  total: number;
+}
+
+/**
+ * The name of somebody who acted on a ticket, as the viewer may read it: agents and customers read
+ * every staff member as "customer support".
+ */
+export function actorNameFor(viewer: TicketViewer, name: string, userType: UserType): string {
+  return isStaff({ user_type: userType }) && !canSeeStaffNames(viewer) ? STAFF_DISPLAY_NAME : name;
+}
+
 function presentComment(viewer: TicketViewer, comment: CommentRow, urlOf: UrlOfKey): TicketComment {
-  const byStaff = isStaff({ user_type: comment.commenterUserType as UserType });
   return {
     id: comment.id,
-    commenter_name: byStaff && !isStaff(viewer) ? STAFF_DISPLAY_NAME : comment.commenterName,
+    commenter_name: actorNameFor(viewer, comment.commenterName, comment.commenterUserType),
     created_at: comment.createdAt.toISOString(),
     message: comment.message,
     attachments: comment.attachments.map(urlOf),
@@ -38,29 +56,54 @@ function presentComment(viewer: TicketViewer, comment: CommentRow, urlOf: UrlOfK
   };
 }
 
+/**
+ * Comments as the viewer may see them. The queries already leave internal comments out for agents
+ * and customers; this filter keeps that true whatever a caller passes in.
+ */
+export function presentComments(viewer: TicketViewer, comments: CommentRow[], urlOf: UrlOfKey): TicketComment[] {
+  const visible = canSeeInternalComments(viewer) ? comments : comments.filter((comment) => !comment.isInternal);
+  return visible.map((comment) => presentComment(viewer, comment, urlOf));
+}
+
+/** The holder and the issuer's name: staff only (the routing between departments is internal). */
+function routingOf(viewer: TicketViewer, row: { issuedTo: IssuedTo; issuerName: string | null }) {
+  return canSeeRouting(viewer) ? { issued_to: row.issuedTo, issuer_name: row.issuerName } : {};
+}
+
+/** Who took the ticket (DESIGN.md §19): staff only; agents and customers never get the field. */
+function assigneeOf(viewer: TicketViewer, row: { assigneeUserId: string | null; assigneeName: string | null }) {
+  if (!canSeeAssignee(viewer)) return {};
+  const assignee: Assignee | null = row.assigneeUserId === null ? null : { id: row.assigneeUserId, name: row.assigneeName ?? '' };
+  return { assignee };
+}
+
+/** When the ticket is due and whether that has passed (DESIGN.md §17): staff only. */
+function serviceDueOf(viewer: TicketViewer, row: { dueAt: Date | null; overdue: boolean }) {
+  return canSeeServiceLevels(viewer) ? { due_at: row.dueAt?.toISOString() ?? null, overdue: row.overdue } : {};
+}
+
 export function presentTicket(
   viewer: TicketViewer,
   ticket: TicketWithIssuer,
-  comments: CommentRow[],
+  comments: CommentsWindow,
   forwards: ForwardEventRow[],
   urlOf: UrlOfKey,
 ): Ticket {
-  const staff = isStaff(viewer);
-  const visibleComments = staff ? comments : comments.filter((comment) => !comment.isInternal);
+  const staff = canSeeRouting(viewer);
   return {
     ticket_id: ticket.ticketId,
     title: ticket.title,
     description: ticket.description,
     problematic_number: ticket.problematicNumber,
-    issued_to: ticket.issuedTo as IssuedTo,
+    ...routingOf(viewer, ticket),
     issuer_number: ticket.issuerNumber,
-    ...(staff ? { issuer_name: ticket.issuerName } : {}),
-    issuer_user_type: ticket.issuerUserType as IssuerUserType,
-    ticket_status: ticket.ticketStatus as TicketStatus,
+    issuer_user_type: ticket.issuerUserType,
+    ticket_status: ticket.ticketStatus,
     created_at: ticket.createdAt.toISOString(),
     resolved_at: ticket.resolvedAt?.toISOString() ?? null,
     attachments: ticket.attachments.map(urlOf),
-    comments: visibleComments.map((comment) => presentComment(viewer, comment, urlOf)),
+    comments: presentComments(viewer, comments.rows, urlOf),
+    comments_total: comments.total,
     forwarder_history: staff
       ? forwards.map((event) => ({
           previously_issued_to: event.previouslyIssuedTo,
@@ -76,6 +119,9 @@ export function presentTicket(
     sub_group_id: ticket.subGroupId,
     sub_group_name: ticket.subGroupName,
     client_email: ticket.clientEmail,
+    ...(staff ? { incident_id: ticket.incidentId } : {}),
+    ...assigneeOf(viewer, ticket),
+    ...serviceDueOf(viewer, ticket),
   };
 }
 
@@ -84,12 +130,13 @@ export function presentTicketListItem(viewer: TicketViewer, row: TicketListRow):
     ticket_id: row.ticketId,
     title: row.title,
     problematic_number: row.problematicNumber,
-    issued_to: row.issuedTo as IssuedTo,
+    ...routingOf(viewer, row),
     issuer_number: row.issuerNumber,
-    ...(isStaff(viewer) ? { issuer_name: row.issuerName } : {}),
-    issuer_user_type: row.issuerUserType as IssuerUserType,
+    issuer_user_type: row.issuerUserType,
     client_email: row.clientEmail,
     created_at: row.createdAt.toISOString(),
-    ticket_status: row.ticketStatus as TicketStatus,
+    ticket_status: row.ticketStatus,
+    ...assigneeOf(viewer, row),
+    ...serviceDueOf(viewer, row),
   };
 }

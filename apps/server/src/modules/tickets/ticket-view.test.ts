@@ -84,6 +84,8 @@ describeWithApp('viewing a ticket', (ctx) => {
     expect(reply.statusCode).toBe(200);
     const shown = ticketOf(reply);
     expect(shown.issuer_name).toBe('Sadia Karim');
+    expect(shown.issued_to).toBe('rs');
+    expect(shown.comments_total).toBe(3);
     expect(shown.comments.map((c) => [c.message, c.commenter_name, c.is_internal])).toEqual([
       ['Any news?', 'Sadia Karim', false],
       ['Secret: the line card is broken', 'Farhana Akter', true],
@@ -107,7 +109,7 @@ describeWithApp('viewing a ticket', (ctx) => {
   });
 
   it.each(['customer', 'agent'] as const)(
-    "gives a %s's own ticket without internal comments, staff names or routing",
+    "gives a %s's own ticket without internal comments, staff names, the holding department or forwards",
     async (userType) => {
       const issuer = await signedInAs(ctx.app, ctx.db, { userType, name: 'Rafiq Islam' });
       const staff = await signedInAs(ctx.app, ctx.db, { userType: 'iptsp', name: 'Farhana Akter' });
@@ -125,6 +127,8 @@ describeWithApp('viewing a ticket', (ctx) => {
       expect(shown.comments.every((c) => !c.is_internal)).toBe(true);
       expect(shown.forwarder_history).toEqual([]);
       expect(shown).not.toHaveProperty('issuer_name');
+      expect(shown).not.toHaveProperty('issued_to');
+      expect(shown.comments_total).toBe(2);
     },
   );
 

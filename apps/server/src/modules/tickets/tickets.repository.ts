@@ -1,27 +1,69 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { forwardEvents, groups, subgroups, tickets, users } from '../../db/schema.ts';
+import { comments, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
-export type ForwardEventRow = typeof forwardEvents.$inferSelect;
 
-/** A ticket with the current name of its issuer (null for the public form). */
-export type TicketWithIssuer = TicketRow & { issuerName: string | null };
+/** A ticket with the current names of its issuer (null for the public form) and of its assignee, and whether it is overdue. */
+export type TicketWithIssuer = TicketRow & { issuerName: string | null; assigneeName: string | null; overdue: boolean };
+
+/**
+ * Whether the ticket is past its due time (DESIGN.md §17), by the database's clock: a ticket exactly
+ * at its due time is not overdue yet. Closed tickets have no due time, so are never overdue.
+ */
+export function overdueOf(dueAt: AnyPgColumn) {
+  return sql<boolean>`coalesce(${dueAt} < now(), false)`;
+}
+
+/** The current name of the user in `userId` (the assignee of a row): one primary-key lookup per row. */
+export function assigneeNameOf(userId: AnyPgColumn) {
+  return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
+}
 
 /** Conditions of the ticket list; every field narrows, absent fields do not. */
 export interface TicketFilter {
   issuerUserId?: string;
-  issuerUserType?: string;
+  issuerUserType?: IssuerUserType;
   groupId?: string;
   subGroupId?: string;
   ticketId?: number;
-  issuedTo?: string;
-  status?: string;
+  issuedTo?: IssuedTo;
+  status?: TicketStatus;
   /** Stored numbers from `from` (inclusive) to `before` (exclusive): a prefix search that an index serves. */
   numberRange?: { from: string; before: string | null };
   /** Calendar days in `timezone`, both included. */
   createdDays?: { start?: string; end?: string; timezone: string };
+  /** Tickets assigned to this user, or (null) to nobody (DESIGN.md §19). */
+  assigneeUserId?: string | null;
+  /** Text in the title, the description or a comment; internal comments only when `internal` (DESIGN.md §19). */
+  text?: { words: string; internal: boolean };
+  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due. */
+  overdue?: true;
+}
+
+/** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
+export function containsPattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Tickets whose title, description or comments contain the text. Each arm is an ILIKE that the
+ * trigram GIN indexes answer (tickets_title_trgm, tickets_description_trgm, comments_message_trgm);
+ * the union of ticket ids is then joined to the list's other conditions and order, so the work
+ * grows with the number of matches, never with the size of the tables.
+ */
+function textMatch(text: NonNullable<TicketFilter['text']>): SQL {
+  const pattern = containsPattern(text.words);
+  const inComments = text.internal
+    ? sql`select ${comments.ticketId} from ${comments} where ${comments.message} ilike ${pattern}`
+    : sql`select ${comments.ticketId} from ${comments} where ${comments.message} ilike ${pattern} and not ${comments.isInternal}`;
+  return sql`${tickets.ticketId} in (
+    select ${tickets.ticketId} from ${tickets} where ${tickets.title} ilike ${pattern}
+    union all select ${tickets.ticketId} from ${tickets} where ${tickets.description} ilike ${pattern}
+    union all ${inComments})`;
 }
 
 export async function insertTicket(db: Db, row: NewTicketRow): Promise<TicketRow> {
@@ -32,11 +74,16 @@ export async function insertTicket(db: Db, row: NewTicketRow): Promise<TicketRow
 
 export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<TicketWithIssuer | undefined> {
   const [row] = await db
-    .select({ ticket: tickets, issuerName: users.name })
+    .select({
+      ticket: tickets,
+      issuerName: users.name,
+      assigneeName: assigneeNameOf(tickets.assigneeUserId),
+      overdue: overdueOf(tickets.dueAt),
+    })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(eq(tickets.ticketId, ticketId));
-  return row && { ...row.ticket, issuerName: row.issuerName };
+  return row && { ...row.ticket, issuerName: row.issuerName, assigneeName: row.assigneeName, overdue: row.overdue };
 }
 
 function whereOf(filter: TicketFilter): SQL | undefined {
@@ -48,6 +95,13 @@ function whereOf(filter: TicketFilter): SQL | undefined {
     filter.ticketId === undefined ? undefined : eq(tickets.ticketId, filter.ticketId),
     filter.issuedTo === undefined ? undefined : eq(tickets.issuedTo, filter.issuedTo),
     filter.status === undefined ? undefined : eq(tickets.ticketStatus, filter.status),
+    filter.assigneeUserId === undefined
+      ? undefined
+      : filter.assigneeUserId === null
+        ? isNull(tickets.assigneeUserId)
+        : eq(tickets.assigneeUserId, filter.assigneeUserId),
+    filter.text === undefined ? undefined : textMatch(filter.text),
+    filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
   ];
   if (filter.numberRange) {
     conditions.push(gte(tickets.problematicNumber, filter.numberRange.from));
@@ -71,6 +125,9 @@ export const TICKET_LIST_COLUMNS = {
   clientEmail: tickets.clientEmail,
   createdAt: tickets.createdAt,
   ticketStatus: tickets.ticketStatus,
+  assigneeUserId: tickets.assigneeUserId,
+  dueAt: tickets.dueAt,
+  overdue: overdueOf(tickets.dueAt).as('overdue'),
 };
 
 /** Counts are exact up to this many matching tickets; beyond it the planner's estimate is used. */
@@ -135,6 +192,10 @@ function selectPage(db: Db, where: SQL | undefined, offset: number, limit: numbe
       clientEmail: page.clientEmail,
       createdAt: page.createdAt,
       ticketStatus: page.ticketStatus,
+      assigneeUserId: page.assigneeUserId,
+      dueAt: page.dueAt,
+      overdue: page.overdue,
+      assigneeName: assigneeNameOf(page.assigneeUserId),
       issuerName: users.name,
     })
     .from(page)
@@ -159,37 +220,71 @@ export async function listTicketPage(
   return { rows, total, totalIsEstimate: estimated };
 }
 
-export async function listForwardHistory(db: Db, ticketId: number): Promise<ForwardEventRow[]> {
-  return db
-    .select()
-    .from(forwardEvents)
-    .where(eq(forwardEvents.ticketId, ticketId))
-    .orderBy(asc(forwardEvents.createdAt), asc(forwardEvents.id));
-}
-
-export async function findLiveGroup(db: Db, groupId: string): Promise<{ id: string; groupName: string } | undefined> {
-  const [row] = await db
-    .select({ id: groups.id, groupName: groups.groupName })
-    .from(groups)
-    .where(and(eq(groups.id, groupId), isNull(groups.deletedAt)));
+/**
+ * Reads a ticket and locks its row until the transaction ends, so that two forwards (or a forward
+ * and a resolve) of the same ticket run one after the other: the second one sees the first one's
+ * holder and status and is refused instead of overwriting them.
+ */
+export async function lockTicket(db: Db, ticketId: number): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.ticketId, ticketId)).for('update');
   return row;
 }
 
-export async function listLiveSubgroups(db: Db, groupId: string): Promise<{ id: string; subGroupEn: string }[]> {
-  return db
-    .select({ id: subgroups.id, subGroupEn: subgroups.subGroupEn })
-    .from(subgroups)
-    .where(and(eq(subgroups.groupId, groupId), isNull(subgroups.deletedAt)));
+/**
+ * Hands a ticket to another holder (a forward), with the status it has from then on. The new
+ * holder starts with nobody on it: the assignee was a member of the department that let it go.
+ */
+export async function updateTicketHolder(
+  db: Db,
+  ticketId: number,
+  issuedTo: IssuedTo,
+  ticketStatus: TicketStatus,
+): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ issuedTo, ticketStatus, assigneeUserId: null, updatedAt: sql`now()` })
+    .where(eq(tickets.ticketId, ticketId));
+}
+
+export async function closeTicket(db: Db, ticketId: number): Promise<void> {
+  await closeTickets(db, [ticketId]);
+}
+
+/** Solves the tickets in one statement (an incident's resolve). */
+export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
+  if (ticketIds.length === 0) return;
+  await db
+    .update(tickets)
+    .set({ ticketStatus: 'closed', resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(tickets.ticketId, ticketIds));
 }
 
 /** Moves a ticket from one status to another; false when it was no longer in `from`. */
-export async function moveTicketStatus(db: Db, ticketId: number, from: string, to: string): Promise<boolean> {
+export async function moveTicketStatus(db: Db, ticketId: number, from: TicketStatus, to: TicketStatus): Promise<boolean> {
   const rows = await db
     .update(tickets)
-    .set({ ticketStatus: to, updatedAt: sql`now()`, ...(to === 'closed' ? {} : { resolvedAt: null }) })
+    .set({
+      ticketStatus: to,
+      updatedAt: sql`now()`,
+      ...(to === 'closed' ? {} : { resolvedAt: null }),
+      // A reopen starts the resolve level again (DESIGN.md §17): the due time counts from here.
+      ...(from === 'closed' && to !== 'closed' ? { reopenedAt: sql`now()` } : {}),
+    })
     .where(and(eq(tickets.ticketId, ticketId), eq(tickets.ticketStatus, from)))
     .returning({ ticketId: tickets.ticketId });
   return rows.length === 1;
+}
+
+/** A move of a ticket into or out of closed: a resolve or a reopen, and who made it. */
+export type NewStatusChange = typeof ticketStatusEvents.$inferInsert;
+
+/**
+ * Writes down resolves and reopens, in one statement, inside the transaction that moved the
+ * tickets: the number's history (DESIGN.md §12) shows every one of them, not only the last.
+ */
+export async function recordStatusChanges(db: Db, rows: NewStatusChange[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(ticketStatusEvents).values(rows);
 }
 
 export async function touchTicket(db: Db, ticketId: number): Promise<void> {

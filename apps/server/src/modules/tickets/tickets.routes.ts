@@ -3,6 +3,8 @@ import {
   errorReplySchema,
   issueTicketBodySchema,
   issueTicketReplySchema,
+  numberHistoryParamsSchema,
+  numberHistoryReplySchema,
   pageParamsSchema,
   ticketByIdReplySchema,
   ticketIdParamsSchema,
@@ -10,7 +12,9 @@ import {
   ticketListReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
+import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
 import {
   getTicketForViewer,
@@ -33,12 +37,13 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Issues a ticket to cc (customers always issue as customer)',
         security: [{ bearer: [] }],
         body: issueTicketBodySchema,
-        response: { 201: issueTicketReplySchema, 400: errorReplySchema },
+        response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
-      const issuer = { kind: 'user' as const, user: signedInUser(request) };
+      const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip };
       const ticket = await issueTicket(ctx, issuer, request.body);
       const data = await presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
@@ -56,7 +61,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ticketListQuerySchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => listTicketsForViewer(ctx, signedInUser(request), request.params.page, request.query),
   );
@@ -71,9 +76,24 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ticketIdParamsSchema,
         response: { 200: ticketByIdReplySchema, 404: errorReplySchema },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({ data: [await getTicketForViewer(ctx, signedInUser(request), request.params.id)] }),
+  );
+
+  app.get(
+    '/tickets/number-history/:number',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "A problematic number's tickets and timeline, as the viewer may see them",
+        security: [{ bearer: [] }],
+        params: numberHistoryParamsSchema,
+        response: { 200: numberHistoryReplySchema, 400: errorReplySchema },
+      },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({ data: await getNumberHistory(ctx, signedInUser(request), request.params.number) }),
   );
 };
 

@@ -1,25 +1,33 @@
 /** Issuing tickets and reading one ticket as a viewer may see it (DESIGN.md §6). */
-import { AppError, canChooseIssuerType, isStaff, type IssueTicketBody, type Ticket, type UserType } from '@switchboard/shared';
+import {
+  AppError,
+  canChooseIssuerType,
+  canSeeRouting,
+  canSeeTicket,
+  type IssueTicketBody,
+  type Ticket,
+  type UserType,
+} from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { listCommentsOfTicket } from '../comments/comments.repository.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { newestComments } from '../comments/comment-pages.ts';
+import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
+import { publishTicketEvent } from '../events/publish.ts';
+import { findLiveGroup } from '../groups/groups.repository.ts';
 import { claimAttachments, resolveAttachmentKeys, type StorageContext } from '../storage/storage.service.ts';
 import { presentTicket, type TicketViewer } from './ticket-presenter.ts';
-import {
-  findLiveGroup,
-  findTicketWithIssuer,
-  insertTicket,
-  listForwardHistory,
-  listLiveSubgroups,
-  type TicketWithIssuer,
-} from './tickets.repository.ts';
+import { findTicketWithIssuer, insertTicket, type TicketWithIssuer } from './tickets.repository.ts';
 
 export interface TicketsContext extends StorageContext {
   /** The provider's time zone: list dates are its calendar days. */
   timezone: string;
 }
 
-/** Who issues a ticket: a signed-in user, or somebody on the public form known by an e-mail address. */
-export type TicketIssuer = { kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string };
+/**
+ * Who issues a ticket: a signed-in user, or somebody on the public form known by an e-mail address;
+ * `ip` is where the request came from (the audit row records it).
+ */
+export type TicketIssuer = ({ kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string }) & { ip: string };
 
 /** The fields of a new ticket that both forms send (the names of group and subgroup are read here). */
 export type NewTicketInput = Pick<
@@ -32,20 +40,15 @@ export interface TicketReader extends TicketViewer {
   id: string;
 }
 
-/** Staff see every ticket; agents and customers only the tickets they issued. */
-export function canSeeTicket(viewer: TicketReader, ticket: Pick<TicketWithIssuer, 'issuerUserId'>): boolean {
-  return isStaff(viewer) || ticket.issuerUserId === viewer.id;
-}
-
 function invalid(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: message });
 }
 
 /** The group and subgroup names stored on the ticket, read from the database (snapshots). */
 async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: string | null | undefined) {
-  const group = await findLiveGroup(ctx.db, groupId);
-  if (!group) throw invalid('group_id', 'Choose a group');
-  const subgroups = await listLiveSubgroups(ctx.db, groupId);
+  const found = await findLiveGroup(ctx.db, groupId);
+  if (!found) throw invalid('group_id', 'Choose a group');
+  const { group, subgroups } = found;
   if (!subGroupId) {
     if (subgroups.length > 0) throw invalid('sub_group_id', 'Choose a subgroup');
     return { groupId: group.id, groupName: group.groupName, subGroupId: null, subGroupName: null };
@@ -80,9 +83,29 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
       ...snapshot,
     });
     await claimAttachments(tx, keys, `ticket:${row.ticketId}`);
+    await insertAuditEntry(tx, {
+      actorUserId: user?.id ?? null,
+      action: 'ticket.create',
+      target: `ticket:${row.ticketId}`,
+      ip: issuer.ip,
+      details: {
+        form: issuer.kind,
+        issuer_user_type: issuerUserType,
+        group_id: snapshot.groupId,
+        sub_group_id: snapshot.subGroupId,
+        attachments: keys.length,
+      },
+    });
+    await publishTicketEvent(tx, {
+      event: 'ticket.created',
+      ticket_id: row.ticketId,
+      issuer_user_id: row.issuerUserId,
+      internal: false,
+    });
     return row;
   });
-  return { ...ticket, issuerName: user?.name ?? null };
+  // A new ticket has nobody on it yet, and is due at least an hour from now (the shortest level).
+  return { ...ticket, issuerName: user?.name ?? null, assigneeName: null, overdue: false };
 }
 
 /** The ticket if the viewer may see it; otherwise 404, the same as for a missing ticket (no existence leak). */
@@ -92,19 +115,20 @@ export async function findTicketForViewer(
   ticketId: number,
 ): Promise<TicketWithIssuer> {
   const ticket = await findTicketWithIssuer(ctx.db, ticketId);
-  if (!ticket || !canSeeTicket(viewer, ticket)) throw new AppError('not_found', 'There is no such ticket.');
+  if (!ticket || !canSeeTicket(viewer, { issuer_user_id: ticket.issuerUserId }))
+    throw new AppError('not_found', 'There is no such ticket.');
   return ticket;
 }
 
-/** A whole ticket (comments oldest first, forwards oldest first) as the viewer may see it. */
+/** A ticket with its newest comments and its forwards (both oldest first) as the viewer may see it. */
 export async function presentTicketForViewer(
   ctx: TicketsContext,
   viewer: TicketViewer,
   ticket: TicketWithIssuer,
 ): Promise<Ticket> {
   const [comments, forwards] = await Promise.all([
-    listCommentsOfTicket(ctx.db, ticket.ticketId),
-    isStaff(viewer) ? listForwardHistory(ctx.db, ticket.ticketId) : Promise.resolve([]),
+    newestComments(ctx.db, viewer, ticket.ticketId),
+    canSeeRouting(viewer) ? listForwardHistory(ctx.db, ticket.ticketId) : Promise.resolve([]),
   ]);
   return presentTicket(viewer, ticket, comments, forwards, (key) => ctx.storage.publicUrlOf(key));
 }

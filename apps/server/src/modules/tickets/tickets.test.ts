@@ -28,7 +28,6 @@ describeWithApp('issuing tickets', (ctx) => {
       title: body.title,
       problematic_number: body.problematic_number,
       description: body.description,
-      issued_to: 'cc',
       ticket_status: 'open',
       issuer_number: user.productNumber,
       issuer_user_type: 'customer',
@@ -40,11 +39,14 @@ describeWithApp('issuing tickets', (ctx) => {
       client_email: null,
       attachments: [],
       comments: [],
+      comments_total: 0,
       forwarder_history: [],
     });
+    // The customer does not learn the routing; the ticket is stored as held by cc.
+    expect(data).not.toHaveProperty('issued_to');
     expect(data.ticket_id).toBeGreaterThanOrEqual(100001);
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, data.ticket_id));
-    expect(row).toMatchObject({ issuerUserId: user.id, groupName: 'Internet', subGroupName: 'Slow speed' });
+    expect(row).toMatchObject({ issuerUserId: user.id, groupName: 'Internet', subGroupName: 'Slow speed', issuedTo: 'cc' });
   });
 
   it('ignores the issuer type a customer sends: customers always issue as customer', async () => {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import type { UserType } from '@switchboard/shared';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role, UserType } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -22,15 +22,52 @@ export async function findLiveUserByNumber(db: Db, productNumber: string): Promi
   return row;
 }
 
+/** Whether a deleted (disabled) account ever held this number. */
+export async function hasDeletedUserWithNumber(db: Db, productNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.productNumber, productNumber), isNotNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert into users returned no row');
   return row;
 }
 
-/** Every live user, newest first (a new account lands on the first page of the admin table). */
-export function listLiveUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
+/**
+ * Part of a name (any case) or, when `q` is digits with or without a leading +, part of the
+ * number: every typed form (0963…, 88096…, +88096…) is a piece of the stored 88096….
+ */
+function userSearchOf(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const byName = ilike(users.name, `%${escapeLike(q)}%`);
+  const digits = /^\+?\d+$/.test(q) ? q.replace(/^\+/, '') : null;
+  return digits === null ? byName : or(byName, like(users.productNumber, `%${digits}%`));
+}
+
+/** One page of live users matching `q`, newest first (a new account lands on the first page), and their number. */
+export async function listLiveUsersPage(
+  db: Db,
+  q: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(isNull(users.deletedAt), userSearchOf(q));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.name), asc(users.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Live users whose name or number contains `q`, optionally of one type, by name. */
@@ -80,8 +117,8 @@ export async function lockLiveAdminIds(tx: Db): Promise<string[]> {
 export interface UserChanges {
   name: string;
   productNumber: string;
-  userType: string;
-  role: string;
+  userType: UserType;
+  role: Role;
   phoneNumber?: string | undefined;
   /** Ends the user's sessions: tokens carry the version they were issued with. */
   endSessions: boolean;
@@ -112,14 +149,20 @@ export async function softDeleteLiveUser(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Postgres unique violation: a concurrent request took the same number or name first. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The name of the account with this product or phone number (stored form), live accounts first:
+ * reports name the issuer they are filtered by, also when the account was deleted since.
+ */
+export async function findNameByNumber(db: Db, storedNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(or(eq(users.productNumber, storedNumber), eq(users.phoneNumber, storedNumber)))
+    .orderBy(sql`${users.deletedAt} is not null`, asc(users.createdAt))
+    .limit(1);
+  return row?.name ?? null;
 }

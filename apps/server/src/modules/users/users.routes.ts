@@ -5,12 +5,14 @@ import {
   messageReplySchema,
   signupBodySchema,
   updateUserBodySchema,
+  userListQuerySchema,
   userListReplySchema,
   userLookupQuerySchema,
   userLookupReplySchema,
   userWriteReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { assertCanManageUsers, createUser, deleteUser, listUsers, lookupUsers, updateUser } from './users.service.ts';
 
 /** The users endpoints under /api/v1: administration (admins) and the lookup behind user pickers. */
@@ -27,9 +29,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       ...adminOnly,
-      schema: { tags: ['users'], summary: 'Every user (admins)', security, response: { 200: userListReplySchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'A page of 10 users, newest first, optionally matching a name or number (admins)',
+        security,
+        querystring: userListQuerySchema,
+        response: { 200: userListReplySchema },
+      },
     },
-    async (request) => ({ data: await listUsers(db, signedInUser(request)) }),
+    async (request) => listUsers(db, signedInUser(request), request.query),
   );
 
   app.get(
@@ -51,6 +59,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/signup',
     {
       ...adminOnly,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags: ['users'],
         summary: 'Creates a user (admins)',
@@ -60,7 +69,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(db, signedInUser(request), request.body);
+      const user = await createUser(db, signedInUser(request), request.body, request.ip);
       return reply.code(201).send({ message: 'User created', data: user });
     },
   );
@@ -69,6 +78,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       ...adminOnly,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags: ['users'],
         summary: 'Edits a user (admins); created_at is ignored',
@@ -79,7 +89,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUser(db, signedInUser(request), request.params.id, request.body);
+      const user = await updateUser(db, signedInUser(request), request.params.id, request.body, request.ip);
       return { message: 'User updated', data: user };
     },
   );
@@ -88,6 +98,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       ...adminOnly,
+      config: { rateLimit: writeLimit('other') },
       schema: {
         tags: ['users'],
         summary: 'Deletes a user and ends their sessions (admins)',
@@ -97,7 +108,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUser(db, signedInUser(request), request.params.id);
+      await deleteUser(db, signedInUser(request), request.params.id, request.ip);
       return { message: 'User deleted' };
     },
   );

@@ -1,27 +1,30 @@
 /** User administration (admins only) and the user lookup behind pickers. */
 import {
   AppError,
+  canLookUpUsers,
   canManageUsers,
-  canUseReports,
+  PAGE_SIZE,
   USER_LOOKUP_LIMIT,
-  type Role,
   type SignupBody,
   type UpdateUserBody,
   type User,
+  type UserListQuery,
+  type UserListReply,
   type UserLookupItem,
   type UserLookupQuery,
-  type UserType,
   type Viewer,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { pageLinks } from '../tickets/ticket-list.service.ts';
 import {
   findLiveUserById,
   findLiveUserByNumber,
   insertUser,
   isNumberTakenByOther,
-  isUniqueViolation,
-  listLiveUsers,
+  listLiveUsersPage,
   lockLiveAdminIds,
   searchLiveUsers,
   softDeleteLiveUser,
@@ -44,20 +47,22 @@ export function presentUser(row: UserRow): User {
     name: row.name,
     product_number: row.productNumber,
     phone_number: row.phoneNumber,
-    user_type: row.userType as UserType,
-    role: row.role as Role,
+    user_type: row.userType,
+    role: row.role,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-export async function listUsers(db: Db, viewer: SignedInUser): Promise<User[]> {
+/** One page (10) of the live users matching the search, newest first. */
+export async function listUsers(db: Db, viewer: SignedInUser, query: UserListQuery): Promise<UserListReply> {
   assertCanManageUsers(viewer);
-  return (await listLiveUsers(db)).map(presentUser);
+  const { rows, total } = await listLiveUsersPage(db, query.q, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return { data: rows.map(presentUser), total, ...pageLinks(query.page, total) };
 }
 
 /** The report form picks users; so the report's user types and the admins may look them up. */
 export async function lookupUsers(db: Db, viewer: SignedInUser, query: UserLookupQuery): Promise<UserLookupItem[]> {
-  if (!canManageUsers(viewer) && !canUseReports(viewer)) {
+  if (!canLookUpUsers(viewer)) {
     throw new AppError('forbidden', 'You cannot look up users');
   }
   const rows = await searchLiveUsers(db, { q: query.q, userType: query.user_type }, USER_LOOKUP_LIMIT);
@@ -65,20 +70,43 @@ export async function lookupUsers(db: Db, viewer: SignedInUser, query: UserLooku
     _id: row.id,
     name: row.name,
     product_number: row.productNumber,
-    user_type: row.userType as UserType,
+    user_type: row.userType,
   }));
 }
 
-export async function createUser(db: Db, viewer: SignedInUser, body: SignupBody): Promise<User> {
+/** The fields of an edit that differ from the stored user (the audit row names them, not their values). */
+function changedFields(current: UserRow, body: UpdateUserBody): string[] {
+  const before: Record<string, unknown> = {
+    name: current.name,
+    product_number: current.productNumber,
+    phone_number: current.phoneNumber ?? undefined,
+    user_type: current.userType,
+    role: current.role,
+  };
+  const after: Record<string, unknown> = { ...body, phone_number: body.phone_number ?? undefined };
+  return Object.keys(before).filter((field) => before[field] !== after[field]);
+}
+
+export async function createUser(db: Db, viewer: SignedInUser, body: SignupBody, ip: string): Promise<User> {
   assertCanManageUsers(viewer);
   if (await findLiveUserByNumber(db, body.product_number)) throw new AppError('conflict', NUMBER_TAKEN);
   try {
-    const row = await insertUser(db, {
-      name: body.name,
-      productNumber: body.product_number,
-      phoneNumber: body.phone_number,
-      userType: body.user_type,
-      role: body.role,
+    const row = await db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        name: body.name,
+        productNumber: body.product_number,
+        phoneNumber: body.phone_number,
+        userType: body.user_type,
+        role: body.role,
+      });
+      await insertAuditEntry(tx, {
+        actorUserId: viewer.id,
+        action: 'user.create',
+        target: `user:${created.id}`,
+        ip,
+        details: { user_type: created.userType, role: created.role },
+      });
+      return created;
     });
     return presentUser(row);
   } catch (error) {
@@ -91,7 +119,7 @@ export async function createUser(db: Db, viewer: SignedInUser, body: SignupBody)
  * Edits a user. A change of role, type or number ends their sessions at once (rights are read from
  * the database anyway; the new token carries the new claims for the UI). `created_at` is ignored.
  */
-export async function updateUser(db: Db, viewer: SignedInUser, id: string, body: UpdateUserBody): Promise<User> {
+export async function updateUser(db: Db, viewer: SignedInUser, id: string, body: UpdateUserBody, ip: string): Promise<User> {
   assertCanManageUsers(viewer);
   try {
     return await db.transaction(async (tx) => {
@@ -114,6 +142,13 @@ export async function updateUser(db: Db, viewer: SignedInUser, id: string, body:
         endSessions,
       });
       if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+      await insertAuditEntry(tx, {
+        actorUserId: viewer.id,
+        action: 'user.update',
+        target: `user:${id}`,
+        ip,
+        details: { changed: changedFields(current, body), user_type: row.userType, role: row.role, sessions_ended: endSessions },
+      });
       return presentUser(row);
     });
   } catch (error) {
@@ -123,7 +158,7 @@ export async function updateUser(db: Db, viewer: SignedInUser, id: string, body:
 }
 
 /** Soft-deletes a user and ends their sessions. Nobody deletes themselves or the last admin. */
-export async function deleteUser(db: Db, viewer: SignedInUser, id: string): Promise<void> {
+export async function deleteUser(db: Db, viewer: SignedInUser, id: string, ip: string): Promise<void> {
   assertCanManageUsers(viewer);
   if (viewer.id === id) throw new AppError('conflict', 'You cannot delete your own account');
   await db.transaction(async (tx) => {
@@ -132,5 +167,6 @@ export async function deleteUser(db: Db, viewer: SignedInUser, id: string): Prom
     if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'Only admins can manage users');
     if (adminIds.includes(id) && adminIds.length <= 1) throw new AppError('conflict', LAST_ADMIN);
     if (!(await softDeleteLiveUser(tx, id))) throw new AppError('not_found', USER_NOT_FOUND);
+    await insertAuditEntry(tx, { actorUserId: viewer.id, action: 'user.delete', target: `user:${id}`, ip });
   });
 }

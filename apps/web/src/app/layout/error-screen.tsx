@@ -6,7 +6,9 @@ export function ErrorScreen() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="xs">
-        <Title order={2}>Something went wrong</Title>
+        <Title order={1} size="h2">
+          Something went wrong
+        </Title>
         <Text c="dimmed" ta="center">
           {FALLBACK_ERROR_MESSAGE}
         </Text>

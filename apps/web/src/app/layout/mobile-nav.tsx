@@ -1,7 +1,13 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowForwardUp,
+  IconChartBar,
+  IconClockHour4,
+  IconListDetails,
   IconLogout,
+  IconMessageDots,
+  IconMessageX,
   IconPlus,
   IconReportAnalytics,
   IconTicket,
@@ -10,6 +16,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { layoutMessages } from './messages.ts';
@@ -19,10 +26,16 @@ import { isActive, type NavItem, type NavKey } from './nav-items.ts';
 const ICONS: Record<NavKey, Icon> = {
   createTicket: IconPlus,
   tickets: IconTicket,
+  dashboard: IconChartBar,
   forwardedTickets: IconArrowForwardUp,
+  incidents: IconAlertTriangle,
+  cannedReplies: IconMessageDots,
   users: IconUsers,
   groups: IconUsersGroup,
   report: IconReportAnalytics,
+  notifications: IconMessageX,
+  serviceLevels: IconClockHour4,
+  audit: IconListDetails,
 };
 
 /** The burger menu's panel on phones: who is signed in, the links, Sign out. */
@@ -44,19 +57,27 @@ export function MobileNav({ session, items, onNavigate }: { session: SessionClai
       </div>
       <Divider />
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label={layoutMessages.mainNavigation}>
-        {items.map((item) => {
+        {items.map((item, index) => {
           const ItemIcon = ICONS[item.key];
+          // The administration's links follow a heading, as they sit in the Admin menu on desktops.
+          const heading = item.admin && !items[index - 1]?.admin;
           const active = isActive(item, pathname);
           return (
-            <NavLink
-              key={item.key}
-              renderRoot={(props) => <Link {...props} {...item.link} />}
-              label={item.label}
-              leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
-            />
+            <Fragment key={item.key}>
+              {heading && (
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt="sm" mb={4} px="sm">
+                  {layoutMessages.adminMenu}
+                </Text>
+              )}
+              <NavLink
+                renderRoot={(props) => <Link {...props} {...item.link} />}
+                label={item.label}
+                leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+              />
+            </Fragment>
           );
         })}
       </ScrollArea>

@@ -2,6 +2,7 @@ import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { ROLE_LABELS, USER_TYPE_LABELS } from '@switchboard/shared';
+import { lazy, Suspense } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { layoutMessages } from './messages.ts';
@@ -17,6 +18,9 @@ export interface NavBarProps {
   /** Closes the phone menu once the user goes somewhere. */
   onNavigate: () => void;
 }
+
+// Only admins and moderators have the menu: its code (Mantine's Menu) loads for them alone.
+const AdminMenu = lazy(() => import('./admin-menu.tsx').then((module) => ({ default: module.AdminMenu })));
 
 /** "Customer Care · Admin"; the plain role `user` says nothing and is left out. */
 export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>): string {
@@ -56,21 +60,28 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
       </Group>
 
       <Box component="nav" aria-label={layoutMessages.mainNavigation} visibleFrom="md" style={{ flex: 1, minWidth: 0 }}>
-        <Group gap={4} wrap="nowrap">
-          {items.map((item) => {
-            const active = isActive(item, pathname);
-            return (
-              <Link
-                key={item.key}
-                {...item.link}
-                className={classes.link}
-                data-active={active || undefined}
-                aria-current={active ? 'page' : undefined}
-              >
-                {item.label}
-              </Link>
-            );
-          })}
+        <Group gap={2} wrap="nowrap" className={classes.links}>
+          {items
+            .filter((item) => !item.admin)
+            .map((item) => {
+              const active = isActive(item, pathname);
+              return (
+                <Link
+                  key={item.key}
+                  {...item.link}
+                  className={classes.link}
+                  data-active={active || undefined}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {item.label}
+                </Link>
+              );
+            })}
+          {items.some((item) => item.admin) && (
+            <Suspense fallback={null}>
+              <AdminMenu items={items.filter((item) => item.admin)} pathname={pathname} />
+            </Suspense>
+          )}
         </Group>
       </Box>
 

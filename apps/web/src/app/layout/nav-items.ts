@@ -1,15 +1,33 @@
 /** Which navigation links a user sees (spec §2 Navigation bar, §6), as data so that it can be tested alone. */
 import { linkOptions } from '@tanstack/react-router';
-import { canManageGroups, canManageUsers, canSeeForwardedTickets, canUseReports, type Viewer } from '@switchboard/shared';
+import {
+  canManageGroups,
+  canManageIncidents,
+  canManageServiceLevels,
+  canSeeDashboard,
+  canManageUsers,
+  canReadAudit,
+  canUseCannedReplies,
+  canSeeForwardedTickets,
+  canSeeNotificationFailures,
+  canUseReports,
+  type Viewer,
+} from '@switchboard/shared';
 import { layoutMessages } from './messages.ts';
 
 const LINKS = {
   createTicket: linkOptions({ to: '/add-ticket' }),
   tickets: linkOptions({ to: '/tickets', search: { page: 1 } }),
+  dashboard: linkOptions({ to: '/dashboard' }),
   forwardedTickets: linkOptions({ to: '/forwarded-tickets', search: { page: 1 } }),
+  incidents: linkOptions({ to: '/incidents', search: { tab: 'active', page: 1 } }),
+  cannedReplies: linkOptions({ to: '/canned-replies', search: { page: 1 } }),
   users: linkOptions({ to: '/user-info' }),
   groups: linkOptions({ to: '/group-info' }),
   report: linkOptions({ to: '/report' }),
+  notifications: linkOptions({ to: '/notifications' }),
+  serviceLevels: linkOptions({ to: '/service-levels' }),
+  audit: linkOptions({ to: '/audit' }),
 };
 
 export type NavKey = keyof typeof LINKS;
@@ -20,22 +38,31 @@ export interface NavItem {
   link: (typeof LINKS)[NavKey];
   /** Paths on which the link shows as the current page: its own and the screens reached from it. */
   activeOn: readonly string[];
+  /** Administration (users, groups, failed messages, audit, service levels): grouped under one Admin menu. */
+  admin: boolean;
 }
 
-function item(key: NavKey, activeOn: readonly string[]): NavItem {
-  return { key, label: layoutMessages[key], link: LINKS[key], activeOn };
+function item(key: NavKey, activeOn: readonly string[], admin = false): NavItem {
+  return { key, label: layoutMessages[key], link: LINKS[key], activeOn, admin };
 }
 
 /**
- * The links of a user, in the order of the spec. Tickets is shown to everybody, not only to agents
- * and customers: the list is where staff work too, and a link says so more plainly than the logo.
+ * The links of a user, in the order of the spec, the administration last. Tickets is shown to
+ * everybody, not only to agents and customers: the list is where staff work too, and a link says
+ * so more plainly than the logo.
  */
 export function navItemsFor(viewer: Viewer): NavItem[] {
   const items = [item('createTicket', ['/add-ticket']), item('tickets', ['/tickets', '/view-ticket'])];
+  if (canSeeDashboard(viewer)) items.push(item('dashboard', ['/dashboard']));
   if (canSeeForwardedTickets(viewer)) items.push(item('forwardedTickets', ['/forwarded-tickets']));
-  if (canManageUsers(viewer)) items.push(item('users', ['/user-info', '/create-user']));
-  if (canManageGroups(viewer)) items.push(item('groups', ['/group-info', '/create-group']));
+  if (canManageIncidents(viewer)) items.push(item('incidents', ['/incidents']));
+  if (canUseCannedReplies(viewer)) items.push(item('cannedReplies', ['/canned-replies']));
   if (canUseReports(viewer)) items.push(item('report', ['/report']));
+  if (canManageUsers(viewer)) items.push(item('users', ['/user-info', '/create-user'], true));
+  if (canManageGroups(viewer)) items.push(item('groups', ['/group-info', '/create-group'], true));
+  if (canSeeNotificationFailures(viewer)) items.push(item('notifications', ['/notifications'], true));
+  if (canReadAudit(viewer)) items.push(item('audit', ['/audit'], true));
+  if (canManageServiceLevels(viewer)) items.push(item('serviceLevels', ['/service-levels'], true));
   return items;
 }
 

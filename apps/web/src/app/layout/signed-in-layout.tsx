@@ -1,19 +1,29 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLiveUpdates } from '../../lib/live-events.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
-import { MobileNav } from './mobile-nav.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { navItemsFor } from './nav-items.ts';
+
+// The phone menu (its links with their icons) loads when it first opens: a desktop never needs it.
+const MobileNav = lazy(() => import('./mobile-nav.tsx').then((module) => ({ default: module.MobileNav })));
 
 /** The frame of every signed-in screen: the navigation bar above the screen. */
 export function SignedInLayout() {
   const brand = useBrandName();
   const session = currentSession();
   const [menuOpened, menu] = useDisclosure(false);
+  // Once opened, the panel stays mounted so that it slides away when closed.
+  const [mobileNavWanted, setMobileNavWanted] = useState(false);
+  const toggleMenu = () => {
+    setMobileNavWanted(true);
+    menu.toggle();
+  };
   useReloadWhenSessionChangesElsewhere();
+  useLiveUpdates();
 
   if (!session) return <Navigate to="/" search={{}} replace />;
   const items = navItemsFor(session);
@@ -30,13 +40,17 @@ export function SignedInLayout() {
           session={session}
           items={items}
           menuOpened={menuOpened}
-          onToggleMenu={menu.toggle}
+          onToggleMenu={toggleMenu}
           onNavigate={menu.close}
         />
       </AppShell.Header>
       {/* Closed, the panel only slides off-screen: inert keeps its links out of the Tab order. */}
       <AppShell.Navbar p="md" hiddenFrom="md" inert={!menuOpened}>
-        <MobileNav session={session} items={items} onNavigate={menu.close} />
+        {mobileNavWanted && (
+          <Suspense fallback={null}>
+            <MobileNav session={session} items={items} onNavigate={menu.close} />
+          </Suspense>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>

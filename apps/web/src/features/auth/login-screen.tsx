@@ -1,13 +1,17 @@
 import { Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useBrandName } from '../../lib/public-config.ts';
-import { storeToken } from '../../lib/session.ts';
+import { sessionEndReason, storeToken } from '../../lib/session.ts';
 import { LoginForm } from './components/login-form.tsx';
+import { SessionEndedNote } from './components/session-ended-note.tsx';
+import { SwitchAccountPrompt } from './components/switch-account-prompt.tsx';
 import { authMessages } from './messages.ts';
-import { useHandOverToken } from './use-hand-over-token.ts';
+import { useLinkSignIn } from './use-link-sign-in.ts';
 import { useLoginFlow } from './use-login-flow.ts';
 import classes from './login-screen.module.css';
 
@@ -22,19 +26,29 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const { q } = useSearch({ from: '/' });
 
+  const queryClient = useQueryClient();
+  // Read once: the note stays until the next sign-in, however the form changes meanwhile.
+  const [endReason] = useState(sessionEndReason);
+
   const goToTickets = () => navigate({ to: '/tickets', search: { page: 1 }, replace: true });
 
-  const checkingLink = useHandOverToken(q, (result, token) => {
-    if (result === 'valid') {
-      storeToken(token);
+  const link = useLinkSignIn(q, {
+    onReady: (replaced) => {
+      // Another account's cached replies must never show under the new one.
+      if (replaced) queryClient.clear();
       void goToTickets();
-    } else if (result === 'invalid') {
+    },
+    onRefused: (current) => {
+      if (current) {
+        notify(authMessages.linkInvalidSignedIn(current.name), 'error');
+        void goToTickets();
+        return;
+      }
       notify(authMessages.linkInvalid, 'error');
       void navigate({ to: '/', search: {}, replace: true });
-    } else {
-      // Offline or the server in trouble: the link stays in the address so that a refresh retries.
-      notify(FALLBACK_ERROR_MESSAGE, 'error');
-    }
+    },
+    // Offline or the server in trouble: the link stays in the address so that a refresh retries.
+    onUnknown: () => notify(FALLBACK_ERROR_MESSAGE, 'error'),
   });
 
   const flow = useLoginFlow({
@@ -57,13 +71,23 @@ export function LoginScreen() {
               {brand}
             </Title>
           </Stack>
-          {checkingLink ? (
+          {link.checking ? (
             <Stack align="center" gap="xs" py="lg" role="status">
               <Loader size="md" />
               <Text c="dimmed">{authMessages.signingIn}</Text>
             </Stack>
+          ) : link.pending ? (
+            <SwitchAccountPrompt
+              next={link.pending.next}
+              current={link.pending.current}
+              onSwitch={() => link.answer(true)}
+              onStay={() => link.answer(false)}
+            />
           ) : (
-            <LoginForm flow={flow} brand={brand} />
+            <>
+              {endReason && <SessionEndedNote reason={endReason} />}
+              <LoginForm flow={flow} brand={brand} />
+            </>
           )}
         </Stack>
       </Paper>

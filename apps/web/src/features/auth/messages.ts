@@ -16,4 +16,12 @@ export const authMessages = {
   signingIn: 'Signing you in…',
   linkInvalid: 'This sign-in link is no longer valid. Please sign in with your number.',
   logoAlt: (brand: string) => `${brand} logo`,
+  linkInvalidSignedIn: (name: string) => `This sign-in link is no longer valid. You are still signed in as ${name}.`,
+  switchQuestion: (name: string, number: string, current: string) => `Sign in as ${name} (${number}) instead of ${current}?`,
+  switchAccount: 'Switch account',
+  staySignedIn: 'Stay signed in',
+  sessionEnded: {
+    account_changed: 'Your session ended because your account was changed. Please sign in again.',
+    expired: 'Your session has expired. Please sign in again.',
+  },
 } as const;

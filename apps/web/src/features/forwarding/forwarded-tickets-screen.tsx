@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { canSeeForwardedTickets } from '@switchboard/shared';
 import { useEffect } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useForwardedTickets } from './api/forwarded-tickets.ts';
 import { messages } from './messages.ts';
@@ -24,6 +25,10 @@ function ForwardedTickets() {
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
   const list = useForwardedTickets(page);
+  // Besides the 30 s refresh of the spec: a forward, resolve or reopen anywhere shows at once.
+  useLiveEvents((event) => {
+    if (event.event === 'ticket.changed') void list.refetch();
+  });
   const totalPages = list.data?.total_pages ?? 0;
 
   // A page past the end (tickets left the chain since the link was made) shows the last page instead.
@@ -36,17 +41,15 @@ function ForwardedTickets() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{messages.title}</Title>
+        <Title order={1} size="h2">
+          {messages.title}
+        </Title>
         <Text c="dimmed" size="sm">
           {messages.intro}
         </Text>
       </div>
       {list.isError && !list.data ? (
-        <Alert color="red" title={errorMessage(list.error)}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {messages.retry}
-          </Button>
-        </Alert>
+        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : (
         <TicketTable
           tickets={list.data?.data ?? []}
@@ -58,14 +61,12 @@ function ForwardedTickets() {
           emptyText={messages.empty}
         />
       )}
-      <Group justify="flex-end">
-        <PaginationFooter
-          page={page}
-          total={list.data?.total_tickets ?? 0}
-          estimated={list.data?.total_is_estimate}
-          onPageChange={(target) => void navigate({ to: '/forwarded-tickets', search: { page: target } })}
-        />
-      </Group>
+      <PaginationFooter
+        page={page}
+        total={list.data?.total_tickets ?? 0}
+        estimated={list.data?.total_is_estimate}
+        onPageChange={(target) => void navigate({ to: '/forwarded-tickets', search: { page: target } })}
+      />
     </Stack>
   );
 }

@@ -5,5 +5,4 @@ export const messages = {
     'Tickets your department received, or forwarded and stayed in the loop. The newest forward comes first; the list refreshes every 30 seconds.',
   loading: 'Loading tickets...',
   empty: 'No tickets found.',
-  retry: 'Try again',
 } as const;

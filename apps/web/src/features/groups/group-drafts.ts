@@ -9,17 +9,14 @@ import {
   type RenameGroupBody,
   type SubgroupInput,
 } from '@switchboard/shared';
-import type { z } from 'zod';
+import { validateWith, type FieldErrors, type Validated } from '../../lib/schema-form.ts';
+
+export type { FieldErrors, Validated };
 
 /** A subgroup row of a form; `key` keeps React's rows stable while rows come and go. */
 export interface SubgroupDraft extends SubgroupInput {
   key: string;
 }
-
-/** Field errors keyed by the schema path (`group_name`, `sub_groups.0.sub_group_bn`, ...). */
-export type FieldErrors = Partial<Record<string, string>>;
-
-export type Validated<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 
 let nextKey = 0;
 
@@ -32,24 +29,17 @@ const inputsOf = (drafts: SubgroupDraft[]): SubgroupInput[] =>
   drafts.map(({ sub_group_bn, sub_group_en }) => ({ sub_group_bn, sub_group_en }));
 
 export function validateCreateGroup(groupName: string, drafts: SubgroupDraft[]): Validated<CreateGroupBody> {
-  return collect(createGroupBodySchema.safeParse({ group_name: groupName, sub_groups: inputsOf(drafts) }));
+  return validateWith(createGroupBodySchema, { group_name: groupName, sub_groups: inputsOf(drafts) });
 }
 
 export function validateAddSubgroups(drafts: SubgroupDraft[]): Validated<AddSubgroupsBody> {
-  return collect(addSubgroupsBodySchema.safeParse({ sub_groups: inputsOf(drafts) }));
+  return validateWith(addSubgroupsBodySchema, { sub_groups: inputsOf(drafts) });
 }
 
 export function validateGroupName(groupName: string): Validated<RenameGroupBody> {
-  return collect(renameGroupBodySchema.safeParse({ group_name: groupName }));
+  return validateWith(renameGroupBodySchema, { group_name: groupName });
 }
 
 export function validateSubgroupNames(names: SubgroupInput): Validated<SubgroupInput> {
-  return collect(renameSubgroupBodySchema.safeParse(names));
-}
-
-function collect<T>(result: z.ZodSafeParseResult<T>): Validated<T> {
-  if (result.success) return { ok: true, body: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return { ok: false, errors };
+  return validateWith(renameSubgroupBodySchema, names);
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -6,10 +6,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { canManageGroups, PAGE_SIZE, type Group as GroupEntity, type Subgroup } from '@switchboard/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useGroups } from '../../lib/group-options.ts';
+import { FETCH_GROUPS_FAILED, useGroups } from '../../lib/group-options.ts';
 import { lastPageOf } from '../../lib/pagination.ts';
 import { useDeleteGroup, useDeleteSubgroup } from './api/groups.ts';
 import { AddSubgroupDialog } from './components/add-subgroup-dialog.tsx';
@@ -47,17 +48,26 @@ function GroupTable() {
       notifications.show({ color: 'green', message: m.deleted });
       setDeleting(null);
     },
-    onError: (error: unknown) => {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-      setDeleting(null);
-    },
+    // A failure stays in the confirm dialog, which shows why.
   };
+
+  const listState = (
+    <ListState
+      loading={groups.isPending}
+      empty={rows.length === 0}
+      error={groups.isError ? groups.error : null}
+      retrying={groups.isFetching}
+      onRetry={() => void groups.refetch()}
+    />
+  );
 
   const handlersFor = (group: GroupEntity) => ({
     onAddSubgroup: () => setAddingTo(group),
     onDeleteGroup: () => setDeleting({ kind: 'group', group }),
     onDeleteSubgroup: (subgroup: Subgroup) => setDeleting({ kind: 'subgroup', group, subgroup }),
   });
+
+  const deleteFailure = deleteGroup.error ?? deleteSubgroup.error;
 
   function confirmDelete() {
     if (deleting?.kind === 'group') deleteGroup.mutate(deleting.group._id, settle);
@@ -68,7 +78,9 @@ function GroupTable() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>{m.listTitle}</Title>
+        <Title order={1} size="h2">
+          {m.listTitle}
+        </Title>
         <Button component={Link} to="/create-group" leftSection={<IconPlus size={18} />}>
           {m.createLink}
         </Button>
@@ -78,7 +90,7 @@ function GroupTable() {
           {rows.map((group) => (
             <GroupRow key={group._id} layout="card" group={group} {...handlersFor(group)} />
           ))}
-          <ListState loading={groups.isPending} empty={rows.length === 0} />
+          {listState}
         </Stack>
       ) : (
         <Paper withBorder radius="md">
@@ -100,7 +112,7 @@ function GroupTable() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListState loading={groups.isPending} empty={rows.length === 0} />
+          {listState}
         </Paper>
       )}
       <PaginationFooter page={current} total={all.length} onPageChange={setPage} />
@@ -110,14 +122,34 @@ function GroupTable() {
         title={deleting?.kind === 'subgroup' ? m.deleteSubgroupTitle : m.deleteGroupTitle}
         body={deleteBody(deleting)}
         loading={deleteGroup.isPending || deleteSubgroup.isPending}
+        error={deleteFailure ? errorMessage(deleteFailure) : null}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={() => {
+          setDeleting(null);
+          deleteGroup.reset();
+          deleteSubgroup.reset();
+        }}
       />
     </Stack>
   );
 }
 
-function ListState({ loading, empty }: { loading: boolean; empty: boolean }) {
+interface ListStateProps {
+  loading: boolean;
+  empty: boolean;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+function ListState({ loading, empty, error, retrying, onRetry }: ListStateProps) {
+  if (error) {
+    return (
+      <Box p="md">
+        <LoadError error={error} fallback={FETCH_GROUPS_FAILED} retrying={retrying} onRetry={onRetry} />
+      </Box>
+    );
+  }
   if (loading) {
     return (
       <Group justify="center" gap="xs" p="lg" role="status">

@@ -61,7 +61,7 @@ export function PublicTicketScreen() {
                 onEdit={() => {
                   if (submission.isError) submission.reset();
                 }}
-                onSubmit={(fields) => submission.mutate(fields)}
+                onSubmit={(fields, botCheck) => submission.mutate({ fields, botCheck })}
               />
             </Stack>
           )}

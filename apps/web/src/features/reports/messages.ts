@@ -2,6 +2,7 @@
 export const reportMessages = {
   title: 'Report',
   intro: 'Export the tickets of a period as an Excel workbook. Dates are days in the provider’s time zone.',
+  formLoading: 'Loading the report form…',
   fields: {
     user: 'User',
     userPlaceholder: 'Anybody — type a name or number',

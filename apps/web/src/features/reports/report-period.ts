@@ -6,7 +6,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { REPORT_MESSAGES } from '@switchboard/shared';
+import { REPORT_MESSAGES, reportBodySchema, type ReportInput } from '@switchboard/shared';
+import { errorsOf, validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -18,13 +19,14 @@ export interface PeriodDraft {
 
 export type PeriodErrors = Partial<Record<'start_date' | 'end_date', string>>;
 
-/** The spec's date rules (§5): both required, the end not before the start nor after today. */
-export function periodErrors(period: PeriodDraft, today: string): PeriodErrors {
-  const errors: PeriodErrors = {};
-  if (!period.start) errors.start_date = REPORT_MESSAGES.startRequired;
-  if (!period.end) errors.end_date = REPORT_MESSAGES.endRequired;
-  else if (period.start && period.end < period.start) errors.end_date = REPORT_MESSAGES.endBeforeStart;
-  else if (period.end > today) errors.end_date = REPORT_MESSAGES.endInFuture;
+/**
+ * What the report endpoint's schema says of the body (both dates required, in order, at most
+ * REPORT_MAX_DAYS long, a valid user number), plus the spec's rule that the end is not after today,
+ * which only the server's clock can state and so is not in the schema.
+ */
+export function reportErrors(body: ReportInput, period: PeriodDraft, today: string): FieldErrors {
+  const errors = errorsOf(validateWith(reportBodySchema, body));
+  if (!errors.end_date && period.end && period.end > today) errors.end_date = REPORT_MESSAGES.endInFuture;
   return errors;
 }
 
@@ -33,6 +35,10 @@ function instantOf(day: string, time: string, timeZone: string | undefined): str
   return (timeZone ? dayjs.tz(`${day}T${time}`, timeZone) : dayjs(`${day}T${time}`)).format('YYYY-MM-DDTHH:mm:ssZ');
 }
 
-export function periodBody(start: string, end: string, timeZone: string | undefined): { start_date: string; end_date: string } {
-  return { start_date: instantOf(start, '00:00:00', timeZone), end_date: instantOf(end, '23:59:59', timeZone) };
+/** The period as the call sends it; a day not chosen yet is sent as empty, which the schema calls missing. */
+export function periodBody(period: PeriodDraft, timeZone: string | undefined): { start_date: string; end_date: string } {
+  return {
+    start_date: period.start ? instantOf(period.start, '00:00:00', timeZone) : '',
+    end_date: period.end ? instantOf(period.end, '23:59:59', timeZone) : '',
+  };
 }

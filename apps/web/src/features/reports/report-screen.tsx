@@ -1,16 +1,25 @@
 import '@mantine/dates/styles.css';
-import { Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { canUseReports, type ReportInput } from '@switchboard/shared';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { reportErrorMessage, useGenerateReport, useReportPreview } from './api/reports.ts';
-import { ReportForm, type ReportFieldErrors } from './components/report-form.tsx';
-import { WorkbookViewer } from './components/workbook-viewer.tsx';
+import type { ReportFieldErrors } from './components/report-form.tsx';
 import { reportMessages as m } from './messages.ts';
+
+// The form's date pickers and selects arrive in their own chunk, right after the screen: the
+// route's first script stays inside its budget.
+const ReportForm = lazy(async () => ({ default: (await import('./components/report-form.tsx')).ReportForm }));
+
+// The viewer (tabs, scroll area, icons) is needed only once a report exists: loading it then keeps
+// the screen inside its script budget.
+const WorkbookViewer = lazy(async () => ({
+  default: (await import('./components/workbook-viewer.tsx')).WorkbookViewer,
+}));
 
 /** /report: cc and rs staff only; everybody else goes to the ticket list (spec §6). */
 export function ReportScreen() {
@@ -55,27 +64,33 @@ function ReportGenerator() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2}>{m.title}</Title>
+        <Title order={1} size="h2">
+          {m.title}
+        </Title>
         <Text size="sm" c="dimmed">
           {m.intro}
         </Text>
       </Stack>
-      <ReportForm
-        today={today}
-        timeZone={timeZone}
-        startedAt={generate.isPending ? generate.submittedAt : null}
-        serverErrors={serverErrors}
-        onGenerate={onGenerate}
-      />
-      {publicUrl && (
-        <WorkbookViewer
-          key={publicUrl}
-          publicUrl={publicUrl}
-          preview={preview.data}
-          loading={preview.isPending}
-          error={preview.isError ? reportErrorMessage(preview.error) : null}
+      <Suspense fallback={<Loader size="sm" aria-label={m.formLoading} />}>
+        <ReportForm
+          today={today}
           timeZone={timeZone}
+          startedAt={generate.isPending ? generate.submittedAt : null}
+          serverErrors={serverErrors}
+          onGenerate={onGenerate}
         />
+      </Suspense>
+      {publicUrl && (
+        <Suspense fallback={<Loader size="sm" aria-label={m.viewer.loading} />}>
+          <WorkbookViewer
+            key={publicUrl}
+            publicUrl={publicUrl}
+            preview={preview.data}
+            loading={preview.isPending}
+            error={preview.isError ? reportErrorMessage(preview.error) : null}
+            timeZone={timeZone}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -4,7 +4,6 @@ export const messages = {
   loading: 'Loading ticket...',
   notFound: 'Ticket not found',
   notFoundBody: 'It may not exist, or it is not one you can see.',
-  noTicketChosen: 'No ticket chosen',
   retry: 'Try again',
   ticketNumber: (id: number) => `Ticket #${id}`,
   details: {
@@ -18,6 +17,7 @@ export const messages = {
     issuerType: 'Issuer type',
     issuedTime: 'Issued Time',
     resolvedTime: 'Solved at',
+    due: 'Due',
     clientEmail: 'Client e-mail',
   },
   description: 'Description',
@@ -32,6 +32,8 @@ export const messages = {
     heading: 'Comments',
     none: 'No comments yet.',
     internal: 'internal',
+    showEarlier: 'Show earlier comments',
+    earlierFailed: 'The earlier comments could not be loaded.',
   },
   commentForm: {
     message: 'Add comment',

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket, UserType } from '@switchboard/shared';
+import type { Ticket, TicketComment, UserType } from '@switchboard/shared';
 import { fakeSessionToken, jsonReply, mockApi, renderApp } from '../../lib/test-support.tsx';
 
 const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
@@ -36,6 +37,7 @@ const TICKET: Ticket = {
       is_internal: false,
     },
   ],
+  comments_total: 2,
   forwarder_history: [
     {
       previously_issued_to: 'cc',
@@ -82,6 +84,18 @@ describe('the ticket view', { timeout: 30_000 }, () => {
     expect(screen.getByRole('switch', { name: 'External Comment' })).toBeTruthy();
   });
 
+  it.each([
+    ['late', -150, true, 'Overdue by 2 h'],
+    ['not yet due', 190, false, 'Due in 3 h'],
+  ])('tells staff when a %s ticket is due', async (_name, minutesLeft, overdue, words) => {
+    signInAs('rs');
+    const dueAt = new Date(Date.now() + minutesLeft * 60_000).toISOString();
+    mockApi({ 'GET /api/v1/tickets/get-ticket-by-id/100042': { data: [{ ...TICKET, due_at: dueAt, overdue }] } });
+    renderApp('/view-ticket?id=100042');
+    expect(await screen.findByText(words, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Due')).toBeTruthy();
+  });
+
   it('shows an agent neither Issued To nor Issued By, nor the internal toggle', async () => {
     signInAs('agent');
     const own = {
@@ -89,6 +103,7 @@ describe('the ticket view', { timeout: 30_000 }, () => {
       issuer_name: undefined,
       forwarder_history: [],
       comments: [TICKET.comments[1]].filter((c) => c !== undefined),
+      comments_total: 1,
     };
     mockApi({ 'GET /api/v1/tickets/get-ticket-by-id/100042': { data: [own] } });
     renderApp('/view-ticket?id=100042');
@@ -108,5 +123,89 @@ describe('the ticket view', { timeout: 30_000 }, () => {
     renderApp('/view-ticket?id=100042');
     expect(await screen.findByText('Ticket not found', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Back to tickets')).toBeTruthy();
+  });
+
+  it.each(['/view-ticket?id=abc', '/view-ticket'])(
+    'says %s is a ticket not found, with the way back to the list',
+    async (path) => {
+      signInAs('customer');
+      const calls = mockApi();
+      renderApp(path);
+      expect(await screen.findByText('Ticket not found', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to tickets' }).getAttribute('href')).toBe('/tickets?page=1');
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(calls.filter((call) => call.path.startsWith('/api/v1/tickets')).map((call) => call.path)).toEqual([]);
+    },
+  );
+
+  it('says a ticket id the server refuses is a ticket not found, offering no retry', async () => {
+    signInAs('customer');
+    mockApi({
+      'GET /api/v1/tickets/get-ticket-by-id/100042': jsonReply(400, {
+        message: 'id: Ticket id is a number',
+        code: 'bad_request',
+      }),
+    });
+    renderApp('/view-ticket?id=100042');
+    expect(await screen.findByText('Ticket not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/Ticket id is a number/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('the comments of a long conversation', { timeout: 30_000 }, () => {
+  const comment = (n: number): TicketComment => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    commenter_name: 'Rafiq Islam',
+    created_at: new Date(Date.UTC(2026, 10, 20, 0, n)).toISOString(),
+    message: `Comment number ${n}`,
+    attachments: [],
+    is_internal: false,
+  });
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => comment(from + i));
+  const shown = () => screen.getAllByTestId('comment').map((item) => within(item).getByText(/^Comment number/).textContent);
+  const earlier = () => screen.queryByRole('button', { name: 'Show earlier comments' });
+
+  function openTicketWith(total: number, newest: TicketComment[], pages: Parameters<typeof mockApi>[0] = {}) {
+    signInAs('customer');
+    const calls = mockApi({
+      'GET /api/v1/tickets/get-ticket-by-id/100042': { data: [{ ...TICKET, comments: newest, comments_total: total }] },
+      ...pages,
+    });
+    renderApp('/view-ticket?id=100042');
+    return calls;
+  }
+
+  it('loads the earlier comments a page at a time above the others, oldest first', async () => {
+    const calls = openTicketWith(55, range(6, 55), {
+      'GET /api/v1/tickets/100042/comments': (call) =>
+        call.query.get('before') === comment(6).id ? { data: range(1, 5), has_more: false } : { data: [], has_more: false },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show earlier comments' }, { timeout: 5000 }));
+
+    await waitFor(() => expect(shown()).toHaveLength(55));
+    expect(shown().slice(0, 7)).toEqual(range(1, 7).map((c) => c.message));
+    expect(earlier()).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/v1/tickets/100042/comments')).toHaveLength(1);
+  });
+
+  it('says when the earlier comments could not be loaded, and tries again on request', async () => {
+    let attempts = 0;
+    openTicketWith(51, range(2, 51), {
+      'GET /api/v1/tickets/100042/comments': () =>
+        ++attempts === 1 ? new Response('Bad gateway', { status: 502 }) : { data: [comment(1)], has_more: false },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show earlier comments' }, { timeout: 5000 }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The earlier comments could not be loaded.');
+    expect(alert.textContent).toContain('Sorry, something went wrong. Please try again or refresh');
+    expect(shown()).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(shown()[0]).toBe('Comment number 1'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

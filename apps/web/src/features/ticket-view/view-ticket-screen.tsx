@@ -1,8 +1,14 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
-import { isStaff } from '@switchboard/shared';
-import type { ReactNode } from 'react';
+import {
+  canSeeAssignee,
+  canSeeInternalComments,
+  canSeeIssuerNotifications,
+  canSeeRouting,
+  canWriteInternalComments,
+} from '@switchboard/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -11,12 +17,23 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicket } from './api/ticket.ts';
 import { CommentForm } from './components/comment-form.tsx';
-import { CommentList } from './components/comment-list.tsx';
+import { CommentsSection } from './components/comments-section.tsx';
 import { ForwardHistory } from './components/forward-history.tsx';
+import { NumberHistoryPlaceholder } from './components/number-history-placeholder.tsx';
 import { TicketActions } from './components/workflow-actions.tsx';
 import { TicketDetails } from './components/ticket-details.tsx';
 import { messages } from './messages.ts';
+import { useLiveTicket } from './use-live-ticket.ts';
 import classes from './view-ticket-screen.module.css';
+
+// Loaded after the ticket, in its own chunk: the panel never delays the ticket itself.
+const NumberHistoryPanel = lazy(() => import('./components/number-history-panel.tsx'));
+// Staff only, and in its own chunk: the route's bundle stays within its budget.
+const TicketIncidentPanel = lazy(() => import('./components/ticket-incident-panel.tsx'));
+// Staff only, and in its own chunk: who took the ticket, Take it and Release.
+const AssigneePanel = lazy(() => import('./components/assignee-panel.tsx'));
+// Staff only, and in its own chunk: what the issuer was told and when.
+const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
 
 function BackLink() {
   const router = useRouter();
@@ -39,10 +56,9 @@ export function ViewTicketScreen() {
   const session = currentSession();
   const timeZone = useProviderTimeZone();
   const ticket = useTicket(id);
+  useLiveTicket(id);
 
-  if (id === undefined || !session) {
-    return <Problem title={messages.noTicketChosen} />;
-  }
+  if (id === undefined || !session) return <TicketNotFound />;
   if (ticket.isPending) {
     return (
       <Center py="xl" role="status">
@@ -54,29 +70,25 @@ export function ViewTicketScreen() {
     );
   }
   if (ticket.isError) {
-    const missing = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 403);
+    // A refused id, a ticket that does not exist and one that is not the viewer's look the same.
+    const missing = ticket.error instanceof ApiError && [400, 403, 404].includes(ticket.error.status);
+    if (missing) return <TicketNotFound />;
     return (
-      <Problem
-        title={missing ? messages.notFound : errorMessage(ticket.error)}
-        body={missing ? messages.notFoundBody : undefined}
-      >
-        {!missing && (
-          <Button variant="light" onClick={() => void ticket.refetch()}>
-            {messages.retry}
-          </Button>
-        )}
+      <Problem title={errorMessage(ticket.error)}>
+        <Button variant="light" onClick={() => void ticket.refetch()}>
+          {messages.retry}
+        </Button>
       </Problem>
     );
   }
 
   const data = ticket.data;
-  const staff = isStaff(session);
   return (
     <Stack gap="md">
       <div>
         <BackLink />
         <Group justify="space-between" align="flex-start" gap="xs" mt={4} wrap="nowrap">
-          <Title order={2} className={classes.title}>
+          <Title order={1} size="h2" className={classes.title}>
             {data.title}
           </Title>
           <StatusBadge status={data.ticket_status} size="lg" style={{ flexShrink: 0 }} />
@@ -108,7 +120,12 @@ export function ViewTicketScreen() {
           <section aria-label="Ticket actions" data-slot="ticket-actions" className={classes.slot}>
             <TicketActions ticket={data} viewer={session} />
           </section>
-          <TicketDetails ticket={data} staff={staff} timeZone={timeZone} />
+          {canSeeAssignee(session) && (
+            <Suspense fallback={null}>
+              <AssigneePanel ticket={data} viewer={session} />
+            </Suspense>
+          )}
+          <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (
             <Paper withBorder p="md" component="section" aria-label={messages.forwardHistory.heading}>
               <Title order={3} size="h5" mb="sm">
@@ -117,26 +134,64 @@ export function ViewTicketScreen() {
               <ForwardHistory entries={data.forwarder_history} timeZone={timeZone} />
             </Paper>
           )}
+          {data.incident_id !== undefined && (
+            <Suspense fallback={null}>
+              <TicketIncidentPanel ticketId={data.ticket_id} incidentId={data.incident_id} />
+            </Suspense>
+          )}
+          {canSeeIssuerNotifications(session) && (
+            <Suspense fallback={null}>
+              <IssuerNotices ticketId={data.ticket_id} timeZone={timeZone} />
+            </Suspense>
+          )}
+          <Suspense fallback={<NumberHistoryPlaceholder number={data.problematic_number} />}>
+            <NumberHistoryPanel number={data.problematic_number} ticketId={data.ticket_id} timeZone={timeZone} />
+          </Suspense>
         </Stack>
         <Stack gap="sm" className={classes.comments} component="section" aria-labelledby="comments-heading">
-          <Title order={3} size="h4" id="comments-heading">
-            {messages.comments.heading}
-          </Title>
-          <CommentList comments={data.comments} markInternal={session.user_type !== 'agent'} timeZone={timeZone} />
-          <CommentForm key={data.ticket_id} ticketId={data.ticket_id} canWriteInternal={staff} />
+          <CommentsSection
+            key={`comments-${data.ticket_id}`}
+            ticket={data}
+            markInternal={canSeeInternalComments(session)}
+            timeZone={timeZone}
+          />
+          <CommentForm
+            key={`form-${data.ticket_id}`}
+            ticketId={data.ticket_id}
+            canWriteInternal={canWriteInternalComments(session)}
+          />
         </Stack>
       </div>
     </Stack>
   );
 }
 
-function Problem({ title, body, children }: { title: string; body?: string; children?: ReactNode }) {
+/** Unknown, refused or not the viewer's: one answer, and the way back to the list. */
+function TicketNotFound() {
+  return (
+    <Stack gap="sm" maw={560}>
+      <Alert color="gray" title={messages.notFound}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{messages.notFoundBody}</Text>
+          <Anchor
+            size="sm"
+            className={classes.back}
+            renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}
+          >
+            <IconArrowLeft size={14} /> {messages.back}
+          </Anchor>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
+
+function Problem({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap="sm" maw={560}>
       <BackLink />
       <Alert color="gray" title={title}>
         <Stack gap="sm" align="flex-start">
-          {body && <Text size="sm">{body}</Text>}
           {children}
         </Stack>
       </Alert>

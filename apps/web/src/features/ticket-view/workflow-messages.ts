@@ -10,7 +10,6 @@ export const workflowMessages = {
     target: 'Forward to',
     targetPlaceholder: 'Choose a department',
     targetRequired: 'Choose the department to forward to',
-    confirm: 'Forward',
     success: FORWARD_SUCCESS_MESSAGE,
   },
   cause: {
@@ -25,15 +24,12 @@ export const workflowMessages = {
     button: 'Resolve',
     title: (ticketId: number) => `Resolve ticket #${ticketId}`,
     body: 'Mark this ticket as solved? The customer will see it as Solved.',
-    confirm: 'Resolve',
     success: RESOLVE_SUCCESS_MESSAGE,
   },
   resolveAndForward: {
     button: `Resolve & Forward to ${CORPORATE_SUPPORT_LABEL}`,
     title: `Resolve & Forward to ${CORPORATE_SUPPORT_LABEL}`,
     body: `The ticket will be marked as solved and handed to ${CORPORATE_SUPPORT_LABEL}.`,
-    confirm: 'Resolve & Forward',
-    retry: `Forward to ${CORPORATE_SUPPORT_LABEL}`,
     partialTitle: 'Resolved, but not forwarded',
     partial: (reason: string) => `Resolved, but forwarding to ${CORPORATE_SUPPORT_LABEL} failed: ${reason}`,
     success: FORWARD_SUCCESS_MESSAGE,

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Group, UserType } from '@switchboard/shared';
+import { DESCRIPTION_MAX_LENGTH, type Group, type UserType } from '@switchboard/shared';
 import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -73,7 +73,23 @@ describe('the create ticket screen', { timeout: 30_000 }, () => {
     const user = setup();
     await user.type(await screen.findByLabelText(/^Problematic Number/, {}, { timeout: 5000 }), '01712');
     await user.tab();
-    expect(screen.getByText('Enter a valid number: 0 followed by 10 digits')).toBeTruthy();
+    expect(screen.getByText('Enter a valid problematic number: 0 followed by 10 digits')).toBeTruthy();
+  });
+
+  it("shows the endpoint's description limit as a field error and sends nothing past it", async () => {
+    signInAs('customer');
+    const calls = mockCreate();
+    renderApp('/add-ticket');
+    const user = setup();
+    await fillIn(user);
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'x'.repeat(DESCRIPTION_MAX_LENGTH + 1) } });
+    expect(await screen.findByText(`Description has at most ${DESCRIPTION_MAX_LENGTH} characters`)).toBeTruthy();
+    // The spec's rule is about filled fields: Submit stays enabled, and pressing it sends nothing.
+    expect(submitButton().hasAttribute('disabled')).toBe(false);
+    await user.click(submitButton());
+    expect(issueCalls(calls)).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'x'.repeat(DESCRIPTION_MAX_LENGTH) } });
+    expect(screen.queryByText(`Description has at most ${DESCRIPTION_MAX_LENGTH} characters`)).toBeNull();
   });
 
   it('issues a customer ticket as customer, without asking for the issuer type, then opens it', async () => {

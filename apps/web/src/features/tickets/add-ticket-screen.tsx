@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useIssueTicket } from './api/issue-ticket.ts';
 import { IssueTicketForm } from './components/issue-ticket-form.tsx';
+import { OpenTicketsNotice } from './components/open-tickets-notice.tsx';
 import { messages } from './messages.ts';
 
 /** /add-ticket: signed-in users raise a ticket; on success they land on it. */
@@ -17,7 +18,9 @@ export function AddTicketScreen() {
     <Container size="sm" px={0}>
       <Stack gap="md">
         <div>
-          <Title order={2}>{messages.form.title}</Title>
+          <Title order={1} size="h2">
+            {messages.form.title}
+          </Title>
           <Text c="dimmed" size="sm">
             {messages.form.intro}
           </Text>
@@ -25,6 +28,7 @@ export function AddTicketScreen() {
         <IssueTicketForm
           userType={userType}
           submitting={issue.isPending}
+          numberNotice={(entry) => <OpenTicketsNotice entry={entry} />}
           onSubmit={(body) =>
             issue.mutate(body, {
               onSuccess: (reply) => {

@@ -71,6 +71,16 @@ describe('the tickets screen', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Group')).toBeNull();
     expect(screen.getByLabelText('Status', { selector: 'input' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it("clears a customer's status and text search with the one Clear", async () => {
+    signInAs('customer');
+    mockList();
+    const user = userEvent.setup();
+    const { router } = renderApp('/tickets?page=1&status=open&q=router');
+    await user.click(await screen.findByRole('button', { name: 'Clear' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 1 }));
   });
 
   it('lets an agent search only by problematic number, sent with the 88 prefix after the debounce', async () => {
@@ -112,6 +122,25 @@ describe('the tickets screen', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('tab', { name: 'Agent tickets' }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 1, issuer_user_type: 'agent' }));
     await waitFor(() => expect(lastQuery(calls)).toEqual({ issuer_user_type: 'agent' }));
+  });
+
+  it('asks staff for the overdue tickets from page 1 when Overdue only is ticked', async () => {
+    signInAs('iptsp');
+    const calls = mockList(25);
+    const { router } = renderApp('/tickets?page=2');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: 'Overdue only' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 1, overdue: true }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ overdue: 'true' }));
+  });
+
+  it('offers a customer no Overdue filter, even from the address', async () => {
+    signInAs('customer');
+    const calls = mockList(1);
+    renderApp('/tickets?page=1&overdue=true');
+    expect(await screen.findByText(/^Router keeps/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Overdue only' })).toBeNull();
+    expect(lastQuery(calls)).toEqual({});
   });
 
   it('brings back the filters of this browser session when the address has none', async () => {

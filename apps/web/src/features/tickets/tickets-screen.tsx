@@ -1,16 +1,23 @@
-import { Alert, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { isStaff, type IssuerUserType } from '@switchboard/shared';
-import { useEffect, useState } from 'react';
+import {
+  canManageIncidents,
+  canSeeRouting,
+  listFiltersFor,
+  type IssuerUserType,
+  type TicketListFilterName,
+} from '@switchboard/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useGroups } from '../../lib/group-options.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicketList } from './api/ticket-list.ts';
 import { CustomerStatusSearch } from './components/customer-status-search.tsx';
+import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
 import { messages } from './messages.ts';
@@ -23,13 +30,19 @@ import {
   storeFilters,
   type TicketFilters,
 } from './tickets-search.ts';
+import { useLiveTicketList } from './use-live-ticket-list.ts';
 
-type Tab = 'all' | IssuerUserType;
+type Tab = 'all' | 'mine' | IssuerUserType;
+
+// Staff only, in its own chunk: the list's bundle stays within its budget and nobody waits for it.
+const IncidentBanner = lazy(() => import('./components/incident-banner.tsx'));
 
 /** /tickets?page=N: the paged ticket list with the filters each kind of user may use (spec §2, §6). */
 export function TicketsScreen() {
   const userType = currentSession()?.user_type ?? 'customer';
-  const staff = isStaff({ user_type: userType });
+  // The same rule the server applies: which filters this viewer has (spec §6).
+  const allowed: readonly TicketListFilterName[] = listFiltersFor({ user_type: userType });
+  const may = (filter: TicketListFilterName) => allowed.includes(filter);
   const search = useSearch({ from: '/signed-in/tickets' });
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
@@ -59,6 +72,7 @@ export function TicketsScreen() {
   const list = useTicketList(search.page, filters);
   const total = list.data?.total_tickets ?? 0;
   const totalPages = list.data?.total_pages ?? 0;
+  const live = useLiveTicketList(list.data?.data);
 
   // A page past the end (fewer tickets since the link was made) shows the last page instead.
   useEffect(() => {
@@ -73,26 +87,44 @@ export function TicketsScreen() {
   const clearFilters = () => {
     void navigate({
       to: '/tickets',
-      search: { ...(staff && filters.issuer_user_type ? { issuer_user_type: filters.issuer_user_type } : {}), page: 1 },
+      search: {
+        ...(may('issuer_user_type') && filters.issuer_user_type ? { issuer_user_type: filters.issuer_user_type } : {}),
+        ...(filters.assignee === 'me' ? { assignee: filters.assignee } : {}),
+        page: 1,
+      },
     });
   };
   const goToPage = (page: number) => {
     void navigate({ to: '/tickets', search: { ...filters, page } });
   };
 
-  const tab: Tab = filters.issuer_user_type ?? 'all';
-  const searchFilters = { ticket_id: filters.ticket_id, problematic_number: filters.problematic_number };
+  // "Mine" is the assignee filter of the viewer (staff only); the others are the issuer type.
+  const tab: Tab = filters.assignee === 'me' ? 'mine' : (filters.issuer_user_type ?? 'all');
+  const searchFilters = { ticket_id: filters.ticket_id, problematic_number: filters.problematic_number, q: filters.q };
 
   return (
     <Stack gap="md">
-      <Title order={2}>{messages.listTitle}</Title>
-      {staff && (
+      <Title order={1} size="h2">
+        {messages.listTitle}
+      </Title>
+      {canManageIncidents({ user_type: userType }) && (
+        <Suspense fallback={null}>
+          <IncidentBanner />
+        </Suspense>
+      )}
+      {may('issuer_user_type') && (
         <Tabs
           value={tab}
-          onChange={(value) => applyFilters({ issuer_user_type: value === 'agent' || value === 'customer' ? value : undefined })}
+          onChange={(value) =>
+            applyFilters({
+              issuer_user_type: value === 'agent' || value === 'customer' ? value : undefined,
+              assignee: value === 'mine' ? 'me' : undefined,
+            })
+          }
         >
           <Tabs.List aria-label={messages.tabsLabel}>
             <Tabs.Tab value="all">{messages.tabs.all}</Tabs.Tab>
+            {may('assignee') && <Tabs.Tab value="mine">{messages.tabs.mine}</Tabs.Tab>}
             <Tabs.Tab value="agent">{messages.tabs.agent}</Tabs.Tab>
             <Tabs.Tab value="customer">{messages.tabs.customer}</Tabs.Tab>
           </Tabs.List>
@@ -100,14 +132,29 @@ export function TicketsScreen() {
       )}
       <Paper withBorder p="md">
         <Stack gap="md">
-          {staff && (
+          {may('group_id') && (
             <TicketFiltersPanel filters={filters} groups={groups.data} today={todayIn(timeZone)} onChange={applyFilters} />
           )}
-          {userType === 'customer' ? (
-            <CustomerStatusSearch status={filters.status} onChange={(status) => applyFilters({ status })} />
+          {!may('problematic_number') ? (
+            <>
+              <CustomerStatusSearch
+                status={filters.status}
+                onChange={(status) => applyFilters({ status })}
+                onClear={() => applyFilters({ status: undefined, q: undefined })}
+                canClear={filters.status !== undefined || filters.q !== undefined}
+              />
+              <TicketSearchBar
+                withTicketId={false}
+                withNumber={false}
+                withText
+                applied={searchFilters}
+                onSearch={(values) => applyFilters({ q: values.q })}
+              />
+            </>
           ) : (
             <TicketSearchBar
-              withTicketId={staff}
+              withTicketId={may('ticket_id')}
+              withText={may('q')}
               applied={searchFilters}
               onSearch={(values) => applyFilters(values)}
               onClear={clearFilters}
@@ -116,26 +163,28 @@ export function TicketsScreen() {
           )}
         </Stack>
       </Paper>
+      <NewTicketsPill
+        count={live.count}
+        onShow={() => {
+          live.show();
+          if (search.page !== 1) goToPage(1);
+        }}
+      />
       {list.isError ? (
-        <Alert color="red" title={errorMessage(list.error)}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : (
         <TicketTable
           tickets={list.data?.data ?? []}
           loading={list.isPending || pendingRestore !== null}
-          showIssuerColumns={staff}
+          showIssuerColumns={canSeeRouting({ user_type: userType })}
           timeZone={timeZone}
           onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
           loadingText={messages.loading}
           emptyText={messages.empty}
+          highlight={filters.q}
         />
       )}
-      <Group justify="flex-end">
-        <PaginationFooter page={search.page} total={total} estimated={list.data?.total_is_estimate} onPageChange={goToPage} />
-      </Group>
+      <PaginationFooter page={search.page} total={total} estimated={list.data?.total_is_estimate} onPageChange={goToPage} />
     </Stack>
   );
 }

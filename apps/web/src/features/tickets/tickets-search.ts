@@ -1,8 +1,10 @@
 import {
+  allowedListFilters,
   isCalendarDay,
-  isStaff,
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
+  TEXT_SEARCH_MAX_LENGTH,
+  TEXT_SEARCH_MIN_LENGTH,
   TICKET_STATUSES,
   type IssuedTo,
   type IssuerUserType,
@@ -22,11 +24,26 @@ export interface TicketsSearch {
   issued_to?: IssuedTo;
   ticket_id?: number;
   problematic_number?: string;
+  /** Staff only: `me` (the "Mine" tab), `none` or a user's id (DESIGN.md §19). */
+  assignee?: string;
+  /** Words or parts of words of the title, description or comments (DESIGN.md §19). */
+  q?: string;
+  /** Staff only: just the tickets past their due time (DESIGN.md §17). */
+  overdue?: true;
 }
 export type TicketFilters = Omit<TicketsSearch, 'page'>;
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((known) => known === value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const assigneeOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.test(value)
+    ? value
+    : undefined;
+/** A search text the server takes (2–100 characters); the router reads "12" as a number. */
+const searchText = (value: unknown): string | undefined => {
+  const trimmed = (typeof value === 'number' ? String(value) : (text(value) ?? '')).trim();
+  return trimmed.length >= TEXT_SEARCH_MIN_LENGTH && trimmed.length <= TEXT_SEARCH_MAX_LENGTH ? trimmed : undefined;
+};
 const positiveInteger = (value: unknown): number | undefined => {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
@@ -53,6 +70,10 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     issued_to: oneOf(ISSUED_TO_VALUES, search.issued_to),
     ticket_id: positiveInteger(search.ticket_id),
     problematic_number: digits && /^\d{1,11}$/.test(digits) ? digits : undefined,
+    assignee: assigneeOf(search.assignee),
+    q: searchText(search.q),
+    // The router reads `?overdue=true` as the boolean.
+    overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
   });
 }
 
@@ -60,11 +81,9 @@ export function validateTicketsSearch(search: Record<string, unknown>): TicketsS
   return { page: positiveInteger(search.page) ?? 1, ...readFilters(search) };
 }
 
-/** Only the filters a viewer can see and change (spec §6): customers the status, agents the number search. */
+/** Only the filters a viewer can see and change (listFiltersFor, the rule the server applies too). */
 export function filtersForViewer(userType: UserType, filters: TicketFilters): TicketFilters {
-  if (userType === 'customer') return { status: filters.status };
-  if (userType === 'agent') return { problematic_number: filters.problematic_number };
-  return isStaff({ user_type: userType }) ? filters : {};
+  return allowedListFilters({ user_type: userType }, filters);
 }
 
 /** The filters without empty values, so that equal filters compare (and cache) equal. */

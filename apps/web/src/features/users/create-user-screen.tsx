@@ -72,7 +72,9 @@ function CreateUserForm() {
           {m.backToList}
         </Group>
       </Anchor>
-      <Title order={2}>{m.createTitle}</Title>
+      <Title order={1} size="h2">
+        {m.createTitle}
+      </Title>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -42,3 +42,21 @@ export const usersMessages = {
   created: 'Successfully create a new user',
   deleted: 'Successfully Delete an user',
 } as const;
+
+/** The sign-in lock panel of /user-info (admins). */
+export const signInLockMessages = {
+  title: 'Sign-in lock',
+  intro: 'Wrong OTPs lock a number for an hour from one connection, or for a day after 100 from anywhere.',
+  numberLabel: 'Number',
+  numberPlaceholder: '09638000001',
+  check: 'Check',
+  locked: (until: string) => `Locked until ${until}`,
+  notLocked: 'Not locked',
+  failures: (count: number) => `${count} wrong OTP${count === 1 ? '' : 's'} in the last 24 hours`,
+  address: 'Connection',
+  lastHour: 'Wrong in the last hour',
+  clear: 'Clear lock',
+  confirmTitle: 'Clear sign-in lock',
+  confirmBody: (number: string) => `Forget every wrong OTP of ${number}? Anyone can then try codes for it again.`,
+  cleared: 'Sign-in lock cleared',
+} as const;

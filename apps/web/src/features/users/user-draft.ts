@@ -17,7 +17,9 @@ import {
   type User,
   type UserType,
 } from '@switchboard/shared';
-import type { z } from 'zod';
+import { validateWith, type FieldErrors, type Validated } from '../../lib/schema-form.ts';
+
+export type { FieldErrors, Validated };
 
 export interface UserDraft {
   name: string;
@@ -26,11 +28,6 @@ export interface UserDraft {
   user_type: UserType | null;
   role: Role | null;
 }
-
-/** Field errors keyed by the body's field names (name, product_number, ...). */
-export type FieldErrors = Partial<Record<string, string>>;
-
-export type Validated<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 
 export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
 export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
@@ -52,36 +49,22 @@ export function draftOf(user: User): UserDraft {
 }
 
 export function validateSignup(draft: UserDraft): Validated<SignupBody> {
-  return collect(
-    signupBodySchema.safeParse({
-      name: draft.name,
-      product_number: withCountryPrefix(draft.numberEntry),
-      phone_number: withCountryPrefix(draft.phoneEntry),
-      user_type: draft.user_type ?? undefined,
-      role: draft.role ?? undefined,
-    }),
-  );
+  return validateWith(signupBodySchema, {
+    name: draft.name,
+    product_number: withCountryPrefix(draft.numberEntry),
+    phone_number: withCountryPrefix(draft.phoneEntry),
+    user_type: draft.user_type ?? undefined,
+    role: draft.role ?? undefined,
+  });
 }
 
 /** The edit body; `created_at` goes along as the spec's client sends it (the server ignores it). */
 export function validateUpdate(draft: UserDraft, createdAt: string): Validated<UpdateUserBody> {
-  return collect(
-    updateUserBodySchema.safeParse({
-      name: draft.name,
-      product_number: withCountryPrefix(draft.numberEntry),
-      user_type: draft.user_type ?? undefined,
-      role: draft.role ?? undefined,
-      created_at: createdAt,
-    }),
-  );
-}
-
-function collect<T>(result: z.ZodSafeParseResult<T>): Validated<T> {
-  if (result.success) return { ok: true, body: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return validateWith(updateUserBodySchema, {
+    name: draft.name,
+    product_number: withCountryPrefix(draft.numberEntry),
+    user_type: draft.user_type ?? undefined,
+    role: draft.role ?? undefined,
+    created_at: createdAt,
+  });
 }

@@ -1,18 +1,20 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { IconUserPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { canManageUsers, displayNumber, PAGE_SIZE, type UpdateUserBody, type User } from '@switchboard/shared';
+import { useEffect, useState } from 'react';
+import { canManageUsers, displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { lastPageOf } from '../../lib/pagination.ts';
 import { useBrandName, useProviderTimeZone } from '../../lib/public-config.ts';
 import { useDeleteUser, useUpdateUser, useUsers } from './api/users.ts';
 import { UserRow } from './components/user-row.tsx';
+import { SignInLockPanel } from './components/sign-in-lock-panel.tsx';
+import { UserSearchBox } from './components/user-search-box.tsx';
 import { usersMessages as m } from './messages.ts';
 
 export function UserInfoScreen() {
@@ -23,30 +25,41 @@ export function UserInfoScreen() {
   );
 }
 
-/** Whether a user matches the search text by name or by number (with or without +88). */
-function matches(user: User, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return user.name.toLowerCase().includes(needle) || `+${user.product_number}`.includes(needle);
-}
-
 function UserTable() {
   const brand = useBrandName();
   const timeZone = useProviderTimeZone();
   // A phone gets cards: seven columns do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');
-  const users = useUsers();
+  const search = useSearch({ from: '/signed-in/user-info' });
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const q = search.q ?? '';
+  const users = useUsers(page, search.q);
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
-  const filtered = useMemo(() => (users.data ?? []).filter((user) => matches(user, search)), [users.data, search]);
-  // A delete or a narrower search can leave the page past the end: show the last page instead.
-  const current = Math.min(page, lastPageOf(filtered.length));
-  const rows = filtered.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const rows = users.data?.data ?? [];
+  const total = users.data?.total ?? 0;
+  const totalPages = users.data?.total_pages ?? 0;
+
+  // A delete (or an old link) can leave the page past the end: show the last page instead.
+  useEffect(() => {
+    if (!users.isPlaceholderData && totalPages > 0 && page > totalPages) {
+      void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: totalPages }), replace: true });
+    }
+  }, [users.isPlaceholderData, totalPages, page, navigate]);
+
+  const goToPage = (target: number) => {
+    setEditingId(null);
+    void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: target }) });
+  };
+  const applySearch = (text: string) => {
+    if (text === q) return;
+    setEditingId(null);
+    void navigate({ to: '/user-info', search: { page: 1, ...(text ? { q: text } : {}) } });
+  };
 
   const rowProps = (user: User) => ({
     user,
@@ -59,7 +72,13 @@ function UserTable() {
     onSave: (body: UpdateUserBody) => save(user._id, body),
     onDelete: () => setDeleting(user),
   });
-  const state = <TableState loading={users.isPending} empty={rows.length === 0} searching={search.trim() !== ''} />;
+  const state = users.isError ? (
+    <Box p="md">
+      <LoadError error={users.error} fallback={m.fetchFailed} retrying={users.isFetching} onRetry={() => void users.refetch()} />
+    </Box>
+  ) : (
+    <TableState loading={users.isPending} empty={rows.length === 0} searching={q !== ''} />
+  );
 
   function save(id: string, body: UpdateUserBody) {
     updateUser.mutate(
@@ -79,32 +98,21 @@ function UserTable() {
         notifications.show({ color: 'green', message: m.deleted });
         setDeleting(null);
       },
-      onError: (error) => {
-        notifications.show({ color: 'red', message: errorMessage(error) });
-        setDeleting(null);
-      },
+      // A failure stays in the confirm dialog, which shows why.
     });
   }
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>{m.listTitle}</Title>
+        <Title order={1} size="h2">
+          {m.listTitle}
+        </Title>
         <Button component={Link} to="/create-user" leftSection={<IconUserPlus size={18} />}>
           {m.createLink}
         </Button>
       </Group>
-      <TextInput
-        aria-label={m.searchLabel}
-        placeholder={m.searchPlaceholder}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
+      <UserSearchBox applied={q} onSearch={applySearch} />
       {small ? (
         <Stack gap="sm">
           {rows.map((user) => (
@@ -140,15 +148,20 @@ function UserTable() {
           {state}
         </Paper>
       )}
-      <PaginationFooter page={current} total={filtered.length} onPageChange={setPage} />
+      <PaginationFooter page={page} total={total} onPageChange={goToPage} />
       <ConfirmDialog
         opened={deleting !== null}
         title={m.deleteTitle}
         body={deleting ? m.deleteBody(deleting.name, displayNumber(deleting.product_number)) : ''}
         loading={deleteUser.isPending}
+        error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={() => {
+          setDeleting(null);
+          deleteUser.reset();
+        }}
       />
+      <SignInLockPanel />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@switchboard/shared';
+import type { User, UserListReply } from '@switchboard/shared';
 import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
 
 const signInAs = (user_type: 'cc' | 'customer', role: 'admin' | 'user') =>
@@ -21,6 +21,29 @@ function buildUsers(count: number): User[] {
   }));
 }
 
+/** A page of the server's users reply, as GET /users?page=&q= answers it. */
+function pageOf(all: User[], page = 1): UserListReply {
+  const totalPages = Math.ceil(all.length / 10);
+  return {
+    data: all.slice((page - 1) * 10, page * 10),
+    total: all.length,
+    total_pages: totalPages,
+    previous_page: page > 1 ? page - 1 : null,
+    next_page: page < totalPages ? page + 1 : null,
+  };
+}
+
+/** The users endpoint over `all`: pages and a name search, like the server. */
+function usersEndpoint(all: User[]) {
+  return (call: ApiCall) => {
+    const q = call.query.get('q')?.toLowerCase() ?? '';
+    return pageOf(
+      all.filter((user) => user.name.toLowerCase().includes(q)),
+      Number(call.query.get('page') ?? 1),
+    );
+  };
+}
+
 /** Picks a Select option (text queries: role queries over a whole screen are slow, and the dropdown animates). */
 async function choose(user: ReturnType<typeof userEvent.setup>, field: string | RegExp, option: string) {
   await user.click(screen.getByLabelText(field, { selector: 'input' }));
@@ -37,7 +60,7 @@ describe('the create-user screen', { timeout: 30_000 }, () => {
     const calls = mockApi({
       'POST /api/v1/users/signup': (call) =>
         jsonReply(201, { message: 'User created', data: { ...buildUsers(1)[0], ...(call.body as object) } }),
-      'GET /api/v1/users': { data: [] },
+      'GET /api/v1/users': pageOf([]),
     });
     const { router } = renderApp('/create-user');
     const user = userEvent.setup({ delay: null });
@@ -95,17 +118,90 @@ describe('the user list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.href).toBe('/tickets?page=1'));
   });
 
-  it('pages ten users at a time on the client', async () => {
+  it('asks the server for ten users a page and keeps the page in the URL', async () => {
     signInAs('cc', 'admin');
-    const calls = mockApi({ 'GET /api/v1/users': { data: buildUsers(23) } });
-    renderApp('/user-info');
+    const calls = mockApi({ 'GET /api/v1/users': usersEndpoint(buildUsers(23)) });
+    const { router } = renderApp('/user-info');
     expect(await screen.findByText('Person 1', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Showing 1-10 out of 23')).toBeTruthy();
     expect(screen.queryByText('Person 11')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 3' }));
-    expect(screen.getByText('Person 21')).toBeTruthy();
+    expect(await screen.findByText('Person 21')).toBeTruthy();
     expect(screen.getByText('Showing 21-23 out of 23')).toBeTruthy();
-    expect(callsTo(calls, 'GET', '/api/v1/users')).toHaveLength(1);
+    expect(router.state.location.search).toMatchObject({ page: 3 });
+    expect(callsTo(calls, 'GET', '/api/v1/users').map((call) => call.query.get('page'))).toEqual(['1', '3']);
+  });
+
+  it('opens the page and search of the URL', async () => {
+    signInAs('cc', 'admin');
+    const calls = mockApi({ 'GET /api/v1/users': usersEndpoint(buildUsers(23)) });
+    renderApp('/user-info?page=2&q=person');
+    expect(await screen.findByText('Person 11', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Search users').value).toBe('person');
+    expect(callsTo(calls, 'GET', '/api/v1/users')[0]?.query.toString()).toBe('page=2&q=person');
+  });
+
+  it('searches on the server once typing stops, from the first page', async () => {
+    signInAs('cc', 'admin');
+    const users = buildUsers(23);
+    const calls = mockApi({ 'GET /api/v1/users': usersEndpoint(users) });
+    const { router } = renderApp('/user-info?page=2');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Search users', {}, { timeout: 5000 }), 'Person 2');
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 1, q: 'Person 2' }), { timeout: 3000 });
+    expect(await screen.findByText('Person 23')).toBeTruthy();
+    expect(screen.queryByText('Person 1')).toBeNull();
+    // One request for the opened page and one for the finished search: none per key.
+    expect(callsTo(calls, 'GET', '/api/v1/users').map((call) => call.query.toString())).toEqual(['page=2', 'page=1&q=Person+2']);
+  });
+
+  it('says when no user matches the search', async () => {
+    signInAs('cc', 'admin');
+    mockApi({ 'GET /api/v1/users': usersEndpoint(buildUsers(3)) });
+    renderApp('/user-info?q=nobody');
+    expect(await screen.findByText('No users match the search.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('No results to display')).toBeTruthy();
+  });
+
+  it.each([
+    ['the name field', 'Name', false],
+    ['the Save button under the pointer', 'Save Person 1', true],
+    ['the Cancel button under the pointer', 'Cancel editing', true],
+  ])('cancels an inline edit with Escape on %s', async (_case, label, hovered) => {
+    signInAs('cc', 'admin');
+    const [first] = buildUsers(1);
+    if (!first) throw new Error('no user');
+    const calls = mockApi({ 'GET /api/v1/users': pageOf([first]) });
+    renderApp('/user-info');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Person 1' }, { timeout: 5000 }));
+    const target = screen.getByLabelText(label);
+    // An open tooltip used to swallow Escape to close itself.
+    if (hovered) {
+      await user.hover(target);
+      expect(await screen.findByText(label, { selector: '.mantine-Tooltip-tooltip' })).toBeTruthy();
+    }
+    target.focus();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Edit Person 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Person 1' })).toBeNull();
+    expect(callsTo(calls, 'PUT', `/api/v1/users/${first._id}`)).toHaveLength(0);
+  });
+
+  it('closes an open list first with Escape and keeps the edit', async () => {
+    signInAs('cc', 'admin');
+    const [first] = buildUsers(1);
+    if (!first) throw new Error('no user');
+    mockApi({ 'GET /api/v1/users': pageOf([first]) });
+    renderApp('/user-info');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Person 1' }, { timeout: 5000 }));
+    const role = screen.getByLabelText('Role', { selector: 'input' });
+    await user.click(role);
+    await waitFor(() => expect(role.getAttribute('aria-expanded')).toBe('true'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(role.getAttribute('aria-expanded')).toBe('false'));
+    expect(screen.getByRole('button', { name: 'Save Person 1' })).toBeTruthy();
   });
 
   it('edits a role inline and sends the row with created_at, as the spec does', async () => {
@@ -113,7 +209,7 @@ describe('the user list', { timeout: 30_000 }, () => {
     const [first] = buildUsers(1);
     if (!first) throw new Error('no user');
     const calls = mockApi({
-      'GET /api/v1/users': { data: [first] },
+      'GET /api/v1/users': pageOf([first]),
       [`PUT /api/v1/users/${first._id}`]: (call: ApiCall) => ({
         message: 'User updated',
         data: { ...first, ...(call.body as object) },
@@ -139,9 +235,13 @@ describe('the user list', { timeout: 30_000 }, () => {
     signInAs('cc', 'admin');
     const [first] = buildUsers(1);
     if (!first) throw new Error('no user');
+    const stored = [first];
     const calls = mockApi({
-      'GET /api/v1/users': { data: [first] },
-      [`DELETE /api/v1/users/${first._id}`]: { message: 'User deleted' },
+      'GET /api/v1/users': usersEndpoint(stored),
+      [`DELETE /api/v1/users/${first._id}`]: () => {
+        stored.pop();
+        return { message: 'User deleted' };
+      },
     });
     renderApp('/user-info');
     const user = userEvent.setup({ delay: null });

@@ -3,14 +3,17 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import {
   isValidPhoneEntry,
   normaliseLineBreaks,
+  PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK,
   publicIssueTicketBodySchema,
   TITLE_MAX_LENGTH,
   withCountryPrefix,
 } from '@switchboard/shared';
 import { useState, type FormEvent } from 'react';
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
+import { IncidentNotice } from '../../../components/incident-notice.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { createFormBotCheck, type FormBotCheck } from '../../../lib/captcha.ts';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-public-ticket.ts';
@@ -22,8 +25,12 @@ export interface PublicTicketFormProps {
   error: unknown;
   /** Called on every edit, so that a refusal about the old values goes away. */
   onEdit: () => void;
-  onSubmit: (fields: PublicTicketFields) => void;
+  /** The fields, and the form's bot check (its images' solution serves the submission too). */
+  onSubmit: (fields: PublicTicketFields, botCheck: FormBotCheck) => void;
 }
+
+/** The endpoint's own schema without the bot check: the page never accepts what the API refuses. */
+const fieldsSchema = publicIssueTicketBodySchema.omit({ token: true });
 
 /** The server's own rule for the address, so that the page never accepts what the API refuses. */
 export function isValidEmail(value: string): boolean {
@@ -37,7 +44,10 @@ export function isValidEmail(value: string): boolean {
  */
 export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
   const groups = useGroups();
-  const uploads = useImageUploads({ presignPath: PUBLIC_PRESIGN_PATH, anonymous: true });
+  // One bot check per form, solved invisibly when the first image is picked (or on submit).
+  const [botCheck] = useState(() => createFormBotCheck(PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK));
+  const [presignFields] = useState(() => async () => ({ token: await botCheck.forUpload() }));
+  const uploads = useImageUploads({ presignPath: PUBLIC_PRESIGN_PATH, anonymous: true, presignFields });
   const [groupId, setGroupId] = useState<string | null>(null);
   const [subgroupId, setSubgroupId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -52,13 +62,19 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
   const emailValid = isValidEmail(email);
   const groupHasSubgroups = subgroupOptions.length > 0;
   const failedUploads = uploads.items.some((item) => item.status === 'failed');
-  const valid =
-    title.trim() !== '' &&
-    numberValid &&
-    emailValid &&
-    description.trim() !== '' &&
-    group !== undefined &&
-    (subgroup !== undefined || !groupHasSubgroups);
+  const fields: PublicTicketFields = {
+    title: title.trim(),
+    problematic_number: withCountryPrefix(numberEntry),
+    client_email: email.trim(),
+    description: normaliseLineBreaks(description),
+    attachments: uploads.urls,
+    group_id: group?._id ?? '',
+    group_name: group?.group_name ?? '',
+    sub_group_id: subgroup?._id ?? null,
+    sub_group_name: subgroup?.sub_group_en ?? null,
+    issuer_user_type: 'customer',
+  };
+  const valid = fieldsSchema.safeParse(fields).success && group !== undefined && (subgroup !== undefined || !groupHasSubgroups);
   const ready = valid && !uploads.busy && !failedUploads && !submitting;
   const serverSays = (field: string) => (error instanceof ApiError ? error.details?.[field] : undefined);
 
@@ -71,19 +87,8 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || !group) return;
-    onSubmit({
-      title: title.trim(),
-      problematic_number: withCountryPrefix(numberEntry),
-      client_email: email.trim(),
-      description: normaliseLineBreaks(description),
-      attachments: uploads.urls,
-      group_id: group._id,
-      group_name: group.group_name,
-      sub_group_id: subgroup?._id ?? null,
-      sub_group_name: subgroup?.sub_group_en ?? null,
-      issuer_user_type: 'customer',
-    });
+    if (!ready) return;
+    onSubmit(fields, botCheck);
   };
 
   return (
@@ -119,6 +124,7 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
             nothingFoundMessage={messages.noSuchSubgroup}
           />
         </SimpleGrid>
+        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup?.sub_group_en ?? ''} />
         <TextInput
           label={messages.ticketTitle}
           placeholder={messages.ticketTitlePlaceholder}

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
 import { reportMessages as m } from '../messages.ts';
-import { periodBody, periodErrors, type PeriodErrors } from '../report-period.ts';
+import { periodBody, reportErrors, type PeriodErrors } from '../report-period.ts';
 import { UserPicker, type PickedUser } from './user-picker.tsx';
 
 export type ReportFieldErrors = PeriodErrors & Partial<Record<'group_id' | 'sub_group_id' | 'user_phone_number', string>>;
@@ -45,19 +45,23 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
   const { groupOptions, subgroupOptions } = useGroupChoices(groups.data, groupId, subgroupId);
   const elapsed = useElapsedSeconds(startedAt);
 
-  // Errors show once Generate was pressed, then follow every change.
-  const errors: ReportFieldErrors = { ...serverErrors, ...(submitted ? periodErrors({ start, end }, today) : {}) };
+  const body: ReportInput = {
+    ...periodBody({ start, end }, timeZone),
+    group_id: groupId ?? undefined,
+    sub_group_id: subgroupId ?? undefined,
+    user_phone_number: user?.product_number,
+  };
+  const formErrors = reportErrors(body, { start, end }, today);
+  // Errors show once Generate was pressed or both days are chosen (a period too long is known then),
+  // and follow every change from there.
+  const showErrors = submitted || (start !== null && end !== null);
+  const errors: ReportFieldErrors = { ...serverErrors, ...(showErrors ? formErrors : {}) };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!start || !end || Object.keys(periodErrors({ start, end }, today)).length > 0) return;
-    onGenerate({
-      ...periodBody(start, end, timeZone),
-      group_id: groupId ?? undefined,
-      sub_group_id: subgroupId ?? undefined,
-      user_phone_number: user?.product_number,
-    });
+    if (Object.keys(formErrors).length > 0) return;
+    onGenerate(body);
   }
 
   return (

@@ -1,8 +1,8 @@
 import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { USER_TYPE_LABELS, displayNumber, type UserLookupItem } from '@switchboard/shared';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useUserLookup } from '../api/reports.ts';
 import { reportMessages as m } from '../messages.ts';
 
@@ -23,10 +23,6 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
   // The chosen user's label fills the field: it is no query.
   const lookup = useUserLookup(value && query === labelOf(value) ? '' : query);
 
-  useEffect(() => {
-    if (lookup.isError) notifications.show({ color: 'red', message: m.fetchUsersFailed });
-  }, [lookup.isError]);
-
   const users = useMemo(() => {
     const found = new Map<string, PickedUser>((lookup.data ?? []).map((user) => [user.product_number, user]));
     // The chosen user stays an option, so the field keeps showing it whatever the last search found.
@@ -34,34 +30,49 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
     return found;
   }, [lookup.data, value]);
 
+  // A failed search says so (with Retry) instead of "No users found", which would not be true.
+  const failed = lookup.isError && !lookup.isFetching;
+
   return (
-    <Select
-      label={m.fields.user}
-      placeholder={m.fields.userPlaceholder}
-      data={[...users.values()].map((user) => ({ value: user.product_number, label: labelOf(user) }))}
-      value={value?.product_number ?? null}
-      onChange={(selected) => {
-        const picked = selected ? (users.get(selected) ?? null) : null;
-        onChange(picked);
-        setSearch(picked ? labelOf(picked) : '');
-      }}
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          <Text size="xs" c="dimmed">
-            {USER_TYPE_LABELS[users.get(option.value)?.user_type ?? 'customer']}
-          </Text>
-        </Stack>
+    <Stack gap={6}>
+      <Select
+        label={m.fields.user}
+        placeholder={m.fields.userPlaceholder}
+        data={[...users.values()].map((user) => ({ value: user.product_number, label: labelOf(user) }))}
+        value={value?.product_number ?? null}
+        onChange={(selected) => {
+          const picked = selected ? (users.get(selected) ?? null) : null;
+          onChange(picked);
+          setSearch(picked ? labelOf(picked) : '');
+        }}
+        renderOption={({ option }) => (
+          <Stack gap={0}>
+            <Text size="sm">{option.label}</Text>
+            <Text size="xs" c="dimmed">
+              {USER_TYPE_LABELS[users.get(option.value)?.user_type ?? 'customer']}
+            </Text>
+          </Stack>
+        )}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        // The server has filtered already; the field must not filter its answer again by the label.
+        filter={({ options }) => options}
+        nothingFoundMessage={
+          query.trim() && !failed ? (lookup.isFetching ? m.fields.userSearching : m.fields.userNothingFound) : undefined
+        }
+        rightSection={lookup.isFetching ? <Loader size={14} /> : undefined}
+        clearable
+        error={error}
+      />
+      {lookup.isError && (
+        <LoadError
+          error={lookup.error}
+          fallback={m.fetchUsersFailed}
+          retrying={lookup.isFetching}
+          onRetry={() => void lookup.refetch()}
+        />
       )}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server has filtered already; the field must not filter its answer again by the label.
-      filter={({ options }) => options}
-      nothingFoundMessage={query.trim() ? (lookup.isFetching ? m.fields.userSearching : m.fields.userNothingFound) : undefined}
-      rightSection={lookup.isFetching ? <Loader size={14} /> : undefined}
-      clearable
-      error={error}
-    />
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMENT_MAX_LENGTH } from '@switchboard/shared';
 import { renderWithProviders } from '../../../lib/test-providers.tsx';
 import { CommentForm } from './comment-form.tsx';
 
@@ -21,7 +22,7 @@ const textarea = () => screen.getByLabelText<HTMLTextAreaElement>('Add comment')
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const write = (value: string) => fireEvent.change(textarea(), { target: { value } });
 
-describe('CommentForm', () => {
+describe('CommentForm', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -86,20 +87,55 @@ describe('CommentForm', () => {
     expect(screen.getByRole('switch', { name: 'External Comment' })).toBeTruthy();
   });
 
-  it("shows the server's message on failure, or the fallback text, and clears the form", async () => {
+  it("keeps what was written when the send fails, with the server's message or the fallback text", async () => {
     stubFetch(() => json(403, { message: 'You cannot comment on this ticket', code: 'forbidden' }));
-    const { unmount } = renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    const { unmount } = renderWithProviders(<CommentForm ticketId={100001} canWriteInternal />);
+    fireEvent.click(screen.getByRole('switch', { name: 'External Comment' }));
     write('Hello');
     fireEvent.click(sendButton());
     expect(await screen.findByText('You cannot comment on this ticket')).toBeTruthy();
-    expect(textarea().value).toBe('');
+    expect(textarea().value).toBe('Hello');
+    expect(screen.getByRole('switch', { name: 'Internal Comment' })).toBeTruthy();
+    expect(sendButton().hasAttribute('disabled')).toBe(false);
     unmount();
 
     stubFetch(() => Promise.resolve(new Response('oops', { status: 500 })));
-    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
-    write('Hello');
+    renderWithProviders(<CommentForm ticketId={100002} canWriteInternal={false} />);
+    write('Hello again');
     fireEvent.click(sendButton());
     expect(await screen.findByText('Sorry, something went wrong. Please try again or refresh')).toBeTruthy();
+    expect(textarea().value).toBe('Hello again');
+  });
+
+  it('keeps the text being written per ticket for this tab, and forgets it once sent', async () => {
+    stubFetch(() => json(200, { message: 'Successfully added new comment' }));
+    const first = renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('Half a thought');
+    first.unmount();
+
+    const other = renderWithProviders(<CommentForm ticketId={100002} canWriteInternal={false} />);
+    expect(textarea().value).toBe('');
+    other.unmount();
+
+    const again = renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    expect(textarea().value).toBe('Half a thought');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Successfully added new comment')).toBeTruthy();
+    again.unmount();
+
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    expect(textarea().value).toBe('');
+  });
+
+  it("shows the endpoint's length limit once the message is over it, and sends nothing", () => {
+    const fetchMock = stubFetch(() => json(200, { message: 'ok' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+    write('x'.repeat(COMMENT_MAX_LENGTH));
+    expect(screen.queryByText(`A comment has at most ${COMMENT_MAX_LENGTH} characters`)).toBeNull();
+    write('x'.repeat(COMMENT_MAX_LENGTH + 1));
+    expect(screen.getByText(`A comment has at most ${COMMENT_MAX_LENGTH} characters`)).toBeTruthy();
+    fireEvent.click(sendButton());
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('inserts a newline on Enter (no sending) and a blank line on Shift+Enter', () => {

@@ -1,14 +1,17 @@
 import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { normaliseLineBreaks } from '@switchboard/shared';
-import { useState, type FormEvent } from 'react';
+import { addCommentBodySchema, canUseCannedReplies } from '@switchboard/shared';
+import { lazy, Suspense, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { currentSession } from '../../../lib/session.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
+import { insertText, type TextSelection } from '../insert-text.ts';
 import { useAddComment } from '../api/ticket.ts';
 import { messages } from '../messages.ts';
+import { useCommentDraft } from '../use-comment-draft.ts';
 
 export interface CommentFormProps {
   ticketId: number;
@@ -16,22 +19,51 @@ export interface CommentFormProps {
   canWriteInternal: boolean;
 }
 
+// Staff only, and loaded when the form shows it: the ticket view's bundle stays as it was.
+const InsertReplyPicker = lazy(async () => ({
+  default: (await import('./insert-reply-picker.tsx')).InsertReplyPicker,
+}));
+
 /** The spec's rule (§5): Send is disabled when the message is blank after trimming, or while sending. */
 export function canSend(message: string, sending: boolean): boolean {
   return message.trim() !== '' && !sending;
 }
 
-/** The comment form of the ticket view: message, images, the internal/external toggle for staff, Send. */
+/** The endpoint's own rule for the message (its length limit and text), for as long as it is typed. */
+function messageProblem(message: string): string | undefined {
+  if (message.trim() === '') return undefined;
+  const parsed = addCommentBodySchema.shape.message.safeParse(message);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * The comment form of the ticket view: message, images, the internal/external toggle for staff,
+ * Send. The message is kept as a draft while typed; a failed send keeps the message and the files.
+ */
 export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
-  const [message, setMessage] = useState('');
+  const draft = useCommentDraft(ticketId);
+  const message = draft.text;
   const [internal, setInternal] = useState(false);
   const uploads = useImageUploads({ presignPath: '/tickets/get-presigned-post' });
   const addComment = useAddComment();
   const sending = addComment.isPending;
+  const problem = messageProblem(message);
+  // Where a canned reply goes: the last caret or selection in the message (none yet: appended).
+  const selection = useRef<TextSelection | null>(null);
+  const session = currentSession();
 
-  // Success and failure both leave an empty form (spec §4).
+  const keepSelection = (event: SyntheticEvent<HTMLTextAreaElement>) => {
+    selection.current = { start: event.currentTarget.selectionStart, end: event.currentTarget.selectionEnd };
+  };
+
+  const insertReply = (text: string) => {
+    const inserted = insertText(message, text, selection.current);
+    selection.current = { start: inserted.caret, end: inserted.caret };
+    draft.change(inserted.text);
+  };
+
   const clear = () => {
-    setMessage('');
+    draft.clear();
     setInternal(false);
     uploads.reset();
   };
@@ -39,24 +71,21 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSend(message, sending) || uploads.busy) return;
-    addComment.mutate(
-      {
-        ticket_id: ticketId,
-        message: normaliseLineBreaks(message),
-        is_internal: canWriteInternal && internal,
-        attachments: uploads.urls,
+    const body = addCommentBodySchema.safeParse({
+      ticket_id: ticketId,
+      message,
+      is_internal: canWriteInternal && internal,
+      attachments: uploads.urls,
+    });
+    if (!body.success) return;
+    addComment.mutate(body.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', title: messages.commentForm.successTitle, message: messages.commentForm.success });
+        clear();
       },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', title: messages.commentForm.successTitle, message: messages.commentForm.success });
-          clear();
-        },
-        onError: (error) => {
-          notifications.show({ color: 'red', message: errorMessage(error) });
-          clear();
-        },
-      },
-    );
+      // Unlike the spec's "form cleared": what the user wrote stays, to be sent again.
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
   };
 
   return (
@@ -67,9 +96,18 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
           placeholder={messages.commentForm.placeholder}
           rows={4}
           value={message}
-          onChange={setMessage}
+          onChange={draft.change}
+          onSelect={keepSelection}
+          error={problem}
           disabled={sending}
         />
+        {session && canUseCannedReplies(session) && (
+          <Suspense fallback={null}>
+            <Group gap="xs">
+              <InsertReplyPicker ticketId={ticketId} disabled={sending} onInsert={insertReply} />
+            </Group>
+          </Suspense>
+        )}
         <ImageAttachmentsInput uploads={uploads} label={messages.commentForm.files} disabled={sending} />
         <Group justify="space-between" align="center" gap="sm">
           {canWriteInternal ? (

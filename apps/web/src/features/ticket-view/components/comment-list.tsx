@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TicketComment } from '@switchboard/shared';
+import type { Ref } from 'react';
 import { ImageGallery } from '../../../components/image-gallery.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { messages } from '../messages.ts';
@@ -10,10 +11,12 @@ export interface CommentListProps {
   /** Agents never receive internal comments; everybody else sees them marked (spec §2). */
   markInternal: boolean;
   timeZone: string | undefined;
+  /** Mantine types the ref of the list (an <ol>) as that of its default <div>. */
+  listRef?: Ref<HTMLDivElement>;
 }
 
 /** The comments of a ticket, oldest first, with their images. */
-export function CommentList({ comments, markInternal, timeZone }: CommentListProps) {
+export function CommentList({ comments, markInternal, timeZone, listRef }: CommentListProps) {
   if (comments.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -23,7 +26,7 @@ export function CommentList({ comments, markInternal, timeZone }: CommentListPro
   }
   const ordered = [...comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
   return (
-    <Stack gap="sm" component="ol" className={classes.list} aria-label={messages.comments.heading}>
+    <Stack ref={listRef} gap="sm" component="ol" className={classes.list} aria-label={messages.comments.heading}>
       {ordered.map((comment) => (
         <Paper
           key={comment.id}

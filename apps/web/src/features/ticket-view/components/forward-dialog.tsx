@@ -3,17 +3,23 @@ import { notifications } from '@mantine/notifications';
 import { DEPARTMENT_LABELS, forwardTicketBodySchema, type Department, type Ticket } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { issuedToLabel } from '../../../components/ticket-table.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
 import { workflowMessages } from '../workflow-messages.ts';
 import { ForwardFields, serverFieldErrors, type ForwardErrors } from './forward-fields.tsx';
 
 export interface ForwardDialogProps {
-  ticket: Pick<Ticket, 'ticket_id' | 'issued_to'>;
+  /** The holder is always present for staff, who alone see these dialogs. */
+  ticket: Pick<Ticket, 'ticket_id'> & Required<Pick<Ticket, 'issued_to'>>;
   /** The departments this viewer may choose (forwardTargetsFor). */
   targets: Department[];
   onClose: () => void;
+}
+
+/** The holder by its label; imported from no list component, which would weigh on this page. */
+function holderLabel(issuedTo: Ticket['issued_to']): string {
+  if (issuedTo === undefined) return '';
+  return issuedTo === 'agent' ? 'Agent' : DEPARTMENT_LABELS[issuedTo];
 }
 
 /** Forward: a target department, a cause and the stay-in-loop switch, confirmed in the spec's dialog. */
@@ -22,6 +28,7 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
   const [cause, setCause] = useState('');
   const [stayInLoop, setStayInLoop] = useState(false);
   const [errors, setErrors] = useState<ForwardErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const forward = useForwardTicket();
   const refresh = useRefreshTickets();
   const busy = forward.isPending;
@@ -46,19 +53,22 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
       return;
     }
     setErrors({});
+    setFailure(null);
     forward.mutate(parsed.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: workflowMessages.forward.success });
         onClose();
       },
       onError: (error) => {
-        notifications.show({ color: 'red', message: errorMessage(error) });
-        setErrors(serverFieldErrors(error));
         // Forwarded by somebody else meanwhile: show the ticket as it is now instead of this form.
         if (error instanceof ApiError && error.status === 409) {
+          notifications.show({ color: 'red', message: errorMessage(error) });
           void refresh();
           onClose();
+          return;
         }
+        setErrors(serverFieldErrors(error));
+        setFailure(errorMessage(error));
       },
     });
   };
@@ -67,9 +77,9 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
     <ConfirmDialog
       opened
       title={workflowMessages.forward.title(ticket.ticket_id)}
-      body={<Text size="sm">{workflowMessages.forward.body(issuedToLabel(ticket.issued_to))}</Text>}
-      confirmLabel={workflowMessages.forward.confirm}
+      body={<Text size="sm">{workflowMessages.forward.body(holderLabel(ticket.issued_to))}</Text>}
       loading={busy}
+      error={failure}
       onConfirm={confirm}
       onClose={onClose}
     >

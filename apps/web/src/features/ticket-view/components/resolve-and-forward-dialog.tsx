@@ -10,7 +10,8 @@ import { workflowMessages } from '../workflow-messages.ts';
 import { ForwardFields, serverFieldErrors } from './forward-fields.tsx';
 
 export interface ResolveAndForwardDialogProps {
-  ticket: Pick<Ticket, 'ticket_id' | 'issued_to'>;
+  /** The holder is always present for staff, who alone see these dialogs. */
+  ticket: Pick<Ticket, 'ticket_id'> & Required<Pick<Ticket, 'issued_to'>>;
   onClose: () => void;
 }
 
@@ -26,6 +27,7 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
   const [stayInLoop, setStayInLoop] = useState(false);
   const [causeError, setCauseError] = useState<string | undefined>();
   const [partialFailure, setPartialFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const resolveAndForward = useResolveAndForwardToCc();
   const refresh = useRefreshTickets();
   const busy = resolveAndForward.isPending;
@@ -43,6 +45,7 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
       return;
     }
     setCauseError(undefined);
+    setFailure(null);
     resolveAndForward.mutate(
       {
         ticketId: ticket.ticket_id,
@@ -58,9 +61,9 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
           onClose();
         },
         onError: (error) => {
-          const message = error instanceof ResolvedButNotForwarded ? error.message : errorMessage(error);
-          notifications.show({ color: 'red', message });
-          if (error instanceof ResolvedButNotForwarded) setPartialFailure(message);
+          // Only the forward failed: the alert below says so, and Confirm tries the forward again.
+          if (error instanceof ResolvedButNotForwarded) setPartialFailure(error.message);
+          else setFailure(errorMessage(error));
           setCauseError(serverFieldErrors(error).forward_cause);
         },
       },
@@ -72,8 +75,8 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
       opened
       title={words.title}
       body={<Text size="sm">{words.body}</Text>}
-      confirmLabel={partialFailure ? words.retry : words.confirm}
       loading={busy}
+      error={failure}
       onConfirm={confirm}
       onClose={close}
     >

@@ -3,6 +3,7 @@ import { DEPARTMENT_LABELS, displayNumber, type Ticket } from '@switchboard/shar
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { formatDue } from '../../../lib/service-time.ts';
 import { messages } from '../messages.ts';
 import classes from './ticket-details.module.css';
 
@@ -46,7 +47,7 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
           <Fact label={messages.details.problematicNumber}>{displayNumber(ticket.problematic_number)}</Fact>
           <Fact label={messages.details.group}>{ticket.group_name}</Fact>
           {ticket.sub_group_name && <Fact label={messages.details.subgroup}>{ticket.sub_group_name}</Fact>}
-          {staff && (
+          {staff && ticket.issued_to && (
             <Fact label={messages.details.issuedTo}>
               {ticket.issued_to === 'agent' ? 'Agent' : DEPARTMENT_LABELS[ticket.issued_to]}
             </Fact>
@@ -63,6 +64,17 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
           <Fact label={messages.details.issuedTime}>{formatDisplayDateTime(ticket.created_at, timeZone)}</Fact>
           {ticket.resolved_at && (
             <Fact label={messages.details.resolvedTime}>{formatDisplayDateTime(ticket.resolved_at, timeZone)}</Fact>
+          )}
+          {ticket.due_at && (
+            <Fact label={messages.details.due}>
+              {/* The words carry the state (not the colour alone); the time says exactly when. */}
+              <Text span size="sm" fw={600} c={ticket.overdue ? 'red.8' : undefined}>
+                {formatDue(ticket.due_at, new Date())}
+              </Text>{' '}
+              <Text span size="xs" c="dimmed">
+                ({formatDisplayDateTime(ticket.due_at, timeZone)})
+              </Text>
+            </Fact>
           )}
         </dl>
       </Stack>

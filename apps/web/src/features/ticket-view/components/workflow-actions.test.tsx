@@ -20,6 +20,7 @@ function ticketAt(issued_to: Department, ticket_status: TicketStatus = 'in_progr
     resolved_at: null,
     attachments: [],
     comments: [],
+    comments_total: 0,
     forwarder_history: [],
     group_id: null,
     group_name: 'Internet',
@@ -73,12 +74,14 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     const iptsp = show('iptsp', ticketAt('iptsp'));
     await user.click(screen.getByRole('button', { name: 'Forward' }));
+    await screen.findByRole('dialog');
     await user.click(within(dialog()).getByRole('combobox', { name: 'Forward to' }));
     expect(await optionLabels()).toEqual(['Customer Care', 'Retail Sales', 'OSS & BSS']);
     iptsp.unmount();
 
     show('cc', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Forward' }));
+    await screen.findByRole('dialog');
     await user.click(within(dialog()).getByRole('combobox', { name: 'Forward to' }));
     expect(await optionLabels()).toEqual(['Customer Care', 'IPTSP', 'OSS & BSS']);
   });
@@ -88,7 +91,8 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('iptsp', ticketAt('iptsp'));
     await user.click(screen.getByRole('button', { name: 'Forward' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Forward' }));
+    await screen.findByRole('dialog');
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(screen.getByText('Choose the department to forward to')).toBeTruthy();
     expect(screen.getByText('Write the cause of the forward')).toBeTruthy();
     expect(callsTo(calls, 'forward-ticket')).toHaveLength(0);
@@ -97,7 +101,7 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     await user.click(await option('Retail Sales'));
     await user.type(within(dialog()).getByRole('textbox', { name: 'Cause' }), '  Wants a faster plan  ');
     await user.click(within(dialog()).getByRole('switch', { name: /Stay in the forward loop/ }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Forward' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Successfully forwarded this ticket')).toBeTruthy();
     expect(callsTo(calls, 'forward-ticket')[0]?.body).toEqual({
@@ -120,10 +124,11 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('cc', ticketAt('cc'));
     await user.click(screen.getByRole('button', { name: 'Forward' }));
+    await screen.findByRole('dialog');
     await user.click(within(dialog()).getByRole('combobox', { name: 'Forward to' }));
     await user.click(await option('IPTSP'));
     await user.type(within(dialog()).getByRole('textbox', { name: 'Cause' }), 'Line fault');
-    await user.click(within(dialog()).getByRole('button', { name: 'Forward' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This ticket was forwarded meanwhile; reload')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -134,7 +139,7 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     show('rs', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     expect(within(dialog()).getByText('Mark this ticket as solved? The customer will see it as Solved.')).toBeTruthy();
-    await user.click(within(dialog()).getByRole('button', { name: 'Resolve' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Successfully resolved this ticket')).toBeTruthy();
     expect(callsTo(calls, 'resolve-ticket')[0]?.body).toEqual({ ticket_id: 100042 });
   });
@@ -157,8 +162,9 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('rs', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Resolve & Forward to Corporate Support' }));
+    await screen.findByRole('dialog');
     await user.type(within(dialog()).getByRole('textbox', { name: 'Cause' }), 'Plan changed; please inform the customer');
-    await user.click(within(dialog()).getByRole('button', { name: 'Resolve & Forward' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Successfully forwarded this ticket')).toBeTruthy();
     expect(screen.getByText('Successfully resolved this ticket')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
@@ -180,15 +186,66 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('iptsp', ticketAt('iptsp'));
     await user.click(screen.getByRole('button', { name: 'Resolve & Forward to Corporate Support' }));
+    await screen.findByRole('dialog');
     await user.type(within(dialog()).getByRole('textbox', { name: 'Cause' }), 'Fixed at the POP');
-    await user.click(within(dialog()).getByRole('button', { name: 'Resolve & Forward' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
 
     const expected =
       'Resolved, but forwarding to Corporate Support failed: The service is briefly unavailable. Please try again in a moment.';
     expect(await within(dialog()).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(expected));
-    await user.click(within(dialog()).getByRole('button', { name: 'Forward to Corporate Support' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Successfully forwarded this ticket')).toBeTruthy();
     expect(callsTo(calls, 'resolve-ticket')).toHaveLength(1);
     expect(callsTo(calls, 'forward-ticket')).toHaveLength(2);
+  });
+  it.each([
+    ['Forward', 'Forward ticket #100042'],
+    ['Resolve', 'Resolve ticket #100042'],
+    ['Resolve & Forward to Corporate Support', 'Resolve & Forward to Corporate Support'],
+  ])('confirms %s in the spec dialog: its title, a Confirm and a Close button', async (action, title) => {
+    const user = setup();
+    show('oss_bss', ticketAt('oss-bss'));
+    await user.click(screen.getByRole('button', { name: action }));
+    expect(await screen.findByRole('dialog', { name: title })).toBeTruthy();
+    expect(
+      within(dialog())
+        .getAllByRole('button', { name: /^(Confirm|Close)$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Close', 'Confirm']);
+  });
+
+  it('spins while the resolve runs, then stays open with the reason when it fails', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({ 'POST /api/v1/tickets/resolve-ticket': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = setup();
+    show('rs', ticketAt('rs'));
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Confirm' }).dataset.loading).toBe('true'));
+    expect(within(dialog()).getByRole('button', { name: 'Close' })).toHaveProperty('disabled', true);
+    answer(jsonReply(503, { message: 'The service is briefly unavailable. Please try again in a moment.', code: 'unavailable' }));
+
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+      'The service is briefly unavailable. Please try again in a moment.',
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', false);
+  });
+
+  it('keeps the forward dialog open with what was chosen when the forward fails', async () => {
+    mockApi({ 'POST /api/v1/tickets/forward-ticket': new Response('Bad gateway', { status: 502 }) });
+    const user = setup();
+    show('cc', ticketAt('cc'));
+    await user.click(screen.getByRole('button', { name: 'Forward' }));
+    await screen.findByRole('dialog');
+    await user.click(within(dialog()).getByRole('combobox', { name: 'Forward to' }));
+    await user.click(await option('IPTSP'));
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Cause' }), 'Line fault');
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
+
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(
+      'Sorry, something went wrong. Please try again or refresh',
+    );
+    expect(within(dialog()).getByRole('textbox', { name: 'Cause' })).toHaveProperty('value', 'Line fault');
   });
 });

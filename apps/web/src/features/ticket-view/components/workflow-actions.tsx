@@ -2,14 +2,19 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowForwardUp, IconCircleCheck, IconSend2 } from '@tabler/icons-react';
 import { canActOnTicket, canResolveAndForwardToCc, forwardTargetsFor, type Ticket } from '@switchboard/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { SessionClaims } from '../../../lib/session.ts';
 import { useResolveTicket } from '../api/workflow.ts';
 import { workflowMessages } from '../workflow-messages.ts';
-import { ForwardDialog } from './forward-dialog.tsx';
-import { ResolveAndForwardDialog } from './resolve-and-forward-dialog.tsx';
+
+// The forward dialogs (a department picker and its popover) load when first opened: the ticket
+// view's bundle stays within its budget.
+const ForwardDialog = lazy(() => import('./forward-dialog.tsx').then((module) => ({ default: module.ForwardDialog })));
+const ResolveAndForwardDialog = lazy(() =>
+  import('./resolve-and-forward-dialog.tsx').then((module) => ({ default: module.ResolveAndForwardDialog })),
+);
 
 export interface TicketActionsProps {
   ticket: Ticket;
@@ -26,15 +31,14 @@ function ResolveDialog({ ticketId, onClose }: { ticketId: number; onClose: () =>
         notifications.show({ color: 'green', message: workflowMessages.resolve.success });
         onClose();
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
     });
   return (
     <ConfirmDialog
       opened
       title={workflowMessages.resolve.title(ticketId)}
       body={<Text size="sm">{workflowMessages.resolve.body}</Text>}
-      confirmLabel={workflowMessages.resolve.confirm}
       loading={resolve.isPending}
+      error={resolve.isError ? errorMessage(resolve.error) : null}
       onConfirm={confirm}
       onClose={onClose}
     />
@@ -50,8 +54,11 @@ function ResolveDialog({ ticketId, onClose }: { ticketId: number; onClose: () =>
 export function TicketActions({ ticket, viewer }: TicketActionsProps) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
-  const mayAct = canActOnTicket(viewer, ticket);
-  const targets = forwardTargetsFor(viewer, ticket);
+  // Only staff receive the holder of a ticket, and only staff act on tickets.
+  if (ticket.issued_to === undefined) return null;
+  const routed = { ...ticket, issued_to: ticket.issued_to };
+  const mayAct = canActOnTicket(viewer, routed);
+  const targets = forwardTargetsFor(viewer, routed);
 
   return (
     <>
@@ -87,9 +94,11 @@ export function TicketActions({ ticket, viewer }: TicketActionsProps) {
         </Paper>
       )}
       {/* The dialogs outlive the buttons: a refresh that takes the buttons away must not cut a dialog short. */}
-      {open === 'forward' && <ForwardDialog ticket={ticket} targets={targets} onClose={close} />}
+      <Suspense>
+        {open === 'forward' && <ForwardDialog ticket={routed} targets={targets} onClose={close} />}
+        {open === 'resolve-and-forward' && <ResolveAndForwardDialog ticket={routed} onClose={close} />}
+      </Suspense>
       {open === 'resolve' && <ResolveDialog ticketId={ticket.ticket_id} onClose={close} />}
-      {open === 'resolve-and-forward' && <ResolveAndForwardDialog ticket={ticket} onClose={close} />}
     </>
   );
 }

@@ -13,6 +13,7 @@ export function fetchTicketList(page: number, filters: TicketFilters, signal?: A
       ...filters,
       // The field shows a fixed +88; the server matches stored numbers (88...) by prefix.
       problematic_number: filters.problematic_number ? withCountryPrefix(filters.problematic_number) : undefined,
+      overdue: filters.overdue ? 'true' : undefined,
     },
   });
 }

@@ -7,10 +7,13 @@ import { STATUS_OPTIONS } from './ticket-filters.tsx';
 export interface CustomerStatusSearchProps {
   status: TicketStatus | undefined;
   onChange: (status: TicketStatus | undefined) => void;
+  /** Clears the status and the text search together: a customer has this one Clear (spec §6). */
+  onClear: () => void;
+  canClear: boolean;
 }
 
 /** What a customer may filter by (spec §6): the status, and a Clear control. */
-export function CustomerStatusSearch({ status, onChange }: CustomerStatusSearchProps) {
+export function CustomerStatusSearch({ status, onChange, onClear, canClear }: CustomerStatusSearchProps) {
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
       <Select<TicketStatus>
@@ -24,8 +27,8 @@ export function CustomerStatusSearch({ status, onChange }: CustomerStatusSearchP
       <Button
         variant="default"
         rightSection={<IconX size={16} />}
-        onClick={() => onChange(undefined)}
-        disabled={!status}
+        onClick={onClear}
+        disabled={!canClear}
         style={{ flexShrink: 0 }}
       >
         {messages.search.customerClear}

@@ -2,6 +2,7 @@ import { Button, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text
 import {
   canChooseIssuerType,
   isValidPhoneEntry,
+  issueTicketBodySchema,
   normaliseLineBreaks,
   TITLE_MAX_LENGTH,
   withCountryPrefix,
@@ -9,10 +10,12 @@ import {
   type IssuerUserType,
   type UserType,
 } from '@switchboard/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
+import { IncidentNotice } from '../../../components/incident-notice.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { messages } from '../messages.ts';
 
@@ -20,6 +23,8 @@ export interface IssueTicketFormProps {
   userType: UserType;
   submitting: boolean;
   onSubmit: (body: IssueTicketInput) => void;
+  /** Shown under the number (the open tickets of the number, on /add-ticket); gets what was typed after +88. */
+  numberNotice?: (entry: string) => ReactNode;
 }
 
 const PRESIGN_PATH = '/tickets/get-presigned-post';
@@ -33,7 +38,7 @@ function defaultIssuerType(userType: UserType): IssuerUserType {
  * The create-ticket form of signed-in users (spec §2 /add-ticket, §5 Ticket form). Submit stays
  * disabled until title, number, description, group and subgroup are valid and the images are up.
  */
-export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketFormProps) {
+export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }: IssueTicketFormProps) {
   const groups = useGroups();
   const uploads = useImageUploads({ presignPath: PRESIGN_PATH });
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -58,20 +63,26 @@ export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketF
   const ready = valid && !uploads.busy && !failedUploads;
   const chooseIssuer = canChooseIssuerType({ user_type: userType });
 
+  const body: IssueTicketInput = {
+    title: title.trim(),
+    problematic_number: withCountryPrefix(numberEntry),
+    description: normaliseLineBreaks(description),
+    attachments: uploads.urls,
+    group_id: group?._id ?? '',
+    group_name: group?.group_name,
+    sub_group_id: subgroup?._id ?? null,
+    sub_group_name: subgroup?.sub_group_en ?? null,
+    issuer_user_type: chooseIssuer ? issuerType : 'customer',
+  };
+  // The endpoint's schema judges what has been typed; an empty field is the disabled button's business.
+  const schemaErrors = errorsOf(validateWith(issueTicketBodySchema, body));
+  const errorOf = (field: 'title' | 'problematic_number' | 'description', entered: boolean) =>
+    entered ? schemaErrors[field] : undefined;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || !group) return;
-    onSubmit({
-      title: title.trim(),
-      problematic_number: withCountryPrefix(numberEntry),
-      description: normaliseLineBreaks(description),
-      attachments: uploads.urls,
-      group_id: group._id,
-      group_name: group.group_name,
-      sub_group_id: subgroup?._id ?? null,
-      sub_group_name: subgroup?.sub_group_en ?? null,
-      issuer_user_type: chooseIssuer ? issuerType : 'customer',
-    });
+    if (!ready || Object.keys(schemaErrors).length > 0) return;
+    onSubmit(body);
   };
 
   return (
@@ -109,12 +120,14 @@ export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketF
             nothingFoundMessage="No such subgroup"
           />
         </SimpleGrid>
+        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup?.sub_group_en ?? ''} />
         <TextInput
           label={messages.form.ticketTitle}
           placeholder={messages.form.ticketTitlePlaceholder}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           maxLength={TITLE_MAX_LENGTH}
+          error={errorOf('title', title !== '')}
           required
         />
         <SimpleGrid cols={{ base: 1, sm: chooseIssuer ? 2 : 1 }} spacing="md">
@@ -128,7 +141,7 @@ export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketF
             value={numberEntry}
             onChange={(event) => setNumberEntry(event.currentTarget.value.replace(/\D/g, '').slice(0, 11))}
             onBlur={() => setNumberTouched(true)}
-            error={numberTouched && numberEntry !== '' && !numberValid ? messages.form.problematicNumberInvalid : undefined}
+            error={errorOf('problematic_number', numberTouched && numberEntry !== '')}
             required
           />
           {chooseIssuer && (
@@ -146,6 +159,7 @@ export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketF
             </Input.Wrapper>
           )}
         </SimpleGrid>
+        {numberNotice?.(numberEntry)}
         <MultilineTextarea
           label={messages.form.description}
           placeholder={messages.form.descriptionPlaceholder}
@@ -154,6 +168,7 @@ export function IssueTicketForm({ userType, submitting, onSubmit }: IssueTicketF
           autosize
           minRows={5}
           maxRows={16}
+          error={errorOf('description', description !== '')}
           required
         />
         <ImageAttachmentsInput uploads={uploads} label={messages.form.attachments} disabled={submitting} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import {
@@ -28,7 +28,10 @@ export interface TicketFiltersProps {
   onChange: (change: Partial<TicketFilters>) => void;
 }
 
-/** The staff filters (spec §2): group, subgroup, start and end date, status, issued-to. Folded away on a phone. */
+/**
+ * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, and the
+ * tickets past their due time (DESIGN.md §17). Folded away on a phone.
+ */
 export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
   const small = useMediaQuery('(max-width: 48em)');
   const [opened, { toggle }] = useDisclosure(false);
@@ -40,6 +43,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
     filters.end_date,
     filters.status,
     filters.issued_to,
+    filters.overdue,
   ].filter(Boolean).length;
   const hasSubgroups = subgroupOptions.length > 0;
 
@@ -107,6 +111,12 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         value={filters.issued_to ?? null}
         onChange={(value) => onChange({ issued_to: value ?? undefined })}
         clearable
+      />
+      <Checkbox
+        label={messages.filters.overdue}
+        checked={filters.overdue === true}
+        onChange={(event) => onChange({ overdue: event.currentTarget.checked ? true : undefined })}
+        mt={{ base: 0, xs: 'xl' }}
       />
     </SimpleGrid>
   );

@@ -87,3 +87,55 @@ describe('TicketSearchBar', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Ticket Id').value).toBe('');
   });
 });
+
+describe('TicketSearchBar, the text box', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const bar = (onSearch: (values: object) => void, applied = {}) =>
+    renderWithProviders(
+      <TicketSearchBar withTicketId withText applied={applied} onSearch={onSearch} onClear={() => undefined} canClear={false} />,
+    );
+
+  it('searches the text by itself 700 ms after the last keystroke, trimmed', () => {
+    const onSearch = vi.fn();
+    bar(onSearch);
+    type('Search text', ' fibre ');
+    act(() => {
+      vi.advanceTimersByTime(699);
+    });
+    expect(onSearch).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(onSearch).toHaveBeenCalledWith({ ticket_id: undefined, problematic_number: undefined, q: 'fibre' });
+  });
+
+  it('sends no text of one character, and keeps Search disabled for it', () => {
+    const onSearch = vi.fn();
+    bar(onSearch);
+    type('Search text', 'f');
+    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(700);
+    });
+    expect(onSearch).toHaveBeenCalledWith({ ticket_id: undefined, problematic_number: undefined, q: undefined });
+    type('Search text', 'ইন');
+    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows the applied text', () => {
+    bar(() => undefined, { q: 'router' });
+    expect(screen.getByLabelText<HTMLInputElement>('Search text').value).toBe('router');
+  });
+
+  it('is left out for viewers who cannot search text', () => {
+    renderWithProviders(
+      <TicketSearchBar withTicketId applied={{}} onSearch={() => undefined} onClear={() => undefined} canClear={false} />,
+    );
+    expect(screen.queryByLabelText('Search text')).toBeNull();
+  });
+});

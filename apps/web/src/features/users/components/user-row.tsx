@@ -163,12 +163,16 @@ function EditingCells(props: UserRowProps) {
 
 function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
   const { user, editing, brand, onCancel } = props;
+  // Caught on the way down, before the Save/Cancel tooltips swallow Escape to close themselves.
+  // An open Select list (aria-expanded) takes Escape for itself: it closes, the edit stays.
   const cancelOnEscape = (event: KeyboardEvent) => {
-    if (editing && event.key === 'Escape' && !event.defaultPrevented) onCancel();
+    if (!editing || event.key !== 'Escape') return;
+    if (event.target instanceof Element && event.target.getAttribute('aria-expanded') === 'true') return;
+    onCancel();
   };
   if (props.layout === 'card') {
     return (
-      <Paper component="article" aria-label={user.name} withBorder radius="md" p="sm" onKeyDown={cancelOnEscape}>
+      <Paper component="article" aria-label={user.name} withBorder radius="md" p="sm" onKeyDownCapture={cancelOnEscape}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
           {editing ? (
             <Text size="sm" c="dimmed">
@@ -199,7 +203,7 @@ function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
     );
   }
   return (
-    <Table.Tr onKeyDown={cancelOnEscape} bg={editing ? 'var(--mantine-color-blue-light)' : undefined}>
+    <Table.Tr onKeyDownCapture={cancelOnEscape} bg={editing ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td>{cells.name}</Table.Td>
       <Table.Td>{cells.number}</Table.Td>
       <Table.Td>{cells.phone}</Table.Td>

@@ -1,0 +1,1 @@
+CREATE INDEX "users_live_created" ON "users" USING btree ("created_at") WHERE deleted_at is null;

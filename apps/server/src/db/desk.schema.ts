@@ -1,0 +1,315 @@
+/**
+ * The desk's own tables (DESIGN.md §4): people, groups, tickets with their conversation and
+ * routing, incidents, canned replies and service levels. schema.ts re-exports them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  DEPARTMENTS,
+  INCIDENT_STATUSES,
+  ISSUED_TO_VALUES,
+  ISSUER_USER_TYPES,
+  ROLES,
+  SERVICE_LEVEL_MAX_HOURS,
+  SERVICE_LEVEL_MIN_HOURS,
+  TICKET_STATUSES,
+  USER_TYPES,
+} from '@switchboard/shared';
+import { createdAt } from './columns.ts';
+import { oneOf } from './value-sets.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    productNumber: text('product_number').notNull(),
+    phoneNumber: text('phone_number'),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A deleted user's number may be given to a new account.
+    uniqueIndex('users_product_number_live')
+      .on(t.productNumber)
+      .where(sql`deleted_at is null`),
+    index('users_user_type').on(t.userType),
+    // The users table of the admins: live users, newest first, 10 a page.
+    index('users_live_created')
+      .on(t.createdAt)
+      .where(sql`deleted_at is null`),
+    oneOf('users', t.userType, USER_TYPES),
+    oneOf('users', t.role, ROLES),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupName: text('group_name').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('groups_name_live')
+      .on(sql`lower(${t.groupName})`)
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+export const subgroups = pgTable(
+  'subgroups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id),
+    subGroupBn: text('sub_group_bn').notNull(),
+    subGroupEn: text('sub_group_en').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('subgroups_group').on(t.groupId)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    problematicNumber: text('problematic_number').notNull(),
+    issuedTo: text('issued_to', { enum: ISSUED_TO_VALUES }).notNull().default('cc'),
+    issuerUserId: uuid('issuer_user_id').references(() => users.id),
+    issuerNumber: text('issuer_number'),
+    issuerUserType: text('issuer_user_type', { enum: ISSUER_USER_TYPES }).notNull(),
+    ticketStatus: text('ticket_status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    groupId: uuid('group_id').references(() => groups.id),
+    groupName: text('group_name').notNull(),
+    subGroupId: uuid('sub_group_id').references(() => subgroups.id),
+    subGroupName: text('sub_group_name'),
+    clientEmail: text('client_email'),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    incidentId: bigint('incident_id', { mode: 'number' }).references((): AnyPgColumn => incidents.id),
+    // The staff member of the holding department who took the ticket (DESIGN.md §19).
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id),
+    // Service levels (DESIGN.md §17). The first external comment by staff other than the issuer,
+    // and the last reopen: both set by the writes that cause them.
+    firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true }),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    // When the ticket is due by its holder's levels; null when closed or held by an agent. Kept by
+    // the triggers of migration 0011 on tickets and service_levels, never written by the app.
+    dueAt: timestamp('due_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tickets_created').on(t.createdAt),
+    // Carries the other filter columns so that combinations with a status count from the index alone.
+    index('tickets_status_created').on(t.ticketStatus, t.createdAt, t.issuedTo, t.issuerUserType, t.groupId, t.subGroupId),
+    index('tickets_issued_to_created').on(t.issuedTo, t.createdAt),
+    index('tickets_issuer_type_created').on(t.issuerUserType, t.createdAt),
+    index('tickets_group_created').on(t.groupId, t.createdAt),
+    index('tickets_subgroup_created').on(t.subGroupId, t.createdAt),
+    index('tickets_problematic_number').on(t.problematicNumber, t.createdAt),
+    index('tickets_issuer_created').on(t.issuerUserId, t.createdAt),
+    index('tickets_assignee_created')
+      .on(t.assigneeUserId, t.createdAt)
+      .where(sql`assignee_user_id is not null`),
+    // Text search (DESIGN.md §19): parts of words, Bangla and English, through trigrams.
+    index('tickets_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('tickets_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+    index('tickets_incident')
+      .on(t.incidentId, t.createdAt)
+      .where(sql`incident_id is not null`),
+    // The Overdue filter: the tickets still due, soonest first, so that "past due" is a range.
+    index('tickets_due')
+      .on(t.dueAt)
+      .where(sql`due_at is not null`),
+    // The dashboard's tickets solved per day and resolve times: a range of days.
+    index('tickets_resolved')
+      .on(t.resolvedAt)
+      .where(sql`resolved_at is not null`),
+    oneOf('tickets', t.issuedTo, ISSUED_TO_VALUES),
+    oneOf('tickets', t.issuerUserType, ISSUER_USER_TYPES),
+    oneOf('tickets', t.ticketStatus, TICKET_STATUSES),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.ticketId),
+    commenterUserId: uuid('commenter_user_id').references(() => users.id),
+    commenterName: text('commenter_name').notNull(),
+    commenterUserType: text('commenter_user_type', { enum: USER_TYPES }).notNull(),
+    message: text('message').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_ticket_created').on(t.ticketId, t.createdAt),
+    index('comments_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
+    oneOf('comments', t.commenterUserType, USER_TYPES),
+  ],
+);
+
+export const forwardEvents = pgTable(
+  'forward_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.ticketId),
+    // The holder before the forward (any issued_to value) and the department it went to.
+    previouslyIssuedTo: text('previously_issued_to', { enum: ISSUED_TO_VALUES }).notNull(),
+    newlyIssuedTo: text('newly_issued_to', { enum: DEPARTMENTS }).notNull(),
+    forwardCause: text('forward_cause').notNull(),
+    isInForwardLoop: boolean('is_in_forward_loop').notNull().default(false),
+    forwardedBy: uuid('forwarded_by').references(() => users.id),
+    forwardedByName: text('forwarded_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('forward_events_ticket').on(t.ticketId, t.createdAt),
+    // The next three served the forwarded list before forward_chain_members (0009). Nothing reads
+    // them now; they go in a later migration, once no process of an earlier version runs.
+    index('forward_events_created').on(t.createdAt),
+    index('forward_events_recipient').on(t.newlyIssuedTo, t.ticketId),
+    index('forward_events_forwarder_loop')
+      .on(t.previouslyIssuedTo, t.ticketId)
+      .where(sql`is_in_forward_loop`),
+    oneOf('forward_events', t.previouslyIssuedTo, ISSUED_TO_VALUES),
+    oneOf('forward_events', t.newlyIssuedTo, DEPARTMENTS),
+  ],
+);
+
+/**
+ * The forwarded-tickets list (DESIGN.md §6): one row per ticket in a department's forward chains
+ * (it received the ticket, or forwarded it and stayed in the loop), with the ticket's last forward,
+ * so that a page is an index range. Derived from forward_events by triggers of migration 0009 on
+ * every insert, update and delete there, whoever writes them (docs/decisions.md).
+ */
+export const forwardChainMembers = pgTable(
+  'forward_chain_members',
+  {
+    department: text('department', { enum: DEPARTMENTS }).notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.ticketId),
+    lastForwardedAt: timestamp('last_forwarded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Ticket first: a forward rewrites the rows of one ticket.
+    primaryKey({ columns: [t.ticketId, t.department] }),
+    index('forward_chain_members_recent').on(t.department, t.lastForwardedAt, t.ticketId),
+    oneOf('forward_chain_members', t.department, DEPARTMENTS),
+  ],
+);
+
+/** One fault behind many tickets (DESIGN.md §14); its tickets point at it through `tickets.incident_id`. */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    groupId: uuid('group_id').references(() => groups.id),
+    subGroupId: uuid('sub_group_id').references(() => subgroups.id),
+    status: text('status', { enum: INCIDENT_STATUSES }).notNull().default('active'),
+    publicNote: text('public_note'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionMessage: text('resolution_message'),
+  },
+  (t) => [
+    index('incidents_status_created').on(t.status, t.createdAt),
+    // The public notes of a subgroup's active incidents.
+    index('incidents_active_subgroup')
+      .on(t.subGroupId)
+      .where(sql`status = 'active'`),
+    oneOf('incidents', t.status, INCIDENT_STATUSES),
+  ],
+);
+
+/**
+ * A ticket's moves into and out of `closed` (resolved, reopened), with who made them: the number's
+ * history (DESIGN.md §12) shows every resolve and reopen, not only the last.
+ */
+export const ticketStatusEvents = pgTable(
+  'ticket_status_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.ticketId),
+    fromStatus: text('from_status', { enum: TICKET_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: TICKET_STATUSES }).notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id),
+    byName: text('by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_status_events_ticket').on(t.ticketId, t.createdAt),
+    oneOf('ticket_status_events', t.fromStatus, TICKET_STATUSES),
+    oneOf('ticket_status_events', t.toStatus, TICKET_STATUSES),
+  ],
+);
+
+/** Ready answers (DESIGN.md §19): a department's own, or shared by all when `department` is null. */
+export const cannedReplies = pgTable(
+  'canned_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    bodyEn: text('body_en').notNull(),
+    bodyBn: text('body_bn').notNull(),
+    department: text('department', { enum: DEPARTMENTS }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('canned_replies_department_title').on(t.department, t.title), oneOf('canned_replies', t.department, DEPARTMENTS)],
+);
+
+const HOURS_RANGE = sql.raw(`${SERVICE_LEVEL_MIN_HOURS} and ${SERVICE_LEVEL_MAX_HOURS}`);
+
+/** Each department's service levels (DESIGN.md §17): hours to the first staff reply and to resolve. */
+export const serviceLevels = pgTable(
+  'service_levels',
+  {
+    department: text('department', { enum: DEPARTMENTS }).primaryKey(),
+    firstReplyHours: integer('first_reply_hours').notNull(),
+    resolveHours: integer('resolve_hours').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('service_levels', t.department, DEPARTMENTS),
+    check('service_levels_first_reply_hours_range', sql`${t.firstReplyHours} between ${HOURS_RANGE}`),
+    check('service_levels_resolve_hours_range', sql`${t.resolveHours} between ${HOURS_RANGE}`),
+  ],
+);

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ASSIGNED_MESSAGE,
+  assignTicketBodySchema,
+  assignTicketReplySchema,
+  errorReplySchema,
+  RELEASED_MESSAGE,
+  ticketIdParamsSchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
+import { assignTicket, type AssignmentContext } from './assignment.service.ts';
+
+/** The assignment endpoint under /api/v1 (DESIGN.md §19). */
+const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: AssignmentContext = { db: app.deps.db };
+
+  app.post(
+    '/tickets/:id/assign',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary:
+          'Puts a staff member on a ticket, or nobody (user_id null): staff of the holding department take it, ' +
+          'hand it to a colleague of that department or release it; cc may assign any staff member',
+        security: [{ bearer: [] }],
+        params: ticketIdParamsSchema,
+        body: assignTicketBodySchema,
+        response: {
+          200: assignTicketReplySchema,
+          400: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+          429: errorReplySchema,
+        },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('other') },
+    },
+    async (request) => {
+      const actor = { user: signedInUser(request), ip: request.ip };
+      const assignee = await assignTicket(ctx, actor, request.params.id, request.body);
+      return { message: assignee ? ASSIGNED_MESSAGE : RELEASED_MESSAGE, assignee };
+    },
+  );
+};
+
+export default assignmentRoutes;

@@ -1,0 +1,110 @@
+/**
+ * A person on each ticket (DESIGN.md §19): staff of the holding department take a ticket, hand it
+ * to a colleague of that department or release it; cc may put any staff member on any ticket. The
+ * write locks the ticket row and checks the rules on what it locked, so two colleagues taking one
+ * ticket at the same moment cannot both succeed.
+ */
+import {
+  AppError,
+  ASSIGNED_MEANWHILE_MESSAGE,
+  canAssignTicket,
+  canBeAssignee,
+  DEPARTMENT_LABELS,
+  isStaff,
+  USER_TYPE_LABELS,
+  type AssignTicketBody,
+  type Assignee,
+  type IssuedTo,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { publishTicketEvent } from '../events/publish.ts';
+import { lockTicket } from '../tickets/tickets.repository.ts';
+import { findLiveUserById } from '../users/users.repository.ts';
+import { updateTicketAssignee } from './assignment.repository.ts';
+
+export interface AssignmentContext {
+  db: Db;
+}
+
+/** Who assigns, and from where (the audit trail keeps both). */
+export interface AssignmentActor {
+  user: SignedInUser;
+  ip: string;
+}
+
+function labelOf(holder: IssuedTo): string {
+  return holder === 'agent' ? USER_TYPE_LABELS.agent : DEPARTMENT_LABELS[holder];
+}
+
+function invalidTarget(message: string): AppError {
+  return new AppError('validation', message, { user_id: message });
+}
+
+/** The assignee as asked for, after checking that they may hold the ticket; null releases it. */
+async function chosenAssignee(
+  db: Db,
+  actor: SignedInUser,
+  ticket: { issuedTo: IssuedTo },
+  userId: string | null,
+): Promise<Assignee | null> {
+  if (userId === null) return null;
+  if (userId === actor.id) return { id: actor.id, name: actor.name };
+  const target = await findLiveUserById(db, userId);
+  if (!target) throw invalidTarget('There is no such staff member.');
+  const user = { user_type: target.userType };
+  if (canBeAssignee(actor, user, { issued_to: ticket.issuedTo })) return { id: target.id, name: target.name };
+  throw invalidTarget(
+    isStaff(user)
+      ? `${target.name} is not staff of ${labelOf(ticket.issuedTo)}, which holds this ticket: choose a colleague of that department.`
+      : `${target.name} is not staff: only staff can take a ticket.`,
+  );
+}
+
+/**
+ * Assigns the ticket to `body.user_id`, or releases it (null). Refusals: agents and customers 403;
+ * staff of another department than the holder (but cc) 403; a solved ticket 409; a page that showed
+ * another assignee than the stored one 409; a target who may not hold the ticket 400. Asking for
+ * the assignee the ticket already has changes nothing (a double click). Audited, and announced to
+ * staff on the event stream.
+ */
+export async function assignTicket(
+  ctx: AssignmentContext,
+  actor: AssignmentActor,
+  ticketId: number,
+  body: AssignTicketBody,
+): Promise<Assignee | null> {
+  const { user } = actor;
+  if (!isStaff(user)) throw new AppError('forbidden', 'Only staff can assign tickets.');
+  return ctx.db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
+    if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved; nobody can take it.');
+    if (!canAssignTicket(user, { issued_to: ticket.issuedTo }))
+      throw new AppError(
+        'forbidden',
+        `This ticket is with ${labelOf(ticket.issuedTo)}: only they or Customer Care can assign it.`,
+      );
+    const assignee = await chosenAssignee(tx, user, ticket, body.user_id);
+    if (ticket.assigneeUserId === body.user_id) return assignee;
+    if (body.expected_assignee_user_id !== undefined && body.expected_assignee_user_id !== ticket.assigneeUserId)
+      throw new AppError('conflict', ASSIGNED_MEANWHILE_MESSAGE);
+    await updateTicketAssignee(tx, ticket.ticketId, body.user_id);
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      action: body.user_id === null ? 'tickets.release' : 'tickets.assign',
+      target: `ticket:${ticket.ticketId}`,
+      ip: actor.ip,
+      details: { from: ticket.assigneeUserId, to: body.user_id },
+    });
+    // Who holds a ticket is staff's to know, as the reply shows it only to them.
+    await publishTicketEvent(tx, {
+      event: 'ticket.changed',
+      ticket_id: ticket.ticketId,
+      issuer_user_id: ticket.issuerUserId,
+      internal: true,
+    });
+    return assignee;
+  });
+}

@@ -1,0 +1,87 @@
+/** The audit trail: who did what to what, from where. Written inside the transaction of the change it records. */
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema.ts';
+
+export interface AuditEntry {
+  /** null for somebody who is not signed in (the public ticket form). */
+  actorUserId: string | null;
+  /** `module.verb`, e.g. `auth.clear_lock`. */
+  action: string;
+  target: string;
+  ip: string;
+  details?: Record<string, unknown>;
+}
+
+export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, details: entry.details && wellFormed(entry.details) });
+}
+
+/** What the audit screen filters by; days are calendar days in `timezone`, both included. */
+export interface AuditFilter {
+  actorUserId?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  days: { start?: string | undefined; end?: string | undefined; timezone: string };
+}
+
+export type AuditRow = typeof auditLog.$inferSelect & { actorName: string | null };
+
+function conditionsOf(filter: AuditFilter): SQL | undefined {
+  const { days } = filter;
+  return and(
+    filter.actorUserId ? eq(auditLog.actorUserId, filter.actorUserId) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.target ? eq(auditLog.target, filter.target) : undefined,
+    days.start ? gte(auditLog.at, sql`(${days.start}::date)::timestamp at time zone ${days.timezone}`) : undefined,
+    days.end ? lt(auditLog.at, sql`(${days.end}::date + 1)::timestamp at time zone ${days.timezone}`) : undefined,
+  );
+}
+
+/** One page of the trail, newest first, with the actor's name (kept for deleted users too). */
+export async function listAuditPage(
+  db: Db,
+  filter: AuditFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where = conditionsOf(filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        actorUserId: auditLog.actorUserId,
+        action: auditLog.action,
+        target: auditLog.target,
+        details: auditLog.details,
+        ip: auditLog.ip,
+        at: auditLog.at,
+        actorName: users.name,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The details with every string made well-formed: a lone surrogate (valid in a JS string, and
+ * in a request's JSON) is written by JSON as `\ud800`, which a jsonb column refuses.
+ */
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(item)]),
+    ) as T;
+  }
+  return value;
+}

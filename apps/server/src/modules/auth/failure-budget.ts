@@ -1,0 +1,67 @@
+/**
+ * The wrong-code budgets of DESIGN.md §7: per (number, address) in a rolling hour, so a stranger's
+ * guesses spend only the stranger's budget, and per number over all addresses in a rolling day, so
+ * guessing from many addresses stays bounded.
+ */
+import { AppError, OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR, OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import { countOtpFailures, listOtpFailureAddresses, nthNewestOtpFailureAt } from './otp.repository.ts';
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface NumberLock {
+  failures24h: number;
+  /** Set while the number is locked for everyone. */
+  lockedUntil: Date | null;
+}
+
+/** The number's failures of the last day, and until when they lock it. */
+export async function numberLockOf(db: Db, productNumber: string, now: Date): Promise<NumberLock> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const failures24h = await countOtpFailures(db, productNumber, since);
+  if (failures24h < OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY) return { failures24h, lockedUntil: null };
+  const at = await nthNewestOtpFailureAt(db, productNumber, since, OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY);
+  return { failures24h, lockedUntil: at ? new Date(at.getTime() + DAY_MS) : null };
+}
+
+/** Until when this address may not try codes for this number; null when it still may. */
+export async function addressLockOf(db: Db, productNumber: string, ip: string, now: Date): Promise<Date | null> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const n = OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR;
+  if ((await countOtpFailures(db, productNumber, since, ip)) < n) return null;
+  const at = await nthNewestOtpFailureAt(db, productNumber, since, n, ip);
+  return at ? new Date(at.getTime() + HOUR_MS) : null;
+}
+
+/** The addresses that sent wrong codes for a number in the last day, with their last hour's count. */
+export function failingAddressesOf(db: Db, productNumber: string, now: Date) {
+  return listOtpFailureAddresses(db, productNumber, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - HOUR_MS));
+}
+
+function waitText(until: Date, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
+ * Throws unless codes of this number may be sent to or tried from this address: the number's daily
+ * lock stops everyone (and says so); a spent address budget stops only that address.
+ */
+export async function assertWithinFailureBudgets(db: Db, productNumber: string, ip: string, now: Date): Promise<void> {
+  const { lockedUntil } = await numberLockOf(db, productNumber, now);
+  if (lockedUntil) {
+    throw new AppError(
+      'rate_limited',
+      `Sign-in to this number is locked after too many wrong OTPs. Please try again in ${waitText(lockedUntil, now)}, or ask support to lift the lock.`,
+    );
+  }
+  const addressLockedUntil = await addressLockOf(db, productNumber, ip, now);
+  if (addressLockedUntil) {
+    throw new AppError(
+      'rate_limited',
+      `Too many wrong OTPs for this number from this connection. Please try again in ${waitText(addressLockedUntil, now)}.`,
+    );
+  }
+}

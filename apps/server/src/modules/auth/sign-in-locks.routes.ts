@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageReplySchema, signInLockParamsSchema, signInLockReplySchema } from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
+import { assertCanManageSignInLocks, clearSignInLock, readSignInLock } from './sign-in-locks.service.ts';
+
+/** The sign-in locks of numbers under /api/v1 (admins). */
+const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const adminOnly = {
+    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageSignInLocks(signedInUser(request))],
+  };
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/sign-in-locks/:number',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "A number's wrong-OTP count and lock (admins)",
+        security,
+        params: signInLockParamsSchema,
+        response: { 200: signInLockReplySchema },
+      },
+    },
+    async (request) => ({ data: await readSignInLock(db, request.params.number) }),
+  );
+
+  app.delete(
+    '/users/sign-in-locks/:number',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: "Clears a number's wrong-OTP record, lifting its lock (admins; audited)",
+        security,
+        params: signInLockParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+      // One budget per admin (write-limits.ts), counted after authentication.
+      config: {
+        rateLimit: writeLimit('signInLock', 'You have cleared many sign-in locks in the last minute. Please wait a moment.'),
+      },
+    },
+    async (request) => {
+      await clearSignInLock(db, request.params.number, signedInUser(request), request.ip);
+      return { message: 'Sign-in lock cleared' };
+    },
+  );
+};
+
+export default signInLocksRoutes;

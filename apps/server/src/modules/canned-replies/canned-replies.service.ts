@@ -1,0 +1,156 @@
+/**
+ * Canned replies (DESIGN.md §19): ready answers for the questions asked a hundred times a day.
+ * Staff read their department's and the shared ones and write their department's; admins read and
+ * write all, shared ones included. Every write locks the row, checks the rule on what is stored
+ * (and on what it becomes) and writes its audit row in the same transaction.
+ */
+import {
+  AppError,
+  canManageCannedReply,
+  cannedReplyDepartmentsFor,
+  canUseCannedReplies,
+  PAGE_SIZE,
+  type CannedReply,
+  type CannedReplyBody,
+  type CannedReplyListQuery,
+  type CannedReplyListReply,
+  type Department,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { pageLinks } from '../tickets/ticket-list.service.ts';
+import {
+  deleteCannedReplyRow,
+  findCannedReplyView,
+  insertCannedReply,
+  listCannedReplyPage,
+  lockCannedReply,
+  updateCannedReply,
+  type CannedReplyRow,
+  type CannedReplyView,
+} from './canned-replies.repository.ts';
+
+/** Who acts, and from where (the audit row records both). */
+export interface CannedReplyActor {
+  user: SignedInUser;
+  ip: string;
+}
+
+const STAFF_ONLY = 'Canned replies are for staff only.';
+const NO_SUCH_REPLY = 'There is no such canned reply.';
+const SHARED_FOR_ADMINS = 'Only admins can write canned replies shared by every department.';
+const OTHER_DEPARTMENT = 'You can only manage the canned replies of your own department.';
+
+export function assertCanUseCannedReplies(viewer: SignedInUser): void {
+  if (!canUseCannedReplies(viewer)) throw new AppError('forbidden', STAFF_ONLY);
+}
+
+/** The refusal of a write on a reply of `department`, naming what the rule is. */
+function assertCanManage(viewer: SignedInUser, department: Department | null): void {
+  if (canManageCannedReply(viewer, { department })) return;
+  throw new AppError('forbidden', department === null ? SHARED_FOR_ADMINS : OTHER_DEPARTMENT);
+}
+
+/** Staff may read the reply (their department's or a shared one; admins every one). */
+function canRead(viewer: SignedInUser, row: CannedReplyRow): boolean {
+  const departments = cannedReplyDepartmentsFor(viewer);
+  return departments === null || row.department === null || departments.includes(row.department);
+}
+
+function present(viewer: SignedInUser, view: CannedReplyView): CannedReply {
+  return {
+    id: view.id,
+    title: view.title,
+    body_en: view.bodyEn,
+    body_bn: view.bodyBn,
+    department: view.department,
+    created_by_name: view.createdByName,
+    updated_at: view.updatedAt.toISOString(),
+    can_manage: canManageCannedReply(viewer, view),
+  };
+}
+
+async function audit(db: Db, actor: CannedReplyActor, action: string, id: string, details: Record<string, unknown>) {
+  await insertAuditEntry(db, { actorUserId: actor.user.id, action, target: `canned_reply:${id}`, ip: actor.ip, details });
+}
+
+async function viewOf(db: Db, viewer: SignedInUser, id: string): Promise<CannedReply> {
+  const view = await findCannedReplyView(db, id);
+  if (!view) throw new AppError('not_found', NO_SUCH_REPLY);
+  return present(viewer, view);
+}
+
+export async function listCannedReplies(
+  db: Db,
+  viewer: SignedInUser,
+  query: CannedReplyListQuery,
+): Promise<CannedReplyListReply> {
+  assertCanUseCannedReplies(viewer);
+  const scope = { departments: cannedReplyDepartmentsFor(viewer), q: query.q };
+  const { rows, total } = await listCannedReplyPage(db, scope, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return { data: rows.map((row) => present(viewer, row)), total, ...pageLinks(query.page, total) };
+}
+
+export async function createCannedReply(db: Db, actor: CannedReplyActor, body: CannedReplyBody): Promise<CannedReply> {
+  assertCanUseCannedReplies(actor.user);
+  assertCanManage(actor.user, body.department);
+  const created = await db.transaction(async (tx) => {
+    const row = await insertCannedReply(tx, {
+      title: body.title,
+      bodyEn: body.body_en,
+      bodyBn: body.body_bn,
+      department: body.department,
+      createdBy: actor.user.id,
+    });
+    await audit(tx, actor, 'canned_reply.create', row.id, { title: row.title, department: row.department });
+    return row;
+  });
+  return viewOf(db, actor.user, created.id);
+}
+
+/**
+ * Locks the reply and checks the rule on it. A reply the viewer may not even read answers 404 like
+ * an unknown one; one they read but may not write (a shared one, for staff) answers 403.
+ */
+async function lockManageable(tx: Db, actor: CannedReplyActor, id: string): Promise<CannedReplyRow> {
+  const row = await lockCannedReply(tx, id);
+  if (!row || !canRead(actor.user, row)) throw new AppError('not_found', NO_SUCH_REPLY);
+  assertCanManage(actor.user, row.department);
+  return row;
+}
+
+export async function changeCannedReply(
+  db: Db,
+  actor: CannedReplyActor,
+  id: string,
+  body: CannedReplyBody,
+): Promise<CannedReply> {
+  assertCanUseCannedReplies(actor.user);
+  await db.transaction(async (tx) => {
+    const before = await lockManageable(tx, actor, id);
+    // Moving a reply is writing it where it lands: staff cannot hand theirs to another department or share it.
+    assertCanManage(actor.user, body.department);
+    await updateCannedReply(tx, id, {
+      title: body.title,
+      bodyEn: body.body_en,
+      bodyBn: body.body_bn,
+      department: body.department,
+    });
+    await audit(tx, actor, 'canned_reply.update', id, {
+      title: body.title,
+      department: body.department,
+      ...(before.department === body.department ? {} : { previous_department: before.department }),
+    });
+  });
+  return viewOf(db, actor.user, id);
+}
+
+export async function deleteCannedReply(db: Db, actor: CannedReplyActor, id: string): Promise<void> {
+  assertCanUseCannedReplies(actor.user);
+  await db.transaction(async (tx) => {
+    const row = await lockManageable(tx, actor, id);
+    await deleteCannedReplyRow(tx, id);
+    await audit(tx, actor, 'canned_reply.delete', id, { title: row.title, department: row.department });
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The bot check gets dearer as the public form gets busier, instead of the form closing: each
+ * doubling of the last hour's public tickets (or unused upload grants) above its "busy" mark
+ * doubles the work of a challenge, up to CAPTCHA_MAX_COST_FACTOR. A person waits a few seconds
+ * longer; a flood pays for every request.
+ */
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../public-tickets/public-tickets.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface PublicTraffic {
+  tickets: number;
+  uploads: number;
+}
+
+type CostSettings = Pick<Config, 'captchaMaxCostFactor'> & {
+  publicLimits: Pick<Config['publicLimits'], 'busyTicketsPerHour' | 'busyUploadsPerHour'>;
+};
+
+/** 0 below the mark, then 1 at the mark, 2 at twice the mark, 3 at four times… */
+function stepsAbove(load: number, mark: number): number {
+  return load < mark ? 0 : 1 + Math.floor(Math.log2(load / mark));
+}
+
+/** The multiplier of CAPTCHA_COST for this much traffic: a power of two, capped. */
+export function costFactorFor(traffic: PublicTraffic, settings: CostSettings): number {
+  const { busyTicketsPerHour, busyUploadsPerHour } = settings.publicLimits;
+  const steps = Math.max(stepsAbove(traffic.tickets, busyTicketsPerHour), stepsAbove(traffic.uploads, busyUploadsPerHour));
+  return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(steps, 30));
+}
+
+export async function publicTrafficOfLastHour(db: Db, now: Date): Promise<PublicTraffic> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const [tickets, uploads] = await Promise.all([countPublicTicketsSince(db, since), countUnusedPublicUploadsSince(db, since)]);
+  return { tickets, uploads };
+}
+
+/** How long a computed factor is reused: challenges are asked for far more often than traffic changes. */
+const FACTOR_TTL_MS = 10_000;
+
+/** The current cost factor, counted at most every ten seconds per process. */
+export function createCostFactorSource(db: Db, settings: CostSettings): () => Promise<number> {
+  let cached: { factor: number; at: number } | null = null;
+  return async () => {
+    const now = Date.now();
+    if (cached && now - cached.at < FACTOR_TTL_MS) return cached.factor;
+    const factor = costFactorFor(await publicTrafficOfLastHour(db, new Date(now)), settings);
+    cached = { factor, at: now };
+    return factor;
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * SQL of the dashboard (DESIGN.md §17). Every figure is a range of an index, never a pass over the
+ * tickets: days of tickets_created and tickets_resolved, the unsolved tickets of
+ * tickets_status_created, the active incidents of incidents_status_created. Days are calendar
+ * days in the provider's time zone, as in the list's date filters.
+ */
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { incidents, subgroups, tickets } from '../../db/schema.ts';
+
+/** The first instant of the day `daysAgo` days before today, in `timezone`. */
+function startOfDay(daysAgo: number, timezone: string): SQL {
+  return sql`(((now() at time zone ${timezone})::date - ${daysAgo}::int)::timestamp at time zone ${timezone})`;
+}
+
+/** Rows of a raw statement: PGlite and node-postgres both answer `execute` with `{ rows }`. */
+async function rowsOf<Row>(query: Promise<unknown>): Promise<Row[]> {
+  const result = (await query) as { rows: Row[] };
+  return result.rows;
+}
+
+/** Tickets raised and tickets solved on each of the last `days` days, oldest first, zeros included. */
+export async function countPerDay(db: Db, days: number, timezone: string) {
+  // One index range count per day and column (at most 90 × 2), each a few hundred index entries.
+  const rows = await rowsOf<{ day: string; created: number | string; resolved: number | string }>(
+    db.execute(sql`
+      select "d"."day"::text as "day",
+        (select count(*) from ${tickets} where ${tickets.createdAt} >= "d"."start" and ${tickets.createdAt} < "d"."end") as "created",
+        (select count(*) from ${tickets} where ${tickets.resolvedAt} >= "d"."start" and ${tickets.resolvedAt} < "d"."end") as "resolved"
+      from (
+        select "day", "day"::timestamp at time zone ${timezone} as "start", ("day" + 1)::timestamp at time zone ${timezone} as "end"
+        from generate_series(0, ${days - 1}::int) as "n",
+          lateral (select ((now() at time zone ${timezone})::date - "n") as "day") as "one"
+      ) as "d"
+      order by "d"."day"`),
+  );
+  return rows.map((row) => ({ day: row.day, created: Number(row.created), resolved: Number(row.resolved) }));
+}
+
+/** The unsolved tickets of each holder, by status, and how many of them are past their due time. */
+export async function countBacklog(db: Db) {
+  return db
+    .select({
+      holder: tickets.issuedTo,
+      open: sql<number>`(count(*) filter (where ${tickets.ticketStatus} = 'open'))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${tickets.ticketStatus} = 'in_progress'))::int`,
+      overdue: sql<number>`(count(*) filter (where ${tickets.dueAt} < now()))::int`,
+    })
+    .from(tickets)
+    .where(inArray(tickets.ticketStatus, ['open', 'in_progress']))
+    .groupBy(tickets.issuedTo);
+}
+
+/** The median of `minutes` over the rows, as a number of minutes (null without rows). */
+function medianMinutes(from: AnyPgColumn, to: AnyPgColumn) {
+  return sql<number | null>`(percentile_cont(0.5) within group (order by extract(epoch from ${to} - ${from}) / 60))::float8`;
+}
+
+/** Median minutes from raising to the first staff reply, over the tickets raised in the last `days` days, by holder. */
+export async function medianFirstReplyByHolder(db: Db, days: number, timezone: string) {
+  return db
+    .select({ holder: tickets.issuedTo, minutes: medianMinutes(tickets.createdAt, tickets.firstStaffReplyAt) })
+    .from(tickets)
+    .where(and(gte(tickets.createdAt, startOfDay(days - 1, timezone)), isNotNull(tickets.firstStaffReplyAt)))
+    .groupBy(tickets.issuedTo);
+}
+
+/** Median minutes from raising to solving, over the tickets solved in the last `days` days, by holder. */
+export async function medianResolveByHolder(db: Db, days: number, timezone: string) {
+  return db
+    .select({ holder: tickets.issuedTo, minutes: medianMinutes(tickets.createdAt, tickets.resolvedAt) })
+    .from(tickets)
+    .where(gte(tickets.resolvedAt, startOfDay(days - 1, timezone)))
+    .groupBy(tickets.issuedTo);
+}
+
+/** The subgroups with the most tickets raised in the last `days` days, with their current English names. */
+export async function topSubgroups(db: Db, days: number, timezone: string, limit: number) {
+  const counted = db
+    .select({ subGroupId: tickets.subGroupId, tickets: count().as('tickets') })
+    .from(tickets)
+    .where(and(gte(tickets.createdAt, startOfDay(days - 1, timezone)), isNotNull(tickets.subGroupId)))
+    .groupBy(tickets.subGroupId)
+    .orderBy(desc(count()))
+    .limit(limit)
+    .as('counted');
+  return db
+    .select({ subGroupId: subgroups.id, subGroupName: subgroups.subGroupEn, count: counted.tickets })
+    .from(counted)
+    .innerJoin(subgroups, eq(subgroups.id, counted.subGroupId))
+    .orderBy(desc(counted.tickets), subgroups.subGroupEn);
+}
+
+export async function countActiveIncidents(db: Db): Promise<number> {
+  const [row] = await db.select({ active: count() }).from(incidents).where(eq(incidents.status, 'active'));
+  return row?.active ?? 0;
+}

@@ -1,0 +1,64 @@
+/** The dashboard (DESIGN.md §17): a department head's view of what is late and why. Staff only. */
+import {
+  AppError,
+  canSeeDashboard,
+  DASHBOARD_TOP_SUBGROUP_DAYS,
+  DASHBOARD_TOP_SUBGROUPS,
+  DEPARTMENTS,
+  type Dashboard,
+  type Department,
+  type IssuedTo,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import {
+  countActiveIncidents,
+  countBacklog,
+  countPerDay,
+  medianFirstReplyByHolder,
+  medianResolveByHolder,
+  topSubgroups,
+} from './dashboard.repository.ts';
+
+export function assertCanSeeDashboard(viewer: SignedInUser): void {
+  if (!canSeeDashboard(viewer)) throw new AppError('forbidden', 'The dashboard is for staff only.');
+}
+
+/** A figure of each department, in the order of DEPARTMENTS; a holder that is not a department (an agent) is left out. */
+function byDepartment<Row extends { holder: IssuedTo }, Figure>(
+  rows: Row[],
+  figure: (row: Row | undefined, department: Department) => Figure,
+): Figure[] {
+  const found = new Map(rows.map((row) => [row.holder, row]));
+  return DEPARTMENTS.map((department) => figure(found.get(department), department));
+}
+
+const rounded = (minutes: number | null | undefined) => (minutes === null || minutes === undefined ? null : Math.round(minutes));
+
+/** Every figure of the dashboard over the last `days` days (today included) in `timezone`. */
+export async function readDashboard(db: Db, days: number, timezone: string): Promise<Dashboard> {
+  // One after the other: a pool of one (PGlite) serialises them anyway, and each is a few milliseconds.
+  const perDay = await countPerDay(db, days, timezone);
+  const backlog = await countBacklog(db);
+  const firstReply = await medianFirstReplyByHolder(db, days, timezone);
+  const resolve = await medianResolveByHolder(db, days, timezone);
+  const subgroups = await topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS);
+  const activeIncidents = await countActiveIncidents(db);
+  const resolveOf = new Map(resolve.map((row) => [row.holder, row.minutes]));
+  return {
+    per_day: perDay,
+    backlog: byDepartment(backlog, (row, department) => ({
+      department,
+      open: row?.open ?? 0,
+      in_progress: row?.inProgress ?? 0,
+      overdue: row?.overdue ?? 0,
+    })),
+    times: byDepartment(firstReply, (row, department) => ({
+      department,
+      median_first_reply_minutes: rounded(row?.minutes),
+      median_resolve_minutes: rounded(resolveOf.get(department)),
+    })),
+    top_subgroups: subgroups.map((row) => ({ sub_group_id: row.subGroupId, sub_group_name: row.subGroupName, count: row.count })),
+    active_incidents: activeIncidents,
+  };
+}

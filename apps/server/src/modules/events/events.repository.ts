@@ -1,0 +1,31 @@
+/** The SQL of live updates: NOTIFY on the events channel, and the accounts behind open streams. */
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+/** The PostgreSQL channel every process LISTENs on. */
+export const EVENTS_CHANNEL = 'switchboard_events';
+
+/**
+ * Queues the payloads on the events channel. Inside a transaction PostgreSQL delivers them when it
+ * commits and drops them when it rolls back (a rolled-back savepoint drops its own).
+ */
+export async function notifyEvents(db: Db, payloads: string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`);
+}
+
+export interface StreamAccount {
+  id: string;
+  userType: (typeof users.$inferSelect)['userType'];
+  tokenVersion: number;
+}
+
+/** The live (not deleted) accounts among `ids`. */
+export async function findStreamAccounts(db: Db, ids: string[]): Promise<StreamAccount[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, userType: users.userType, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}

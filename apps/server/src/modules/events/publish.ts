@@ -1,0 +1,77 @@
+/**
+ * Publishing live events (DESIGN.md §15). A writer calls these inside its own transaction: the
+ * notification is delivered to every process when the transaction commits and never when it rolls
+ * back. The payload carries what the filter needs (the ticket's issuer, whether only staff may know);
+ * a stream writes only the contract's ids.
+ */
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { notifyEvents } from './events.repository.ts';
+
+const ticketEventNameSchema = z.enum(['ticket.created', 'ticket.changed', 'comment.added']);
+export type TicketEventName = z.infer<typeof ticketEventNameSchema>;
+
+/** What a ticket event says, and who may hear it. */
+export interface TicketEvent {
+  event: TicketEventName;
+  ticket_id: number;
+  comment_id?: string;
+  incident_id?: number;
+  /** The ticket's issuer (null: the public form): agents and customers hear only their own tickets. */
+  issuer_user_id: string | null;
+  /** Only staff may hear it: an internal comment, or a change that agents and customers cannot see. */
+  internal: boolean;
+}
+
+export interface IncidentEvent {
+  event: 'incident.changed';
+  incident_id: number;
+}
+
+export type PublishedEvent = TicketEvent | IncidentEvent;
+
+/** The payload on the channel, as the listener reads it back (anything else is ignored). */
+const publishedEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: ticketEventNameSchema,
+    ticket_id: z.number().int(),
+    comment_id: z.string().optional(),
+    incident_id: z.number().int().optional(),
+    issuer_user_id: z.string().nullable(),
+    internal: z.boolean(),
+  }),
+  z.object({ event: z.literal('incident.changed'), incident_id: z.number().int() }),
+]);
+
+export function parsePublishedEvent(payload: string): PublishedEvent | null {
+  try {
+    const parsed = publishedEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Publishes the events in one statement, inside the caller's transaction. */
+export async function publishEvents(tx: Db, events: PublishedEvent[]): Promise<void> {
+  await notifyEvents(
+    tx,
+    events.map((event) => JSON.stringify(event)),
+  );
+}
+
+export async function publishTicketEvent(tx: Db, event: TicketEvent): Promise<void> {
+  await publishEvents(tx, [event]);
+}
+
+/** incident.changed, and ticket.changed for each ticket it touched (`tickets`). */
+export async function publishIncidentEvent(
+  tx: Db,
+  incidentId: number,
+  tickets: Omit<TicketEvent, 'event' | 'incident_id'>[] = [],
+): Promise<void> {
+  await publishEvents(tx, [
+    { event: 'incident.changed', incident_id: incidentId },
+    ...tickets.map((ticket): TicketEvent => ({ ...ticket, event: 'ticket.changed', incident_id: incidentId })),
+  ]);
+}

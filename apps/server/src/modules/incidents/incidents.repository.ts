@@ -1,0 +1,249 @@
+/**
+ * SQL of incidents (DESIGN.md §14) and of the tickets' link to them (`tickets.incident_id`). An
+ * incident can hold hundreds of tickets, so linking, closing and commenting are one statement each
+ * for all of them, never one round trip per ticket.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { IncidentStatus } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import { groups, incidents, subgroups, tickets, users } from '../../db/schema.ts';
+import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow, type TicketRow } from '../tickets/tickets.repository.ts';
+
+export type IncidentRow = typeof incidents.$inferSelect;
+export type NewIncidentRow = typeof incidents.$inferInsert;
+
+/** An incident with the names a person reads and its ticket counts. */
+export interface IncidentView extends IncidentRow {
+  groupName: string | null;
+  subGroupName: string | null;
+  createdByName: string | null;
+  ticketCount: number;
+  openTicketCount: number;
+}
+
+export async function insertIncident(db: Db, row: NewIncidentRow): Promise<IncidentRow> {
+  const [incident] = await db.insert(incidents).values(row).returning();
+  if (!incident) throw new Error('insert into incidents returned no row');
+  return incident;
+}
+
+/**
+ * Reads an incident and locks its row until the transaction ends: links, unlinks and resolves of
+ * one incident run one after the other, so a second resolve sees the first one's status.
+ */
+export async function lockIncident(db: Db, id: number): Promise<IncidentRow | undefined> {
+  const [row] = await db.select().from(incidents).where(eq(incidents.id, id)).for('update');
+  return row;
+}
+
+function selectIncidentViews(db: Db) {
+  return db
+    .select({
+      incident: incidents,
+      groupName: groups.groupName,
+      subGroupName: subgroups.subGroupEn,
+      createdByName: users.name,
+      // Both counts come from the partial index tickets_incident.
+      ticketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.incidentId} = ${incidents.id})`,
+      openTicketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.incidentId} = ${incidents.id} and ${tickets.ticketStatus} <> 'closed')`,
+    })
+    .from(incidents)
+    .leftJoin(groups, eq(groups.id, incidents.groupId))
+    .leftJoin(subgroups, eq(subgroups.id, incidents.subGroupId))
+    .leftJoin(users, eq(users.id, incidents.createdBy));
+}
+
+type IncidentViewRow = Awaited<ReturnType<ReturnType<typeof selectIncidentViews>['where']>>[number];
+
+function viewOf(row: IncidentViewRow): IncidentView {
+  return {
+    ...row.incident,
+    groupName: row.groupName,
+    subGroupName: row.subGroupName,
+    createdByName: row.createdByName,
+    ticketCount: Number(row.ticketCount),
+    openTicketCount: Number(row.openTicketCount),
+  };
+}
+
+export async function findIncidentView(db: Db, id: number): Promise<IncidentView | undefined> {
+  const [row] = await selectIncidentViews(db).where(eq(incidents.id, id));
+  return row && viewOf(row);
+}
+
+/** One page of the incidents with a status, newest first, and how many there are. */
+export async function listIncidentPage(
+  db: Db,
+  status: IncidentStatus,
+  offset: number,
+  limit: number,
+): Promise<{ rows: IncidentView[]; total: number }> {
+  const rows = await selectIncidentViews(db)
+    .where(eq(incidents.status, status))
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .offset(offset)
+    .limit(limit);
+  const [counted] = await db.select({ total: count() }).from(incidents).where(eq(incidents.status, status));
+  return { rows: rows.map(viewOf), total: counted?.total ?? 0 };
+}
+
+/** The rows of the ticket table (with the issuer's name) for some condition, newest first. */
+function selectTicketRows(db: Db, where: SQL | undefined, limit: number): Promise<TicketListRow[]> {
+  return db
+    .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.issuerUserId))
+    .where(where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
+    .limit(limit);
+}
+
+export function listIncidentTickets(db: Db, incidentId: number, limit: number): Promise<TicketListRow[]> {
+  return selectTicketRows(db, eq(tickets.incidentId, incidentId), limit);
+}
+
+/** Unsolved tickets of a subgroup without an incident, reported from `since` on: candidates for linking. */
+export function listUnlinkedTicketsOfSubgroup(db: Db, subGroupId: string, since: Date, limit: number): Promise<TicketListRow[]> {
+  return selectTicketRows(
+    db,
+    and(
+      eq(tickets.subGroupId, subGroupId),
+      gte(tickets.createdAt, since),
+      isNull(tickets.incidentId),
+      ne(tickets.ticketStatus, 'closed'),
+    ),
+    limit,
+  );
+}
+
+/** When the first and the latest of an incident's tickets were reported (null without tickets). */
+export async function findReportTimes(db: Db, incidentId: number): Promise<{ first: Date | null; latest: Date | null }> {
+  const [row] = await db
+    .select({
+      first: sql<Date | null>`min(${tickets.createdAt})`.mapWith(tickets.createdAt),
+      latest: sql<Date | null>`max(${tickets.createdAt})`.mapWith(tickets.createdAt),
+    })
+    .from(tickets)
+    .where(eq(tickets.incidentId, incidentId));
+  return { first: row?.first ?? null, latest: row?.latest ?? null };
+}
+
+/**
+ * Locks the named tickets, in id order (so that two requests naming the same tickets cannot
+ * deadlock), and tells which incident each belongs to. Missing ids are simply absent.
+ */
+export async function lockTicketLinks(db: Db, ticketIds: number[]): Promise<{ ticketId: number; incidentId: number | null }[]> {
+  if (ticketIds.length === 0) return [];
+  return db
+    .select({ ticketId: tickets.ticketId, incidentId: tickets.incidentId })
+    .from(tickets)
+    .where(inArray(tickets.ticketId, ticketIds))
+    .orderBy(asc(tickets.ticketId))
+    .for('update');
+}
+
+/** Links the tickets to the incident in one statement; the number linked. */
+export async function linkTickets(db: Db, incidentId: number, ticketIds: number[]): Promise<number> {
+  if (ticketIds.length === 0) return 0;
+  const rows = await db
+    .update(tickets)
+    .set({ incidentId })
+    .where(and(inArray(tickets.ticketId, ticketIds), isNull(tickets.incidentId)))
+    .returning({ ticketId: tickets.ticketId });
+  return rows.length;
+}
+
+/** Unlinks one ticket; false when it was not linked to that incident. */
+export async function unlinkTicket(db: Db, incidentId: number, ticketId: number): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ incidentId: null })
+    .where(and(eq(tickets.ticketId, ticketId), eq(tickets.incidentId, incidentId)))
+    .returning({ ticketId: tickets.ticketId });
+  return rows.length === 1;
+}
+
+/** The incident's tickets that are not solved, locked in id order (whoever holds them). */
+export function lockUnsolvedTickets(db: Db, incidentId: number): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.incidentId, incidentId), ne(tickets.ticketStatus, 'closed')))
+    .orderBy(asc(tickets.ticketId))
+    .for('update');
+}
+
+export async function markIncidentResolved(db: Db, id: number, resolutionMessage: string): Promise<void> {
+  await db
+    .update(incidents)
+    .set({ status: 'resolved', resolvedAt: sql`now()`, resolutionMessage })
+    .where(eq(incidents.id, id));
+}
+
+export interface SuggestionRow {
+  groupId: string | null;
+  groupName: string;
+  subGroupId: string;
+  subGroupName: string | null;
+  ticketCount: number;
+  since: Date;
+  ticketIds: number[];
+}
+
+/**
+ * Subgroups with at least `threshold` unsolved tickets without an incident reported in the last
+ * `windowMinutes`, biggest first. One statement: the window is a range of tickets_created, so
+ * it reads only the last minutes' tickets however many the desk holds.
+ */
+export async function listSuggestions(
+  db: Db,
+  options: { threshold: number; windowMinutes: number; maxTicketIds: number },
+): Promise<SuggestionRow[]> {
+  const ticketCount = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({
+      groupId: tickets.groupId,
+      groupName: sql<string>`max(${tickets.groupName})`,
+      subGroupId: sql<string>`${tickets.subGroupId}`,
+      subGroupName: sql<string | null>`max(${tickets.subGroupName})`,
+      ticketCount,
+      since: sql<Date>`min(${tickets.createdAt})`.mapWith(tickets.createdAt),
+      ticketIds: sql<
+        (number | string)[]
+      >`(array_agg(${tickets.ticketId} order by ${tickets.createdAt}, ${tickets.ticketId}))[1:${options.maxTicketIds}]`,
+    })
+    .from(tickets)
+    .where(
+      and(
+        gte(tickets.createdAt, sql`now() - make_interval(mins => ${options.windowMinutes})`),
+        isNull(tickets.incidentId),
+        ne(tickets.ticketStatus, 'closed'),
+        isNotNull(tickets.subGroupId),
+      ),
+    )
+    .groupBy(tickets.groupId, tickets.subGroupId)
+    .having(sql`count(*) >= ${options.threshold}`)
+    .orderBy(desc(ticketCount), asc(sql`min(${tickets.createdAt})`));
+  return rows.map((row) => ({ ...row, ticketCount: Number(row.ticketCount), ticketIds: row.ticketIds.map(Number) }));
+}
+
+/** Public notes of active incidents, newest first; of one subgroup when given. */
+export function listPublicNotes(
+  db: Db,
+  subGroupId: string | undefined,
+  limit: number,
+): Promise<{ subGroupId: string | null; publicNote: string | null; createdAt: Date }[]> {
+  return db
+    .select({ subGroupId: incidents.subGroupId, publicNote: incidents.publicNote, createdAt: incidents.createdAt })
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.status, 'active'),
+        subGroupId === undefined ? undefined : eq(incidents.subGroupId, subGroupId),
+        isNotNull(incidents.publicNote),
+        ne(incidents.publicNote, ''),
+      ),
+    )
+    .orderBy(desc(incidents.createdAt))
+    .limit(limit);
+}

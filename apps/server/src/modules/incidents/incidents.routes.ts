@@ -1,0 +1,204 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createIncidentBodySchema,
+  errorReplySchema,
+  incidentChangeReplySchema,
+  incidentDetailReplySchema,
+  incidentIdParamsSchema,
+  incidentListQuerySchema,
+  incidentListReplySchema,
+  incidentReplySchema,
+  incidentSuggestionsReplySchema,
+  incidentTicketParamsSchema,
+  linkIncidentTicketsBodySchema,
+  publicNotesQuerySchema,
+  publicNotesReplySchema,
+  resolveIncidentBodySchema,
+} from '@switchboard/shared';
+import { signedInUser } from '../../plugins/auth.ts';
+import { anonymousLimit, writeLimit } from '../../plugins/write-limits.ts';
+import {
+  assertCanManageIncidents,
+  createIncident,
+  getIncident,
+  linkIncidentTickets,
+  listIncidents,
+  readPublicNotes,
+  resolveIncident,
+  suggestIncidents,
+  unlinkIncidentTicket,
+  type IncidentActor,
+  type IncidentsContext,
+} from './incidents.service.ts';
+
+const refusals = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  403: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+  429: errorReplySchema,
+};
+
+/** The incidents endpoints under /api/v1 (DESIGN.md §14): staff only, but for the public notes. */
+const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const ctx: IncidentsContext = { db, incidents: config.incidents, tell: config };
+  // onRequest: a stranger gets 401 and an agent or a customer 403 before any body is parsed.
+  const staffOnly = {
+    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageIncidents(signedInUser(request))],
+  };
+  const security = [{ bearer: [] }];
+  const tags = ['incidents'];
+  const actorOf = (request: FastifyRequest): IncidentActor => ({ user: signedInUser(request), ip: request.ip });
+
+  app.get(
+    '/incidents/suggestions',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Subgroups with a burst of unsolved tickets without an incident in the last window (staff)',
+        security,
+        response: { 200: incidentSuggestionsReplySchema, ...refusals },
+      },
+    },
+    async (request) => suggestIncidents(ctx, signedInUser(request)),
+  );
+
+  app.get(
+    '/incidents/public-notes',
+    {
+      schema: {
+        tags,
+        summary: 'The public notes of active incidents, of one subgroup when given (no login)',
+        querystring: publicNotesQuerySchema,
+        response: { 200: publicNotesReplySchema, 400: errorReplySchema, 429: errorReplySchema },
+      },
+      // The public form asks once per chosen subgroup; a per-address limit keeps a loop from costing more.
+      config: { rateLimit: anonymousLimit({ max: 120, timeWindow: '1 minute' }) },
+    },
+    async (request) => ({ data: await readPublicNotes(ctx, request.query.sub_group_id) }),
+  );
+
+  app.get(
+    '/incidents',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'A page of the active (default) or resolved incidents, newest first, 10 per page (staff)',
+        security,
+        querystring: incidentListQuerySchema,
+        response: { 200: incidentListReplySchema, ...refusals },
+      },
+    },
+    async (request) => listIncidents(ctx, signedInUser(request), request.query),
+  );
+
+  app.post(
+    '/incidents',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary: 'Creates an active incident, linking the given tickets (staff; audited)',
+        security,
+        body: createIncidentBodySchema,
+        response: { 201: incidentReplySchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await createIncident(ctx, actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/incidents/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'An incident with its tickets, timeline and newly reported tickets of its subgroup (staff)',
+        security,
+        params: incidentIdParamsSchema,
+        response: { 200: incidentDetailReplySchema, ...refusals },
+      },
+    },
+    async (request) => ({ data: await getIncident(ctx, signedInUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/incidents/:id/tickets',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary: 'Links tickets to an active incident; a ticket of another incident is refused (staff; audited)',
+        security,
+        params: incidentIdParamsSchema,
+        body: linkIncidentTicketsBodySchema,
+        response: { 200: incidentChangeReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { incident, affected } = await linkIncidentTickets(ctx, actorOf(request), request.params.id, request.body.ticket_ids);
+      return { message: affected === 1 ? 'Linked 1 ticket' : `Linked ${affected} tickets`, data: incident, affected };
+    },
+  );
+
+  app.delete(
+    '/incidents/:id/tickets/:ticket_id',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary: 'Takes a ticket out of an active incident (staff; audited)',
+        security,
+        params: incidentTicketParamsSchema,
+        response: { 200: incidentChangeReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { incident, affected } = await unlinkIncidentTicket(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.ticket_id,
+      );
+      return { message: 'Unlinked the ticket', data: incident, affected };
+    },
+  );
+
+  app.post(
+    '/incidents/:id/resolve',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary:
+          'Resolves the incident and every linked unsolved ticket, whoever holds it, with the message as an ' +
+          'external comment; a second resolve is 409 (staff; audited)',
+        security,
+        params: incidentIdParamsSchema,
+        body: resolveIncidentBodySchema,
+        response: { 200: incidentChangeReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { incident, affected } = await resolveIncident(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.resolution_message,
+      );
+      const solved = affected === 1 ? '1 ticket' : `${affected} tickets`;
+      return { message: `Resolved the incident and ${solved}`, data: incident, affected };
+    },
+  );
+};
+
+export default incidentsRoutes;

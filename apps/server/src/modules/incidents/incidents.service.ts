@@ -1,0 +1,299 @@
+/**
+ * Incidents (DESIGN.md §14): one fault behind many tickets. Staff group a burst of reports into
+ * one incident, link and unlink tickets, and resolve them all at once; the public reads the
+ * incident's note while it lasts. Every change locks the incident row first and writes its audit
+ * row in the same transaction.
+ */
+import {
+  AppError,
+  canManageIncidents,
+  INCIDENT_MAX_TICKETS_PER_REQUEST,
+  INCIDENT_TICKETS_SHOWN,
+  PAGE_SIZE,
+  type CreateIncidentBody,
+  type Incident,
+  type IncidentDetail,
+  type IncidentListQuery,
+  type IncidentListReply,
+  type IncidentSuggestionsReply,
+  type PublicNote,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertExternalComments } from '../comments/comments.repository.ts';
+import { publishIncidentEvent } from '../events/publish.ts';
+import { findLiveGroup } from '../groups/groups.repository.ts';
+import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
+import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
+import { closeTickets, recordStatusChanges, type TicketRow } from '../tickets/tickets.repository.ts';
+import { incidentTimeline, presentIncident } from './incident-presenter.ts';
+import {
+  findIncidentView,
+  findReportTimes,
+  insertIncident,
+  linkTickets,
+  listIncidentPage,
+  listIncidentTickets,
+  listPublicNotes,
+  listSuggestions,
+  listUnlinkedTicketsOfSubgroup,
+  lockIncident,
+  lockTicketLinks,
+  lockUnsolvedTickets,
+  markIncidentResolved,
+  unlinkTicket,
+  type IncidentRow,
+} from './incidents.repository.ts';
+
+export interface IncidentsContext {
+  db: Db;
+  /** When tickets of one subgroup suggest an incident (config INCIDENT_THRESHOLD, INCIDENT_WINDOW_MINUTES). */
+  incidents: { threshold: number; windowMinutes: number };
+  /** What telling an issuer needs (DESIGN.md §13). */
+  tell: TellSettings;
+}
+
+/** Who acts, and from where (the audit row records both). */
+export interface IncidentActor {
+  user: SignedInUser;
+  ip: string;
+}
+
+type Tx = Db;
+
+/** Suggested tickets shown on an incident's page at most. */
+const SUGGESTED_TICKETS_SHOWN = 50;
+/** Active public notes served at most (the public page shows the chosen subgroup's). */
+const PUBLIC_NOTES_SHOWN = 20;
+
+const NO_SUCH_INCIDENT = 'There is no such incident.';
+const ALREADY_RESOLVED = 'This incident is already resolved.';
+
+export function assertCanManageIncidents(viewer: SignedInUser): void {
+  if (!canManageIncidents(viewer)) throw new AppError('forbidden', 'Incidents are for staff only.');
+}
+
+async function audit(tx: Tx, actor: IncidentActor, action: string, incidentId: number, details: Record<string, unknown>) {
+  await insertAuditEntry(tx, { actorUserId: actor.user.id, action, target: `incident:${incidentId}`, ip: actor.ip, details });
+}
+
+async function viewOf(db: Db, id: number): Promise<Incident> {
+  const view = await findIncidentView(db, id);
+  if (!view) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  return presentIncident(view);
+}
+
+async function lockActiveIncident(tx: Tx, id: number): Promise<IncidentRow> {
+  const incident = await lockIncident(tx, id);
+  if (!incident) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  if (incident.status !== 'active') throw new AppError('conflict', ALREADY_RESOLVED);
+  return incident;
+}
+
+/**
+ * Links the tickets to the (locked, active) incident. All or nothing: an unknown id is 404 and a
+ * ticket of another incident 409, naming it; tickets already linked to this incident are fine
+ * (a double click links nothing twice). Returns how many were newly linked.
+ */
+async function linkToIncident(tx: Tx, incidentId: number, ticketIds: number[]): Promise<number> {
+  const wanted = [...new Set(ticketIds)];
+  if (wanted.length > INCIDENT_MAX_TICKETS_PER_REQUEST)
+    throw new AppError('validation', `Link at most ${INCIDENT_MAX_TICKETS_PER_REQUEST} tickets at a time`);
+  const found = await lockTicketLinks(tx, wanted);
+  const missing = wanted.filter((id) => !found.some((row) => row.ticketId === id));
+  if (missing.length > 0) throw new AppError('not_found', `There is no such ticket: ${missing.join(', ')}.`);
+  const elsewhere = found.filter((row) => row.incidentId !== null && row.incidentId !== incidentId);
+  if (elsewhere.length > 0) {
+    const names = elsewhere.map((row) => `ticket ${row.ticketId} (incident #${row.incidentId})`).join(', ');
+    throw new AppError('conflict', `Already part of another incident: ${names}.`);
+  }
+  const newlyLinked = found.filter((row) => row.incidentId === null).map((row) => row.ticketId);
+  // Which incident a ticket belongs to is staff's to know (the ticket's reply shows it only to them).
+  await publishIncidentEvent(
+    tx,
+    incidentId,
+    newlyLinked.map((ticketId) => ({ ticket_id: ticketId, issuer_user_id: null, internal: true })),
+  );
+  return linkTickets(tx, incidentId, newlyLinked);
+}
+
+/** Checks that the subgroup belongs to the group and both are live. */
+async function checkGroup(db: Db, groupId: string | null | undefined, subGroupId: string | null | undefined): Promise<void> {
+  if (!groupId) return;
+  const found = await findLiveGroup(db, groupId);
+  if (!found) throw new AppError('validation', 'Choose a group', { group_id: 'Choose a group' });
+  if (subGroupId && !found.subgroups.some((subgroup) => subgroup.id === subGroupId))
+    throw new AppError('validation', 'Choose a subgroup of the chosen group', {
+      sub_group_id: 'Choose a subgroup of the chosen group',
+    });
+}
+
+/** Creates an active incident and links the given tickets, in one transaction. */
+export async function createIncident(ctx: IncidentsContext, actor: IncidentActor, body: CreateIncidentBody): Promise<Incident> {
+  assertCanManageIncidents(actor.user);
+  await checkGroup(ctx.db, body.group_id, body.sub_group_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const incident = await insertIncident(tx, {
+      title: body.title,
+      groupId: body.group_id ?? null,
+      subGroupId: body.sub_group_id ?? null,
+      publicNote: body.public_note ? body.public_note : null,
+      createdBy: actor.user.id,
+    });
+    const linked = await linkToIncident(tx, incident.id, body.ticket_ids);
+    await audit(tx, actor, 'incident.create', incident.id, { title: body.title, tickets_linked: linked });
+    return incident.id;
+  });
+  return viewOf(ctx.db, id);
+}
+
+export async function linkIncidentTickets(
+  ctx: IncidentsContext,
+  actor: IncidentActor,
+  incidentId: number,
+  ticketIds: number[],
+): Promise<{ incident: Incident; affected: number }> {
+  assertCanManageIncidents(actor.user);
+  const affected = await ctx.db.transaction(async (tx) => {
+    await lockActiveIncident(tx, incidentId);
+    const linked = await linkToIncident(tx, incidentId, ticketIds);
+    await audit(tx, actor, 'incident.link', incidentId, { ticket_ids: ticketIds, tickets_linked: linked });
+    return linked;
+  });
+  return { incident: await viewOf(ctx.db, incidentId), affected };
+}
+
+/** Takes one ticket out of an active incident; 404 when it is not part of it. */
+export async function unlinkIncidentTicket(
+  ctx: IncidentsContext,
+  actor: IncidentActor,
+  incidentId: number,
+  ticketId: number,
+): Promise<{ incident: Incident; affected: number }> {
+  assertCanManageIncidents(actor.user);
+  await ctx.db.transaction(async (tx) => {
+    await lockActiveIncident(tx, incidentId);
+    if (!(await unlinkTicket(tx, incidentId, ticketId)))
+      throw new AppError('not_found', `Ticket ${ticketId} is not part of this incident.`);
+    await audit(tx, actor, 'incident.unlink', incidentId, { ticket_id: ticketId });
+    await publishIncidentEvent(tx, incidentId, [{ ticket_id: ticketId, issuer_user_id: null, internal: true }]);
+  });
+  return { incident: await viewOf(ctx.db, incidentId), affected: 1 };
+}
+
+/**
+ * Tells the issuer of each ticket the incident solved (DESIGN.md §13), in the resolve's
+ * transaction: the outbox rows commit with the resolve or not at all. As with a single resolve,
+ * an issuer who resolves is not told of their own act.
+ */
+async function tellIssuersOfResolved(ctx: IncidentsContext, tx: Tx, actor: IncidentActor, solved: TicketRow[]): Promise<void> {
+  for (const ticket of solved) if (ticket.issuerUserId !== actor.user.id) await tellIssuer(tx, ctx.tell, ticket, 'resolved');
+}
+
+/**
+ * Resolves the incident and every linked ticket that is not solved, whoever holds it: closes them,
+ * adds the message as an external comment by the resolving staff member and tells each issuer,
+ * all in one transaction. The incident row is locked first, so of two resolves racing, the second
+ * waits, then finds the incident resolved and answers 409: nothing is resolved twice.
+ */
+export async function resolveIncident(
+  ctx: IncidentsContext,
+  actor: IncidentActor,
+  incidentId: number,
+  resolutionMessage: string,
+): Promise<{ incident: Incident; affected: number }> {
+  assertCanManageIncidents(actor.user);
+  const affected = await ctx.db.transaction(async (tx) => {
+    await lockActiveIncident(tx, incidentId);
+    const unsolved = await lockUnsolvedTickets(tx, incidentId);
+    const ids = unsolved.map((ticket) => ticket.ticketId);
+    await closeTickets(tx, ids);
+    await recordStatusChanges(
+      tx,
+      unsolved.map((ticket) => ({
+        ticketId: ticket.ticketId,
+        fromStatus: ticket.ticketStatus,
+        toStatus: 'closed' as const,
+        byUserId: actor.user.id,
+        byName: actor.user.name,
+      })),
+    );
+    const author = { userId: actor.user.id, name: actor.user.name, userType: actor.user.user_type };
+    await insertExternalComments(tx, ids, author, resolutionMessage);
+    await tellIssuersOfResolved(ctx, tx, actor, unsolved);
+    await markIncidentResolved(tx, incidentId, resolutionMessage);
+    await audit(tx, actor, 'incident.resolve', incidentId, { tickets_resolved: ids.length });
+    // Each issuer hears that their ticket was solved (and reads the resolution through the ticket).
+    await publishIncidentEvent(
+      tx,
+      incidentId,
+      unsolved.map((ticket) => ({ ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId, internal: false })),
+    );
+    return ids.length;
+  });
+  return { incident: await viewOf(ctx.db, incidentId), affected };
+}
+
+export async function listIncidents(
+  ctx: IncidentsContext,
+  viewer: SignedInUser,
+  query: IncidentListQuery,
+): Promise<IncidentListReply> {
+  assertCanManageIncidents(viewer);
+  const { rows, total } = await listIncidentPage(ctx.db, query.status, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return { data: rows.map(presentIncident), total, ...pageLinks(query.page, total) };
+}
+
+/**
+ * An incident with its tickets, timeline and, while it is active, the unsolved tickets of its
+ * subgroup without an incident reported since one window before it began: the same fault's
+ * newest reports, offered for linking.
+ */
+export async function getIncident(ctx: IncidentsContext, viewer: SignedInUser, id: number): Promise<IncidentDetail> {
+  assertCanManageIncidents(viewer);
+  const view = await findIncidentView(ctx.db, id);
+  if (!view) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  const windowStart = new Date(view.createdAt.getTime() - ctx.incidents.windowMinutes * 60_000);
+  const [tickets, reports, suggested] = await Promise.all([
+    listIncidentTickets(ctx.db, id, INCIDENT_TICKETS_SHOWN),
+    findReportTimes(ctx.db, id),
+    view.status === 'active' && view.subGroupId
+      ? listUnlinkedTicketsOfSubgroup(ctx.db, view.subGroupId, windowStart, SUGGESTED_TICKETS_SHOWN)
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...presentIncident(view),
+    tickets: tickets.map((row) => presentTicketListItem(viewer, row)),
+    timeline: incidentTimeline(view, reports),
+    suggested_tickets: suggested.map((row) => presentTicketListItem(viewer, row)),
+  };
+}
+
+/** Bursts of reports that look like one fault (the banner of staff's ticket list). */
+export async function suggestIncidents(ctx: IncidentsContext, viewer: SignedInUser): Promise<IncidentSuggestionsReply> {
+  assertCanManageIncidents(viewer);
+  const rows = await listSuggestions(ctx.db, { ...ctx.incidents, maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST });
+  return {
+    data: rows.map((row) => ({
+      group_id: row.groupId,
+      group_name: row.groupName,
+      sub_group_id: row.subGroupId,
+      sub_group_name: row.subGroupName,
+      ticket_count: row.ticketCount,
+      since: row.since.toISOString(),
+      ticket_ids: row.ticketIds,
+    })),
+    window_minutes: ctx.incidents.windowMinutes,
+    threshold: ctx.incidents.threshold,
+  };
+}
+
+/** The public notes of active incidents (no login): what the public form shows before a duplicate report. */
+export async function readPublicNotes(ctx: IncidentsContext, subGroupId: string | undefined): Promise<PublicNote[]> {
+  const rows = await listPublicNotes(ctx.db, subGroupId, PUBLIC_NOTES_SHOWN);
+  return rows.flatMap((row) =>
+    row.publicNote ? [{ sub_group_id: row.subGroupId, public_note: row.publicNote, since: row.createdAt.toISOString() }] : [],
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The SQL of a number's history (DESIGN.md §12). Every statement starts from the number's tickets
+ * on tickets_problematic_number and reads at most HISTORY_TICKET_CAP of them, newest first; the
+ * comments, forwards and resolves/reopens of the followed tickets are read per ticket on
+ * comments_ticket_created, forward_events_ticket and ticket_status_events_ticket, at most
+ * EVENTS_PER_TICKET each. So a number with hundreds of tickets, each
+ * with thousands of comments, costs a bounded number of index reads.
+ */
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { UserType } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import { comments, forwardEvents, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
+import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow } from './tickets.repository.ts';
+
+/** The newest tickets of a number that are counted and followed; a line has far fewer in practice. */
+export const HISTORY_TICKET_CAP = 1000;
+
+/** Comments, forwards and status changes read per followed ticket: no more can reach a timeline of 50 events. */
+export const EVENTS_PER_TICKET = 50;
+
+/** Which tickets of a number somebody may see: all, or only those `issuerUserId` issued. */
+export interface NumberScope {
+  number: string;
+  issuerUserId?: string;
+}
+
+function whereOf(scope: NumberScope): SQL | undefined {
+  return and(
+    eq(tickets.problematicNumber, scope.number),
+    scope.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, scope.issuerUserId),
+  );
+}
+
+/**
+ * The current name of a listed row's issuer, looked up per row on the users' primary key: a join
+ * would let the planner read the whole users table for ten rows.
+ */
+function issuerNameOf(issuerUserId: AnyPgColumn) {
+  return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${issuerUserId})`;
+}
+
+/** The number's newest tickets (at most the cap), in index order. */
+function cappedTickets(db: Db, scope: NumberScope) {
+  return db
+    .select({
+      ticketId: tickets.ticketId,
+      ticketStatus: tickets.ticketStatus,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+      issuerUserId: tickets.issuerUserId,
+    })
+    .from(tickets)
+    .where(whereOf(scope))
+    .orderBy(desc(tickets.createdAt))
+    .limit(HISTORY_TICKET_CAP)
+    .as('capped');
+}
+
+/** The number's newest tickets as rows of the ticket table, with the issuer's current name. */
+export async function listNumberTickets(db: Db, scope: NumberScope, limit: number): Promise<TicketListRow[]> {
+  const newest = db
+    .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId })
+    .from(tickets)
+    .where(whereOf(scope))
+    .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
+    .limit(limit)
+    .as('newest');
+  return db
+    .select({
+      ticketId: newest.ticketId,
+      title: newest.title,
+      problematicNumber: newest.problematicNumber,
+      issuedTo: newest.issuedTo,
+      issuerNumber: newest.issuerNumber,
+      issuerUserType: newest.issuerUserType,
+      clientEmail: newest.clientEmail,
+      createdAt: newest.createdAt,
+      ticketStatus: newest.ticketStatus,
+      assigneeUserId: newest.assigneeUserId,
+      dueAt: newest.dueAt,
+      overdue: newest.overdue,
+      assigneeName: assigneeNameOf(newest.assigneeUserId),
+      issuerName: issuerNameOf(newest.issuerUserId),
+    })
+    .from(newest)
+    .orderBy(desc(newest.createdAt), desc(newest.ticketId));
+}
+
+/**
+ * How many of the number's tickets there are (up to the cap), how many of them are not closed, and
+ * the `limit` of them that changed last, in one pass over the number's index entries. updated_at
+ * moves with every comment, forward and resolve, so the newest events of the number all belong to
+ * these tickets.
+ */
+export async function readNumberTickets(db: Db, scope: NumberScope, limit: number) {
+  const capped = cappedTickets(db, scope);
+  const recent = db
+    .select({
+      ticketId: capped.ticketId,
+      createdAt: capped.createdAt,
+      updatedAt: capped.updatedAt,
+      ticketStatus: capped.ticketStatus,
+      issuerUserId: capped.issuerUserId,
+      // Window counts are taken over every capped ticket, before the limit.
+      openCount: sql<number>`(count(*) filter (where ${capped.ticketStatus} <> 'closed') over ())::int`.as('open_count'),
+      totalCount: sql<number>`(count(*) over ())::int`.as('total_count'),
+    })
+    .from(capped)
+    .orderBy(desc(capped.updatedAt), desc(capped.ticketId))
+    .limit(limit)
+    .as('recent');
+  const rows = await db
+    .select({
+      ticketId: recent.ticketId,
+      createdAt: recent.createdAt,
+      updatedAt: recent.updatedAt,
+      ticketStatus: recent.ticketStatus,
+      issuerName: issuerNameOf(recent.issuerUserId),
+      openCount: recent.openCount,
+      totalCount: recent.totalCount,
+    })
+    .from(recent)
+    .orderBy(desc(recent.updatedAt), desc(recent.ticketId));
+  const first = rows[0];
+  return {
+    open: first?.openCount ?? 0,
+    total: first?.totalCount ?? 0,
+    recent: rows.map(({ openCount: _open, totalCount: _total, ...ticket }) => ticket),
+  };
+}
+export type RecentlyChangedTicket = Awaited<ReturnType<typeof readNumberTickets>>['recent'][number];
+
+/** Which events of some tickets to read: those at or after `since` (all when null). */
+export interface EventWindow {
+  ticketIds: number[];
+  since: Date | null;
+}
+
+/** Per ticket, its newest comments in the window (internal ones only when `withInternal`). */
+export async function listNumberComments(db: Db, window: EventWindow & { withInternal: boolean }) {
+  if (window.ticketIds.length === 0) return [];
+  const followed = followedTickets(db, window);
+  const newest = db
+    .select({
+      createdAt: comments.createdAt,
+      commenterName: comments.commenterName,
+      commenterUserType: comments.commenterUserType,
+      isInternal: comments.isInternal,
+    })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.ticketId, followed.ticketId),
+        window.since === null ? undefined : gte(comments.createdAt, window.since),
+        window.withInternal ? undefined : eq(comments.isInternal, false),
+      ),
+    )
+    .orderBy(desc(comments.createdAt))
+    .limit(EVENTS_PER_TICKET)
+    .as('newest');
+  return db
+    .select({
+      ticketId: followed.ticketId,
+      createdAt: newest.createdAt,
+      commenterName: newest.commenterName,
+      commenterUserType: newest.commenterUserType,
+      isInternal: newest.isInternal,
+    })
+    .from(followed)
+    .innerJoinLateral(newest, sql`true`);
+}
+export type NumberCommentRow = Awaited<ReturnType<typeof listNumberComments>>[number];
+
+/** The followed tickets of a window, the outer side of each lateral read of their events. */
+function followedTickets(db: Db, window: EventWindow) {
+  return db
+    .select({ ticketId: tickets.ticketId })
+    .from(tickets)
+    .where(inArray(tickets.ticketId, window.ticketIds))
+    .as('followed');
+}
+
+/** Per ticket, its newest forwards in the window. */
+export async function listNumberForwards(db: Db, window: EventWindow) {
+  if (window.ticketIds.length === 0) return [];
+  const followed = followedTickets(db, window);
+  const newest = db
+    .select({
+      createdAt: forwardEvents.createdAt,
+      previouslyIssuedTo: forwardEvents.previouslyIssuedTo,
+      newlyIssuedTo: forwardEvents.newlyIssuedTo,
+      forwardCause: forwardEvents.forwardCause,
+      forwardedByName: forwardEvents.forwardedByName,
+    })
+    .from(forwardEvents)
+    .where(
+      and(
+        eq(forwardEvents.ticketId, followed.ticketId),
+        window.since === null ? undefined : gte(forwardEvents.createdAt, window.since),
+      ),
+    )
+    .orderBy(desc(forwardEvents.createdAt))
+    .limit(EVENTS_PER_TICKET)
+    .as('newest');
+  return db
+    .select({
+      ticketId: followed.ticketId,
+      createdAt: newest.createdAt,
+      previouslyIssuedTo: newest.previouslyIssuedTo,
+      newlyIssuedTo: newest.newlyIssuedTo,
+      forwardCause: newest.forwardCause,
+      forwardedByName: newest.forwardedByName,
+    })
+    .from(followed)
+    .innerJoinLateral(newest, sql`true`);
+}
+export type NumberForwardRow = Awaited<ReturnType<typeof listNumberForwards>>[number];
+
+/**
+ * Per ticket, its newest resolves and reopens in the window, with the current user type of who
+ * made them (looked up per row on the users' primary key), so that staff names can be hidden.
+ */
+export async function listNumberStatusChanges(db: Db, window: EventWindow) {
+  if (window.ticketIds.length === 0) return [];
+  const followed = followedTickets(db, window);
+  const newest = db
+    .select({
+      createdAt: ticketStatusEvents.createdAt,
+      fromStatus: ticketStatusEvents.fromStatus,
+      toStatus: ticketStatusEvents.toStatus,
+      byUserId: ticketStatusEvents.byUserId,
+      byName: ticketStatusEvents.byName,
+    })
+    .from(ticketStatusEvents)
+    .where(
+      and(
+        eq(ticketStatusEvents.ticketId, followed.ticketId),
+        window.since === null ? undefined : gte(ticketStatusEvents.createdAt, window.since),
+      ),
+    )
+    .orderBy(desc(ticketStatusEvents.createdAt))
+    .limit(EVENTS_PER_TICKET)
+    .as('newest');
+  return db
+    .select({
+      ticketId: followed.ticketId,
+      createdAt: newest.createdAt,
+      fromStatus: newest.fromStatus,
+      toStatus: newest.toStatus,
+      byName: newest.byName,
+      byUserType: sql<UserType | null>`(select ${users.userType} from ${users} where ${users.id} = ${newest.byUserId})`,
+    })
+    .from(followed)
+    .innerJoinLateral(newest, sql`true`);
+}
+export type NumberStatusChangeRow = Awaited<ReturnType<typeof listNumberStatusChanges>>[number];

@@ -1,0 +1,150 @@
+/**
+ * The history of a problematic number (DESIGN.md §12), scoped like the ticket list (§6): staff see
+ * every ticket of the number, customers and agents only the tickets they issued. Forwards are
+ * routing between departments and internal comments are internal: neither reaches agents or
+ * customers, and they read staff names as "customer support".
+ */
+import {
+  AppError,
+  canSeeAllTickets,
+  canSeeInternalComments,
+  canSeeRouting,
+  NUMBER_ENTRY_MESSAGE,
+  NUMBER_HISTORY_EVENTS,
+  NUMBER_HISTORY_TICKETS,
+  STORED_PHONE_NUMBER,
+  storedNumberPrefix,
+  type NumberHistory,
+  type NumberHistoryEvent,
+} from '@switchboard/shared';
+import { actorNameFor, presentTicketListItem, type TicketViewer } from './ticket-presenter.ts';
+import {
+  listNumberComments,
+  listNumberForwards,
+  listNumberStatusChanges,
+  listNumberTickets,
+  readNumberTickets,
+  type NumberCommentRow,
+  type NumberForwardRow,
+  type NumberScope,
+  type NumberStatusChangeRow,
+  type RecentlyChangedTicket,
+} from './number-history.repository.ts';
+import type { TicketReader, TicketsContext } from './tickets.service.ts';
+
+/**
+ * The stored form (880…) of a number typed as the list search accepts it, or a 400 naming the
+ * field: the history is of one whole number, not of a prefix.
+ */
+export function storedHistoryNumber(entry: string): string {
+  const stored = storedNumberPrefix(entry);
+  if (!STORED_PHONE_NUMBER.test(stored)) throw new AppError('validation', NUMBER_ENTRY_MESSAGE, { number: NUMBER_ENTRY_MESSAGE });
+  return stored;
+}
+
+/** The history reads the database only. */
+export type HistoryContext = Pick<TicketsContext, 'db'>;
+
+function createdEvent(viewer: TicketViewer, ticket: RecentlyChangedTicket): NumberHistoryEvent {
+  const created: NumberHistoryEvent = { at: ticket.createdAt.toISOString(), ticket_id: ticket.ticketId, kind: 'created' };
+  // The issuer's name is routing information (the list shows it to staff only).
+  if (canSeeRouting(viewer) && ticket.issuerName !== null) created.by_name = ticket.issuerName;
+  return created;
+}
+
+/**
+ * A move into closed is a resolve, a move out of it a reopen; who made it reads as a commenter
+ * does. A mover without an account reads as staff: hiding a name is the safe side.
+ */
+function statusChangeEvent(viewer: TicketViewer, change: NumberStatusChangeRow): NumberHistoryEvent {
+  return {
+    at: change.createdAt.toISOString(),
+    ticket_id: change.ticketId,
+    kind: change.toStatus === 'closed' ? 'resolved' : 'reopened',
+    by_name: actorNameFor(viewer, change.byName, change.byUserType ?? 'cc'),
+  };
+}
+
+/**
+ * Events written in one transaction can share their instant (a reply and the reopen it causes, an
+ * incident's message and its resolve); this order, oldest first, tells them as they happened.
+ */
+const ORDER_AT_ONE_INSTANT: Record<NumberHistoryEvent['kind'], number> = {
+  created: 0,
+  forwarded: 1,
+  commented: 2,
+  reopened: 3,
+  resolved: 4,
+};
+
+function newestFirst(a: NumberHistoryEvent, b: NumberHistoryEvent): number {
+  return b.at.localeCompare(a.at) || b.ticket_id - a.ticket_id || ORDER_AT_ONE_INSTANT[b.kind] - ORDER_AT_ONE_INSTANT[a.kind];
+}
+
+function commentEvent(viewer: TicketViewer, comment: NumberCommentRow): NumberHistoryEvent {
+  return {
+    at: comment.createdAt.toISOString(),
+    ticket_id: comment.ticketId,
+    kind: 'commented',
+    by_name: actorNameFor(viewer, comment.commenterName, comment.commenterUserType),
+  };
+}
+
+function forwardEvent(forward: NumberForwardRow): NumberHistoryEvent {
+  return {
+    at: forward.createdAt.toISOString(),
+    ticket_id: forward.ticketId,
+    kind: 'forwarded',
+    from: forward.previouslyIssuedTo,
+    to: forward.newlyIssuedTo,
+    cause: forward.forwardCause,
+    by_name: forward.forwardedByName,
+  };
+}
+
+/**
+ * The newest events of the number's tickets. Only the NUMBER_HISTORY_EVENTS tickets that changed
+ * last are followed: each of them has an event at its updated_at, so when there are that many,
+ * no event older than the last one's updated_at can be among the newest, and the comments and
+ * forwards are read from that instant on.
+ */
+async function newestEvents(
+  ctx: HistoryContext,
+  viewer: TicketViewer,
+  recent: RecentlyChangedTicket[],
+): Promise<NumberHistoryEvent[]> {
+  const oldest = recent.length === NUMBER_HISTORY_EVENTS ? recent[recent.length - 1] : undefined;
+  const window = { ticketIds: recent.map((ticket) => ticket.ticketId), since: oldest?.updatedAt ?? null };
+  const withInternal = canSeeInternalComments(viewer);
+  const [comments, forwards, statusChanges] = await Promise.all([
+    listNumberComments(ctx.db, { ...window, withInternal }),
+    canSeeRouting(viewer) ? listNumberForwards(ctx.db, window) : Promise.resolve([]),
+    listNumberStatusChanges(ctx.db, window),
+  ]);
+  const events = [
+    ...recent.map((ticket) => createdEvent(viewer, ticket)),
+    ...statusChanges.map((change) => statusChangeEvent(viewer, change)),
+    // The query leaves internal comments out already; this keeps it true whatever it returns.
+    ...comments.filter((comment) => withInternal || !comment.isInternal).map((comment) => commentEvent(viewer, comment)),
+    ...forwards.map(forwardEvent),
+  ];
+  return events.sort(newestFirst).slice(0, NUMBER_HISTORY_EVENTS);
+}
+
+/** The counts, newest tickets and timeline of a number, as the viewer may see them. */
+export async function getNumberHistory(ctx: HistoryContext, viewer: TicketReader, entry: string): Promise<NumberHistory> {
+  const number = storedHistoryNumber(entry);
+  const scope: NumberScope = { number, issuerUserId: canSeeAllTickets(viewer) ? undefined : viewer.id };
+  const [counted, rows] = await Promise.all([
+    readNumberTickets(ctx.db, scope, NUMBER_HISTORY_EVENTS),
+    listNumberTickets(ctx.db, scope, NUMBER_HISTORY_TICKETS),
+  ]);
+  const timeline = await newestEvents(ctx, viewer, counted.recent);
+  return {
+    number,
+    open_count: counted.open,
+    total_count: counted.total,
+    tickets: rows.map((row) => presentTicketListItem(viewer, row)),
+    timeline,
+  };
+}

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_SEARCH_MAX_LENGTH, type TicketListReply } from '@switchboard/shared';
+import { comments, tickets } from '../../db/schema.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { describeWithApp } from '../../../test/harness.ts';
+import { signedInAs } from '../../../test/factories.ts';
+import { buildTicket } from '../../../test/ticket-factories.ts';
+import { containsPattern } from './tickets.repository.ts';
+
+type Headers = Record<string, string>;
+
+describe('the LIKE pattern of a search text', () => {
+  it('finds the text anywhere and takes %, _ and \\ literally', () => {
+    expect(containsPattern('router')).toBe('%router%');
+    expect(containsPattern('100%_a\\b')).toBe('%100\\%\\_a\\\\b%');
+  });
+});
+
+describeWithApp('the text search of the ticket list', (ctx) => {
+  const people: Record<string, { user: UserRow; headers: Headers }> = {};
+  const ids: Record<string, number> = {};
+  const bulk: number[] = [];
+
+  /** A ticket of `issuer` with this title and description, `minutes` after a fixed start. */
+  async function ticket(
+    name: string,
+    issuer: string,
+    title: string,
+    description: string,
+    minutes: number,
+    status?: 'open' | 'closed',
+  ) {
+    const row = await buildTicket(ctx.db, people[issuer]?.user ?? null, {
+      title,
+      ticketStatus: status,
+      createdAt: new Date(Date.UTC(2026, 2, 1, 0, minutes)),
+    });
+    await ctx.db.update(tickets).set({ description }).where(eq(tickets.ticketId, row.ticketId));
+    ids[name] = row.ticketId;
+    return row.ticketId;
+  }
+  async function comment(name: string, author: string, message: string, isInternal = false) {
+    const user = people[author]?.user;
+    if (!user) throw new Error(author);
+    await ctx.db.insert(comments).values({
+      ticketId: ids[name] ?? 0,
+      commenterUserId: user.id,
+      commenterName: user.name,
+      commenterUserType: user.userType,
+      message,
+      isInternal,
+    });
+  }
+
+  beforeAll(async () => {
+    for (const [name, userType] of [
+      ['customerA', 'customer'],
+      ['customerB', 'customer'],
+      ['agentA', 'agent'],
+      ['cc', 'cc'],
+      ['rs', 'rs'],
+    ] as const) {
+      people[name] = await signedInAs(ctx.app, ctx.db, { userType, name });
+    }
+    await ticket('router', 'customerA', 'Router keeps dropping', 'The line is down since morning', 1);
+    await comment('router', 'cc', 'Please restart the router once');
+    await ticket('bangla', 'customerA', 'বিল নিয়ে সমস্যা', 'আমার ইন্টারনেট সংযোগ খুব ধীর', 2);
+    await ticket('modem', 'customerB', 'Slow line', 'Nothing else to say', 3);
+    await comment('modem', 'cc', 'The modem was replaced yesterday');
+    await comment('modem', 'rs', 'Escalate to fibreteam, cable cut near the pole', true);
+    await ticket('agents', 'agentA', 'SIM not working', 'No signal at all', 4);
+    await comment('agents', 'cc', 'Kangaroo court of the vendor again', true);
+    await ticket('escaped', 'customerA', 'Offer 100% off', 'The discount_code a\\b fails', 5, 'closed');
+    await ticket('lookalike', 'customerB', 'Offer 100 off', 'The discountXcode fails, grab it', 6);
+    for (let i = 0; i < 12; i++) bulk.push(await ticket(`bulk${i}`, 'customerB', `Bulkword number ${i}`, 'Many alike', 10 + i));
+  }, 60_000);
+
+  const list = (who: string, query: Record<string, string>, page = 1) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/tickets/user-type-wise-tickets/${page}?${new URLSearchParams(query).toString()}`,
+      headers: people[who]?.headers ?? {},
+    });
+  /** The ticket names a viewer finds (first page), newest first. */
+  async function found(who: string, query: Record<string, string>): Promise<string[]> {
+    const reply = await list(who, query);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json<TicketListReply>();
+    const names = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+    expect(body.total_tickets).toBe(body.data.length);
+    return body.data.map((row) => names[row.ticket_id] ?? String(row.ticket_id));
+  }
+
+  it('finds words and parts of words in titles and descriptions, whatever their case', async () => {
+    expect(await found('cc', { q: 'router' })).toEqual(['router']);
+    expect(await found('cc', { q: 'OUTE' })).toEqual(['router']);
+    expect(await found('cc', { q: 'since morn' })).toEqual(['router']);
+    expect(await found('cc', { q: 'no such words anywhere' })).toEqual([]);
+  });
+
+  it('finds Bangla words and parts of words', async () => {
+    expect(await found('cc', { q: 'সমস্যা' })).toEqual(['bangla']);
+    expect(await found('cc', { q: 'ইন্টার' })).toEqual(['bangla']);
+    expect(await found('customerA', { q: 'সংযোগ' })).toEqual(['bangla']);
+  });
+
+  it("finds a comment's words, and a ticket once even when several places match", async () => {
+    expect(await found('cc', { q: 'modem' })).toEqual(['modem']);
+    expect(await found('customerB', { q: 'replaced yest' })).toEqual(['modem']);
+    expect(await found('cc', { q: 'router' })).toEqual(['router']);
+  });
+
+  it("finds an internal note's words for staff only, never for the ticket's customer or agent", async () => {
+    expect(await found('cc', { q: 'fibreteam' })).toEqual(['modem']);
+    expect(await found('rs', { q: 'fibreteam' })).toEqual(['modem']);
+    expect(await found('customerB', { q: 'fibreteam' })).toEqual([]);
+    expect(await found('cc', { q: 'kangaroo' })).toEqual(['agents']);
+    expect(await found('agentA', { q: 'kangaroo' })).toEqual([]);
+    // Their own ticket's public text is found.
+    expect(await found('agentA', { q: 'signal' })).toEqual(['agents']);
+  });
+
+  it('searches only the own tickets of customers and agents', async () => {
+    expect(await found('customerA', { q: 'modem' })).toEqual([]);
+    expect(await found('agentA', { q: 'router' })).toEqual([]);
+    expect(await found('customerB', { q: 'Offer' })).toEqual(['lookalike']);
+  });
+
+  it('takes %, _ and \\ literally', async () => {
+    expect(await found('cc', { q: '100%' })).toEqual(['escaped']);
+    expect(await found('cc', { q: 't_c' })).toEqual(['escaped']);
+    expect(await found('cc', { q: 'a\\b' })).toEqual(['escaped']);
+    expect(await found('cc', { q: '%%' })).toEqual([]);
+  });
+
+  it('combines with the other filters', async () => {
+    expect(await found('cc', { q: 'offer', status: 'closed' })).toEqual(['escaped']);
+    expect(await found('cc', { q: 'offer', status: 'open' })).toEqual(['lookalike']);
+    expect(await found('customerA', { q: 'offer', status: 'open' })).toEqual([]);
+    expect(await found('cc', { q: 'router', ticket_id: String(ids.modem) })).toEqual([]);
+  });
+
+  it('pages the matches, newest first', async () => {
+    const first = (await list('cc', { q: 'bulkword' })).json<TicketListReply>();
+    expect(first.total_tickets).toBe(12);
+    expect(first.next_page).toBe(2);
+    const second = (await list('cc', { q: 'bulkword' }, 2)).json<TicketListReply>();
+    expect([...first.data, ...second.data].map((row) => row.ticket_id)).toEqual([...bulk].reverse());
+  });
+
+  it('refuses a text of one or of more than 100 characters, and ignores an empty one', async () => {
+    for (const q of ['a', ' a ', 'x'.repeat(TEXT_SEARCH_MAX_LENGTH + 1)]) {
+      const reply = await list('cc', { q });
+      expect(reply.statusCode, q).toBe(400);
+      expect(reply.json<{ message: string }>().message).toMatch(/Search text/);
+    }
+    expect((await list('cc', { q: 'ab' })).statusCode).toBe(200);
+    expect((await list('cc', { q: 'x'.repeat(TEXT_SEARCH_MAX_LENGTH) })).statusCode).toBe(200);
+    expect((await list('cc', { q: '' })).json<TicketListReply>().total_tickets).toBe(Object.keys(ids).length);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Per-user limits on every write of a signed-in user (the route's `config.rateLimit`), counted per
+ * route and per account, so that a single account cannot flood the desk (one customer once posted
+ * 1,500 long comments in 3.6 s). The limiter runs in preHandler: by then onRequest has named the
+ * user, and a request the schemas refuse costs no turn. All the numbers live here.
+ *
+ * Here too, once, what every limit does while its shared counter (Redis, plugins/rate-limit-store.ts)
+ * does not answer: signedInLimit, anonymousLimit and storageLimit.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { AppError, isStaff } from '@switchboard/shared';
+
+export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'other';
+
+/**
+ * Writes per minute and route. Staff work the queue all day (forwarding, resolving, answering
+ * dozens of tickets in a row), so theirs are generous; a customer or an agent writes a few tickets
+ * and comments an hour, so theirs sit well above honest typing and far below a script.
+ */
+export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: number }> = {
+  // A customer rarely reports more than one problem at a time.
+  ticket: { staff: 120, others: 10 },
+  // A conversation: a reply every few seconds is already fast typing.
+  comment: { staff: 120, others: 20 },
+  // Up to 10 images per ticket or comment, each its own upload grant.
+  upload: { staff: 120, others: 30 },
+  // A report reads a whole period; a person needs a handful a minute.
+  report: { staff: 30, others: 30 },
+  // Lifting locks is rare work; a runaway script of one admin should not wipe every number's record.
+  signInLock: { staff: 30, others: 30 },
+  // Grouping, linking and resolving incidents: each request may touch hundreds of tickets.
+  incident: { staff: 60, others: 20 },
+  // Everything else (forwarding, resolving, administration): staff's daily work.
+  other: { staff: 120, others: 20 },
+};
+
+export const TOO_OFTEN = 'You are doing that too often. Please wait a minute and try again.';
+
+/** The counter of a write: the signed-in account (onRequest set it), never the address. */
+export function userKey(request: FastifyRequest): string {
+  return request.signedInUser ? `user:${request.signedInUser.id}` : `address:${request.ip}`;
+}
+
+/**
+ * A limit on a signed-in user's requests, counted per account. While Redis does not answer the
+ * request goes on uncounted: the account is known and its writes are audited, and a Redis outage
+ * must not stop the desk.
+ */
+export function signedInLimit(options: RateLimitOptions): RateLimitOptions {
+  return { hook: 'preHandler', keyGenerator: userKey, ...options, skipOnError: true };
+}
+
+/**
+ * A limit on callers without an account (sign-in, the public form, the bot check), counted per
+ * address. While Redis does not answer the request is refused with a 503: these limits are the
+ * only brake on a script that sends codes or fills the form, and an open door is worse than a
+ * closed one for a few minutes.
+ */
+export function anonymousLimit(options: RateLimitOptions): RateLimitOptions {
+  return { ...options, skipOnError: false };
+}
+
+/**
+ * Requests of the object store at /storage, anonymous because a signed form or an `<img>` sends no
+ * token, yet mostly the desk's own uploads and galleries. They go on while Redis does not answer:
+ * an upload needs a grant that a counted limit issued, a read changes nothing and its key cannot
+ * be guessed, so an outage should not stop attachments.
+ */
+export function storageLimit(options: RateLimitOptions): RateLimitOptions {
+  return { ...options, skipOnError: true };
+}
+
+/** `config: { rateLimit: writeLimit('comment') }` on a signed-in write route. A fresh object per route. */
+export function writeLimit(kind: WriteKind, message = TOO_OFTEN): RateLimitOptions {
+  const limits = WRITES_PER_MINUTE[kind];
+  return signedInLimit({
+    timeWindow: '1 minute',
+    max: (request) =>
+      (request.signedInUser && isStaff(request.signedInUser) ? limits.staff : limits.others) *
+      request.server.deps.config.writeLimitScale,
+    errorResponseBuilder: () => new AppError('rate_limited', message),
+  });
+}

@@ -1,0 +1,43 @@
+import { Group, Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { layoutMessages } from './messages.ts';
+import { isActive, type NavItem } from './nav-items.ts';
+import classes from './nav-bar.module.css';
+
+/**
+ * The administration's links in one menu, so that an admin's bar fits a 1280-pixel screen. Mantine's
+ * Menu takes the arrow keys, Enter and Escape; it renders inside the nav (no portal) so that its
+ * links stay part of the main navigation, positioned as fixed so that the scrolling link row does
+ * not clip it.
+ */
+export function AdminMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const current = items.some((item) => isActive(item, pathname));
+  return (
+    <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" shadow="md">
+      <Menu.Target>
+        <UnstyledButton className={classes.link} data-active={current || undefined}>
+          <Group gap={4} wrap="nowrap">
+            {layoutMessages.adminMenu}
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => {
+          const active = isActive(item, pathname);
+          return (
+            <Menu.Item
+              key={item.key}
+              renderRoot={(props) => <Link {...props} {...item.link} />}
+              aria-current={active ? 'page' : undefined}
+              fw={active ? 600 : undefined}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

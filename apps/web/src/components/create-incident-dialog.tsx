@@ -1,0 +1,92 @@
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  createIncidentBodySchema,
+  INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  type IncidentSuggestion,
+} from '@switchboard/shared';
+import { useState } from 'react';
+import { errorMessage } from '../lib/api-client.ts';
+import { useCreateIncident } from '../lib/incidents.ts';
+import { errorsOf, validateWith } from '../lib/schema-form.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** The words of the dialog; shared by the ticket list's banner and the incidents screen. */
+export const createIncidentMessages = {
+  title: 'Group as an incident',
+  body: (count: number, where: string) =>
+    count === 0
+      ? `A new incident about ${where}.`
+      : `${count} ${count === 1 ? 'ticket' : 'tickets'} about ${where} become one incident.`,
+  incidentTitle: 'Title',
+  publicNote: 'Public note (optional)',
+  publicNoteHint: 'Shown on the ticket forms to people who choose this subgroup while the incident lasts.',
+} as const;
+
+export interface CreateIncidentDialogProps {
+  opened: boolean;
+  /** What the incident is about: a suggestion of the banner (its tickets are linked). */
+  suggestion: IncidentSuggestion;
+  onClose: () => void;
+  onCreated: (incidentId: number) => void;
+}
+
+/** "Group as an incident": one Confirm creates the incident with the suggestion's tickets. */
+export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }: CreateIncidentDialogProps) {
+  const where = `${suggestion.group_name} › ${suggestion.sub_group_name ?? ''}`;
+  const [title, setTitle] = useState(where);
+  const [publicNote, setPublicNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const create = useCreateIncident();
+  const input = {
+    title,
+    group_id: suggestion.group_id,
+    sub_group_id: suggestion.sub_group_id,
+    public_note: publicNote,
+    ticket_ids: suggestion.ticket_ids,
+  };
+  const errors = errorsOf(validateWith(createIncidentBodySchema, input));
+
+  const confirm = () => {
+    setTried(true);
+    if (Object.keys(errors).length > 0) return;
+    create.mutate(input, { onSuccess: (reply) => onCreated(reply.data.id) });
+  };
+
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={createIncidentMessages.title}
+      body={createIncidentMessages.body(suggestion.ticket_ids.length, where)}
+      loading={create.isPending}
+      error={create.isError ? errorMessage(create.error) : null}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <Stack gap="sm" mt="md">
+        <TextInput
+          label={createIncidentMessages.incidentTitle}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          maxLength={TITLE_MAX_LENGTH}
+          error={tried ? errors.title : undefined}
+          required
+          data-autofocus
+        />
+        <Textarea
+          label={createIncidentMessages.publicNote}
+          description={createIncidentMessages.publicNoteHint}
+          value={publicNote}
+          onChange={(event) => setPublicNote(event.currentTarget.value)}
+          maxLength={INCIDENT_PUBLIC_NOTE_MAX_LENGTH}
+          error={tried ? errors.public_note : undefined}
+          autosize
+          minRows={2}
+        />
+        <Text size="xs" c="dimmed">
+          {suggestion.ticket_ids.map((id) => `#${id}`).join(', ')}
+        </Text>
+      </Stack>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { ApiError } from '../lib/api-client.ts';
+
+export const RETRY_LABEL = 'Retry';
+
+export interface LoadErrorProps {
+  error: unknown;
+  /** The spec's text for this list ('Failed to fetch users', ...) when the server sent no message. */
+  fallback?: string;
+  onRetry: () => void;
+  /** A retry is on its way: the button spins instead of being pressed twice. */
+  retrying?: boolean;
+}
+
+/** What a failed read says: the server's message, else the list's own fallback, else the spec's catch-all. */
+export function loadErrorMessage(error: unknown, fallback = FALLBACK_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/**
+ * Shown in place of a list that could not be read. An empty text there ("No users found.") would
+ * claim there is nothing, when the truth is that nothing could be read; Retry reads it again.
+ */
+export function LoadError({ error, fallback, onRetry, retrying = false }: LoadErrorProps) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm">{loadErrorMessage(error, fallback)}</Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          loading={retrying}
+          onClick={onRetry}
+        >
+          {RETRY_LABEL}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

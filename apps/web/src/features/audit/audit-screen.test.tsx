@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditListItem, AuditListReply } from '@switchboard/shared';
+import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
+
+const entry = (id: number, overrides: Partial<AuditListItem> = {}): AuditListItem => ({
+  id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  at: '2026-11-20T04:05:06.000Z',
+  actor_id: '00000000-0000-4000-8000-000000000001',
+  actor_name: 'Ayesha Rahman',
+  action: 'ticket.forward',
+  target: `ticket:${100040 + id}`,
+  ip: '203.0.113.9',
+  details: { from: 'cc', to: 'rs' },
+  ...overrides,
+});
+
+function reply(data: AuditListItem[], total: number): AuditListReply {
+  return { data, total, total_pages: Math.ceil(total / 10), previous_page: null, next_page: total > 10 ? 2 : null };
+}
+
+describe('the audit screen', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each row in the provider time zone and asks the server again when filtered by action', async () => {
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'cc', role: 'admin' }));
+    const calls = mockApi({
+      'GET /api/v1/audit': (call) =>
+        call.query.get('action') === 'ticket.create'
+          ? reply([entry(2, { action: 'ticket.create', actor_id: null, actor_name: null, details: { form: 'public' } })], 1)
+          : reply([entry(1)], 1),
+    });
+    renderApp('/audit');
+
+    expect(await screen.findByRole('heading', { name: 'Audit log' }, { timeout: 5000 })).toBeTruthy();
+    const row = (await screen.findByText('ticket:100041')).closest('tr') as HTMLElement;
+    // 04:05 UTC is 10:05 in Dhaka.
+    expect(row.textContent).toContain('10:05:06');
+    expect(row.textContent).toContain('Ayesha Rahman');
+    expect(row.textContent).toContain('Forwarded a ticket');
+    expect(row.textContent).toContain('203.0.113.9');
+    expect(row.textContent).toContain('from: cc, to: rs');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Created a ticket (ticket.create)', hidden: true }));
+    expect((await screen.findByText('ticket:100042')).closest('tr')?.textContent).toContain('Public form');
+    const asked = calls.filter((call) => call.path === '/api/v1/audit').at(-1);
+    expect(asked?.query.get('action')).toBe('ticket.create');
+    expect(asked?.query.get('page')).toBe('1');
+  });
+
+  it('sends staff who are not admins to the ticket list', async () => {
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'iptsp', role: 'moderator' }));
+    const calls = mockApi({ 'GET /api/v1/tickets/user-type-wise-tickets/1': reply([], 0) });
+    const { router } = renderApp('/audit');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/tickets'), { timeout: 5000 });
+    expect(calls.some((call) => call.path === '/api/v1/audit')).toBe(false);
+  });
+});

@@ -1,0 +1,16 @@
+import { Text } from '@mantine/core';
+import type { SessionEndReason } from '../../../lib/session.ts';
+import { authMessages } from '../messages.ts';
+import classes from '../login-screen.module.css';
+
+/**
+ * Why the user is back at sign-in, shown until they sign in again (a toast would be gone too
+ * soon). Plain text with a style rather than an Alert: the sign-in screen loads first and stays small.
+ */
+export function SessionEndedNote({ reason }: { reason: SessionEndReason }) {
+  return (
+    <Text role="alert" size="sm" className={classes.note}>
+      {authMessages.sessionEnded[reason]}
+    </Text>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { displayNumber } from '@switchboard/shared';
+import type { SessionClaims } from '../../../lib/session.ts';
+import { authMessages } from '../messages.ts';
+
+export interface SwitchAccountPromptProps {
+  /** The account of the link. */
+  next: Pick<SessionClaims, 'name' | 'number'>;
+  /** The account signed in now. */
+  current: Pick<SessionClaims, 'name'>;
+  onSwitch: () => void;
+  onStay: () => void;
+}
+
+/** A link signs in as somebody else than the stored session: the user decides, nothing happens silently. */
+export function SwitchAccountPrompt({ next, current, onSwitch, onStay }: SwitchAccountPromptProps) {
+  return (
+    <Stack gap="md" role="group" aria-labelledby="switch-account-question">
+      <Text id="switch-account-question" ta="center">
+        {authMessages.switchQuestion(next.name, displayNumber(next.number), current.name)}
+      </Text>
+      <Button size="md" fullWidth onClick={onSwitch}>
+        {authMessages.switchAccount}
+      </Button>
+      <Button size="md" fullWidth variant="default" onClick={onStay} autoFocus>
+        {authMessages.staySignedIn}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { DEPARTMENT_LABELS, type CannedReply } from '@switchboard/shared';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { currentSession } from '../../lib/session.ts';
+import { useCannedReplies, useDeleteCannedReply } from '../../lib/canned-replies.ts';
+import { CannedReplyDialog } from './canned-reply-dialog.tsx';
+import { messages } from './messages.ts';
+
+/** /canned-replies?q=&page=: the replies staff may use, by title, 10 per page; theirs to create, edit and delete. */
+export function CannedRepliesScreen() {
+  const search = useSearch({ from: '/signed-in/canned-replies' });
+  const navigate = useNavigate();
+  const session = currentSession();
+  const [typed, setTyped] = useState(search.q ?? '');
+  const [editing, setEditing] = useState<CannedReply | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CannedReply | null>(null);
+  const list = useCannedReplies(search.q ?? '', search.page);
+  const remove = useDeleteCannedReply();
+  const rows = list.data?.data ?? [];
+
+  const searchFor = useDebouncedCallback((q: string) => {
+    void navigate({ to: '/canned-replies', search: { ...(q.trim() ? { q: q.trim() } : {}), page: 1 } });
+  }, 300);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: messages.deleteDialog.done });
+        setDeleting(null);
+      },
+    });
+  };
+
+  if (!session) return null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {messages.title}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {messages.create}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {messages.intro}
+      </Text>
+      <TextInput
+        label={messages.search}
+        placeholder={messages.searchPlaceholder}
+        leftSection={<IconSearch size={16} />}
+        value={typed}
+        maxLength={100}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          searchFor(event.currentTarget.value);
+        }}
+        maw={420}
+      />
+      {list.isError ? (
+        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Group gap="xs" justify="center" py="xl" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">{messages.loading}</Text>
+        </Group>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" role="status">
+          {search.q ? messages.noMatch : messages.empty}
+        </Text>
+      ) : (
+        <Paper withBorder>
+          {/* On a phone the bodies step aside, so that Edit and Delete stay on screen. */}
+          <Table.ScrollContainer minWidth={340}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{messages.columns.title}</Table.Th>
+                  <Table.Th>{messages.columns.department}</Table.Th>
+                  <Table.Th visibleFrom="sm">{messages.columns.text}</Table.Th>
+                  <Table.Th>{messages.columns.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((reply) => (
+                  <Table.Tr key={reply.id}>
+                    <Table.Td fw={500}>{reply.title}</Table.Td>
+                    <Table.Td>{reply.department ? DEPARTMENT_LABELS[reply.department] : messages.shared}</Table.Td>
+                    <Table.Td maw={420} visibleFrom="sm">
+                      <Text size="sm" lineClamp={2}>
+                        {reply.body_en}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {reply.can_manage && (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setEditing(reply)}
+                            aria-label={`${messages.edit} ${reply.title}`}
+                          >
+                            {messages.edit}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            onClick={() => {
+                              remove.reset();
+                              setDeleting(reply);
+                            }}
+                            aria-label={`${messages.delete} ${reply.title}`}
+                          >
+                            {messages.delete}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <PaginationFooter
+        page={search.page}
+        total={list.data?.total ?? 0}
+        onPageChange={(page) => void navigate({ to: '/canned-replies', search: { ...(search.q ? { q: search.q } : {}), page } })}
+      />
+      {editing !== null && (
+        <CannedReplyDialog viewer={session} reply={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={messages.deleteDialog.title}
+        body={messages.deleteDialog.body(deleting?.title ?? '')}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { Anchor, Center, Group, List, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { canSeeDashboard, type Dashboard } from '@switchboard/shared';
+import { useState, type ReactNode } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { useDashboard } from './api/dashboard.ts';
+import { BacklogPanel } from './components/backlog-panel.tsx';
+import { TicketsLink } from './components/figure-link.tsx';
+import { PerDayPanel } from './components/per-day-panel.tsx';
+import { TimesPanel } from './components/times-panel.tsx';
+import { daysBefore, listOf } from './figures.ts';
+import { dashboardMessages as m } from './messages.ts';
+
+const PERIODS = [7, 30, 90] as const;
+
+/** /dashboard: the desk at a glance (DESIGN.md §17), staff only. */
+export function DashboardScreen() {
+  return (
+    <PermissionGate allows={canSeeDashboard}>
+      <DashboardContent />
+    </PermissionGate>
+  );
+}
+
+function DashboardContent() {
+  const [days, setDays] = useState<number>(30);
+  const dashboard = useDashboard(days);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            {m.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {m.intro}
+          </Text>
+        </div>
+        <SegmentedControl
+          aria-label={m.period}
+          value={String(days)}
+          onChange={(value) => setDays(Number(value))}
+          data={PERIODS.map((period) => ({ value: String(period), label: m.days(period) }))}
+        />
+      </Group>
+      {dashboard.isPending ? (
+        <Center py="md" role="status">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">{m.loading}</Text>
+          </Group>
+        </Center>
+      ) : dashboard.isError ? (
+        <LoadError
+          error={dashboard.error}
+          fallback={m.failedToFetch}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <Figures figures={dashboard.data.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ figures }: { figures: Dashboard }) {
+  return (
+    <Stack gap="md">
+      <Totals figures={figures} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <PerDayPanel perDay={figures.per_day} />
+        <BacklogPanel backlog={figures.backlog} />
+        <TimesPanel times={figures.times} />
+        <TopSubgroups figures={figures} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Total({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The period's totals and the state of now, each a link to its tickets. */
+function Totals({ figures }: { figures: Dashboard }) {
+  const first = figures.per_day[0]?.day;
+  const last = figures.per_day.at(-1)?.day;
+  const created = figures.per_day.reduce((sum, day) => sum + day.created, 0);
+  const resolved = figures.per_day.reduce((sum, day) => sum + day.resolved, 0);
+  const overdue = figures.backlog.reduce((sum, row) => sum + row.overdue, 0);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Total label={m.totals.created}>
+        <TicketsLink search={listOf({ start_date: first, end_date: last })} inherit>
+          {created} {m.tickets(created)}
+        </TicketsLink>
+      </Total>
+      <Total label={m.totals.resolved}>
+        <TicketsLink search={listOf({ status: 'closed' })} inherit>
+          {resolved} {m.tickets(resolved)}
+        </TicketsLink>
+      </Total>
+      <Total label={m.totals.overdue}>
+        <TicketsLink search={listOf({ overdue: true })} inherit c={overdue > 0 ? 'red.8' : undefined}>
+          {overdue} {m.tickets(overdue)}
+        </TicketsLink>
+      </Total>
+      <Total label={m.incidents.title}>
+        <Anchor inherit renderRoot={(props) => <Link to="/incidents" search={{ tab: 'active', page: 1 }} {...props} />}>
+          {figures.active_incidents} {m.incidents.unit(figures.active_incidents)}
+        </Anchor>
+      </Total>
+    </SimpleGrid>
+  );
+}
+
+/** This week's busiest subgroups, each opening its tickets of the week. */
+function TopSubgroups({ figures }: { figures: Dashboard }) {
+  const today = figures.per_day.at(-1)?.day;
+  const weekStart = today ? daysBefore(today, 6) : undefined;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {m.topSubgroups.title}
+        </Title>
+        {figures.top_subgroups.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {m.topSubgroups.none}
+          </Text>
+        ) : (
+          <List type="ordered" spacing="xs">
+            {figures.top_subgroups.map((row) => (
+              <List.Item key={row.sub_group_id}>
+                <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
+                  <bdi>{row.sub_group_name}</bdi>: {row.count} {m.tickets(row.count)}
+                </TicketsLink>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

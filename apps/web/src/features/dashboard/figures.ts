@@ -1,0 +1,35 @@
+/** The dashboard's figures as people read them, and the ticket list each one opens. */
+import { DEPARTMENT_LABELS, type Department, type TicketStatus } from '@switchboard/shared';
+
+/** Minutes as the largest unit that reads well: "45 min", "3.5 h", "2.1 d". */
+export function formatMinutes(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${round1(minutes / 60)} h`;
+  return `${round1(minutes / (24 * 60))} d`;
+}
+
+const round1 = (value: number) => String(Math.round(value * 10) / 10);
+
+/** The day `days` calendar days before `day` (both yyyy-MM-DD), by the calendar alone. */
+export function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+export const departmentLabel = (department: Department) => DEPARTMENT_LABELS[department];
+
+/** The filters of the ticket list (/tickets) that the dashboard's figures use. */
+export interface FigureFilters {
+  issued_to?: Department;
+  status?: TicketStatus;
+  overdue?: true;
+  sub_group_id?: string;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/** The ticket list behind a figure: page 1 with the figure's filters. */
+export const listOf = (filters: FigureFilters) => ({ page: 1, ...filters });
+export type FigureSearch = ReturnType<typeof listOf>;

@@ -1,0 +1,214 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { INCIDENT_TICKETS_SHOWN } from '@switchboard/shared';
+import { useState } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { formatDisplayDateTime } from '../../lib/dates.ts';
+import { useIncident, useLinkTickets, useUnlinkTicket } from '../../lib/incidents.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
+import { useProviderTimeZone } from '../../lib/public-config.ts';
+import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
+import { IncidentTickets } from './components/incident-tickets.tsx';
+import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
+import { GroupPath } from './group-path.tsx';
+import { messages } from './messages.ts';
+
+/** /incidents/{id}: one incident, its tickets and timeline; link, unlink and resolve while it is active. */
+export function IncidentScreen() {
+  const { id } = useParams({ from: '/signed-in/incidents/$id' });
+  const incidentId = /^\d{1,15}$/.test(id) ? Number(id) : null;
+  const timeZone = useProviderTimeZone();
+  const incident = useIncident(incidentId);
+  // The incident itself, or one of its tickets (a reply, a resolve) changed elsewhere.
+  useLiveEvents((event) => {
+    if (incidentId === null) return;
+    const ours =
+      event.event === 'incident.changed'
+        ? event.data.incident_id === incidentId
+        : event.event === 'ticket.changed' &&
+          (event.data.incident_id === incidentId ||
+            incident.data?.tickets.some((row) => row.ticket_id === event.data.ticket_id) === true);
+    if (ours) void incident.refetch();
+  });
+  const link = useLinkTickets();
+  const unlink = useUnlinkTicket();
+  const [resolving, setResolving] = useState(false);
+  const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+
+  const back = (
+    <Anchor size="sm" renderRoot={(props) => <Link to="/incidents" search={{ tab: 'active', page: 1 }} {...props} />}>
+      <Group gap={4}>
+        <IconArrowLeft size={16} />
+        {messages.back}
+      </Group>
+    </Anchor>
+  );
+  if (incidentId === null || (incident.error instanceof ApiError && incident.error.status === 404))
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="gray">{messages.notFound}</Alert>
+      </Stack>
+    );
+  if (incident.isError)
+    return <LoadError error={incident.error} retrying={incident.isFetching} onRetry={() => void incident.refetch()} />;
+  if (!incident.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+
+  const data = incident.data;
+  const active = data.status === 'active';
+  const linkTickets = (ticketIds: number[]) =>
+    link.mutate(
+      { id: data.id, ticketIds },
+      { onSuccess: (reply) => notifications.show({ color: 'green', message: messages.linked(reply.affected) }), onError: failed },
+    );
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {data.title}
+            </Title>
+            <IncidentStatusBadge status={data.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            #{data.id} · <GroupPath group={data.group_name} subgroup={data.sub_group_name} /> ·{' '}
+            {data.created_by_name ? (
+              <>
+                {messages.groupedBy} <bdi>{data.created_by_name}</bdi>, {formatDisplayDateTime(data.created_at, timeZone)}
+              </>
+            ) : (
+              messages.grouped(formatDisplayDateTime(data.created_at, timeZone))
+            )}
+          </Text>
+          <Text fw={500}>{messages.ticketCounts(data.ticket_count, data.open_ticket_count)}</Text>
+        </Stack>
+        {active && (
+          <Button color="teal" onClick={() => setResolving(true)}>
+            {messages.resolve}
+          </Button>
+        )}
+      </Group>
+
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {active ? messages.publicNote : messages.resolution}
+          </Title>
+          <Text
+            size="sm"
+            c={(active ? data.public_note : data.resolution_message) ? undefined : 'dimmed'}
+            style={{ whiteSpace: 'pre-line' }}
+          >
+            {active ? (data.public_note ?? messages.noPublicNote) : data.resolution_message}
+          </Text>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          {messages.timeline}
+        </Title>
+        <Timeline bulletSize={12} lineWidth={2} active={data.timeline.length - 1}>
+          {data.timeline.map((entry) => (
+            <Timeline.Item key={entry.event} title={messages.events[entry.event]}>
+              <Text size="xs" c="dimmed">
+                {formatDisplayDateTime(entry.at, timeZone)}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Paper>
+
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          {messages.tickets}
+        </Title>
+        <IncidentTickets
+          tickets={data.tickets}
+          timeZone={timeZone}
+          emptyText={messages.noTickets}
+          action={
+            active
+              ? {
+                  label: messages.unlink,
+                  busyId: unlink.isPending ? (unlink.variables.ticketId ?? null) : null,
+                  onClick: (ticketId) =>
+                    unlink.mutate(
+                      { id: data.id, ticketId },
+                      {
+                        onSuccess: () => notifications.show({ color: 'green', message: messages.unlinked(ticketId) }),
+                        onError: failed,
+                      },
+                    ),
+                }
+              : undefined
+          }
+        />
+        {data.ticket_count > INCIDENT_TICKETS_SHOWN && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {messages.moreTickets(INCIDENT_TICKETS_SHOWN, data.ticket_count)}
+          </Text>
+        )}
+      </Paper>
+
+      {active && (
+        <Paper withBorder p="md">
+          <Group justify="space-between" mb="xs">
+            <div>
+              <Title order={2} size="h4">
+                {messages.suggested}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {messages.suggestedHint}
+              </Text>
+            </div>
+            {data.suggested_tickets.length > 1 && (
+              <Button
+                size="xs"
+                variant="light"
+                loading={link.isPending && link.variables.ticketIds.length > 1}
+                onClick={() => linkTickets(data.suggested_tickets.map((ticket) => ticket.ticket_id))}
+              >
+                {messages.linkAll}
+              </Button>
+            )}
+          </Group>
+          <IncidentTickets
+            tickets={data.suggested_tickets}
+            timeZone={timeZone}
+            emptyText={messages.noSuggested}
+            action={{
+              label: messages.link,
+              busyId: link.isPending && link.variables.ticketIds.length === 1 ? (link.variables.ticketIds[0] ?? null) : null,
+              onClick: (ticketId) => linkTickets([ticketId]),
+            }}
+          />
+        </Paper>
+      )}
+
+      {resolving && (
+        <ResolveIncidentDialog
+          opened
+          incidentId={data.id}
+          unsolved={data.open_ticket_count}
+          onClose={() => setResolving(false)}
+          onResolved={(solved) => {
+            setResolving(false);
+            notifications.show({ color: 'green', message: messages.resolved(solved) });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

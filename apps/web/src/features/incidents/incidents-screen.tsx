@@ -1,0 +1,98 @@
+import { Anchor, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { LoadError } from '../../components/load-error.tsx';
+import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { formatDisplayDateTime } from '../../lib/dates.ts';
+import { useIncidentList } from '../../lib/incidents.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
+import { useProviderTimeZone } from '../../lib/public-config.ts';
+import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
+import { GroupPath } from './group-path.tsx';
+import { messages } from './messages.ts';
+
+/** /incidents?tab=&page=: staff's incidents, active or resolved, newest first, 10 per page. */
+export function IncidentsScreen() {
+  const search = useSearch({ from: '/signed-in/incidents' });
+  const navigate = useNavigate();
+  const timeZone = useProviderTimeZone();
+  const list = useIncidentList(search.tab, search.page);
+  useLiveEvents((event) => {
+    if (event.event === 'incident.changed') void list.refetch();
+  });
+  const rows = list.data?.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {messages.listTitle}
+      </Title>
+      <Tabs
+        value={search.tab}
+        onChange={(value) =>
+          void navigate({ to: '/incidents', search: { tab: value === 'resolved' ? 'resolved' : 'active', page: 1 } })
+        }
+      >
+        <Tabs.List aria-label={messages.tabsLabel}>
+          <Tabs.Tab value="active">{messages.tabs.active}</Tabs.Tab>
+          <Tabs.Tab value="resolved">{messages.tabs.resolved}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {list.isError ? (
+        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Group gap="xs" justify="center" py="xl" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">{messages.loading}</Text>
+        </Group>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" role="status">
+          {messages.empty[search.tab]}
+        </Text>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{messages.columns.id}</Table.Th>
+                  <Table.Th>{messages.columns.title}</Table.Th>
+                  <Table.Th>{messages.columns.area}</Table.Th>
+                  <Table.Th>{messages.columns.tickets}</Table.Th>
+                  <Table.Th>{messages.columns.created}</Table.Th>
+                  <Table.Th>{messages.columns.status}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((incident) => (
+                  <Table.Tr key={incident.id}>
+                    <Table.Td>#{incident.id}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incident.id) }} {...props} />}
+                      >
+                        {incident.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <GroupPath group={incident.group_name} subgroup={incident.sub_group_name} />
+                    </Table.Td>
+                    <Table.Td>{messages.ticketCounts(incident.ticket_count, incident.open_ticket_count)}</Table.Td>
+                    <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
+                    <Table.Td>
+                      <IncidentStatusBadge status={incident.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <PaginationFooter
+        page={search.page}
+        total={list.data?.total ?? 0}
+        onPageChange={(page) => void navigate({ to: '/incidents', search: { tab: search.tab, page } })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { REPORT_MAX_DAYS, REPORT_MESSAGES } from '@switchboard/shared';
+import { periodBody, reportErrors } from './report-period.ts';
+
+const TODAY = '2026-11-22';
+const DHAKA = 'Asia/Dhaka';
+
+/** The report form's errors for a period of calendar days in Dhaka. */
+function errorsFor(start: string | null, end: string | null, extra: { user_phone_number?: string } = {}) {
+  return reportErrors({ ...periodBody({ start, end }, DHAKA), ...extra }, { start, end }, TODAY);
+}
+
+describe("the report form's rules are the report endpoint's schema", () => {
+  it(`accepts ${REPORT_MAX_DAYS} days and refuses ${REPORT_MAX_DAYS + 1} with the schema's message`, () => {
+    expect(errorsFor('2025-10-18', '2026-11-21')).toEqual({});
+    expect(errorsFor('2025-10-17', '2026-11-21')).toEqual({ end_date: REPORT_MESSAGES.tooLong });
+  });
+
+  it('asks for both days, in order, and no end after today', () => {
+    expect(errorsFor(null, null)).toEqual({
+      start_date: REPORT_MESSAGES.startRequired,
+      end_date: REPORT_MESSAGES.endRequired,
+    });
+    expect(errorsFor('2026-11-10', '2026-11-09')).toEqual({ end_date: REPORT_MESSAGES.endBeforeStart });
+    expect(errorsFor('2026-11-10', '2026-11-23')).toEqual({ end_date: REPORT_MESSAGES.endInFuture });
+  });
+
+  it("refuses a user number the endpoint would refuse, with the schema's message", () => {
+    expect(errorsFor('2026-11-01', '2026-11-02', { user_phone_number: '12345' })).toEqual({
+      user_phone_number: REPORT_MESSAGES.numberInvalid,
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEPARTMENTS, type Role, type ServiceLevelListReply, type UserType } from '@switchboard/shared';
+import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
+
+const signInAs = (user_type: UserType, role: Role) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
+const LEVELS: ServiceLevelListReply = {
+  data: DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48 })),
+};
+
+describe('the service levels screen', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows each department's hours and saves a change with the endpoint's schema", async () => {
+    signInAs('cc', 'admin');
+    const calls = mockApi({
+      'GET /api/v1/service-levels': LEVELS,
+      'PUT /api/v1/service-levels/rs': (call) => ({ data: { department: 'rs', ...(call.body as object) } }),
+    });
+    renderApp('/service-levels');
+    const retail = within(await screen.findByRole('form', { name: 'Retail Sales' }, { timeout: 5000 }));
+    const firstReply = retail.getByRole('textbox', { name: 'First reply (hours)' });
+    expect((firstReply as HTMLInputElement).value).toBe('4');
+
+    await userEvent.clear(firstReply);
+    await userEvent.click(retail.getByRole('button', { name: 'Save Retail Sales' }));
+    expect(await retail.findByText(/Hours to the first reply is a whole number of hours from 1 to 720/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await userEvent.type(firstReply, '2');
+    await userEvent.click(retail.getByRole('button', { name: 'Save Retail Sales' }));
+    expect(await screen.findByText('Service levels of Retail Sales saved')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { first_reply_hours: 2, resolve_hours: 48 },
+    ]);
+  });
+
+  it('sends staff who are not admins back to the ticket list', async () => {
+    signInAs('rs', 'moderator');
+    mockApi({
+      'GET /api/v1/tickets/user-type-wise-tickets/1': {
+        data: [],
+        total_tickets: 0,
+        total_pages: 0,
+        previous_page: null,
+        next_page: null,
+      },
+    });
+    renderApp('/service-levels');
+    expect(await screen.findByRole('heading', { name: 'Tickets' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Service levels' })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import { Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  canManageServiceLevels,
+  DEPARTMENT_LABELS,
+  SERVICE_LEVEL_MAX_HOURS,
+  SERVICE_LEVEL_MIN_HOURS,
+  serviceLevelBodySchema,
+  type ServiceLevel,
+} from '@switchboard/shared';
+import { useState, type FormEvent } from 'react';
+import { LoadError } from '../../components/load-error.tsx';
+import { PermissionGate } from '../../components/permission-gate.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { validateWith, type FieldErrors } from '../../lib/schema-form.ts';
+import { useServiceLevels, useSetServiceLevel } from './api/service-levels.ts';
+import { serviceLevelsMessages as m } from './messages.ts';
+
+/** /service-levels: each department's hours to the first reply and to resolve (admins). */
+export function ServiceLevelsScreen() {
+  return (
+    <PermissionGate allows={canManageServiceLevels}>
+      <ServiceLevelList />
+    </PermissionGate>
+  );
+}
+
+function ServiceLevelList() {
+  const levels = useServiceLevels();
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={1} size="h2">
+          {m.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {m.intro}
+        </Text>
+      </div>
+      {levels.isPending ? (
+        <Center py="md" role="status">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">{m.loading}</Text>
+          </Group>
+        </Center>
+      ) : levels.isError ? (
+        <LoadError
+          error={levels.error}
+          fallback={m.failedToFetch}
+          onRetry={() => void levels.refetch()}
+          retrying={levels.isFetching}
+        />
+      ) : (
+        levels.data.data.map((level) => <LevelForm key={level.department} level={level} />)
+      )}
+    </Stack>
+  );
+}
+
+/** One department's two numbers, checked with the endpoint's own schema before they are sent. */
+function LevelForm({ level }: { level: ServiceLevel }) {
+  const [firstReply, setFirstReply] = useState<number | string>(level.first_reply_hours);
+  const [resolve, setResolve] = useState<number | string>(level.resolve_hours);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setLevel = useSetServiceLevel();
+  const name = DEPARTMENT_LABELS[level.department];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateWith(serviceLevelBodySchema, { first_reply_hours: firstReply, resolve_hours: resolve });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setLevel.mutate(
+      { department: level.department, body: result.body },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: m.saved(name) }),
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      },
+    );
+  }
+
+  const hours = { min: SERVICE_LEVEL_MIN_HOURS, max: SERVICE_LEVEL_MAX_HOURS, allowDecimal: false, allowNegative: false };
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label={name} noValidate>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {name}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="sm">
+          <NumberInput
+            label={m.firstReply}
+            value={firstReply}
+            onChange={setFirstReply}
+            error={errors.first_reply_hours}
+            {...hours}
+          />
+          <NumberInput label={m.resolve} value={resolve} onChange={setResolve} error={errors.resolve_hours} {...hours} />
+          <Button type="submit" loading={setLevel.isPending} mt={{ base: 0, xs: 'xl' }} aria-label={`${m.save} ${name}`}>
+            {m.save}
+          </Button>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { canAssignTicket, type AssignTicketBody, type AssignTicketReply, type Ticket } from '@switchboard/shared';
+import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import type { SessionClaims } from '../../../lib/session.ts';
+
+export const assigneeMessages = {
+  heading: 'Assigned to',
+  nobody: 'Nobody has taken this ticket yet.',
+  you: (name: string) => `${name} (you)`,
+  take: 'Take it',
+  release: 'Release',
+  taken: 'You took this ticket',
+  released: 'Released this ticket',
+} as const;
+
+const m = assigneeMessages;
+
+/** POST /tickets/{id}/assign; afterwards the ticket and the lists are reloaded. */
+function useAssignTicket(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssignTicketBody) =>
+      apiRequest<AssignTicketReply>(`/tickets/${ticketId}/assign`, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
+
+export interface AssigneePanelProps {
+  ticket: Pick<Ticket, 'ticket_id' | 'issued_to' | 'ticket_status' | 'assignee'>;
+  viewer: Pick<SessionClaims, 'sub' | 'user_type'>;
+}
+
+/** Staff's "Assigned to …" on the ticket view, with Take it and Release (DESIGN.md §19). Loaded lazily. */
+export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
+  const assign = useAssignTicket(ticket.ticket_id);
+  const assignee = ticket.assignee ?? null;
+  const mine = assignee?.id === viewer.sub;
+  const may =
+    ticket.ticket_status !== 'closed' &&
+    ticket.issued_to !== undefined &&
+    canAssignTicket(viewer, { issued_to: ticket.issued_to });
+  const send = (userId: string | null) =>
+    assign.mutate(
+      { user_id: userId, expected_assignee_user_id: assignee?.id ?? null },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: userId ? m.taken : m.released }),
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      },
+    );
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={m.heading}>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {m.heading}
+        </Title>
+        <Text size="sm" c={assignee ? undefined : 'dimmed'} data-testid="assignee-name">
+          {assignee ? (mine ? m.you(assignee.name) : assignee.name) : m.nobody}
+        </Text>
+        {may && (
+          <Group gap="xs">
+            {!mine && (
+              <Button size="compact-sm" loading={assign.isPending} onClick={() => send(viewer.sub)}>
+                {m.take}
+              </Button>
+            )}
+            {assignee && (
+              <Button size="compact-sm" variant="light" color="gray" loading={assign.isPending} onClick={() => send(null)}>
+                {m.release}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

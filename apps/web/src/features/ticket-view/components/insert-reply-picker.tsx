@@ -1,0 +1,107 @@
+import { Button, Loader, NavLink, Popover, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMessageDots, IconSearch } from '@tabler/icons-react';
+import { cannedReplyText, fillCannedReply, PAGE_SIZE, type CannedReply } from '@switchboard/shared';
+import { useState } from 'react';
+import { useTicket } from '../api/ticket.ts';
+import { useCannedReplies } from '../../../lib/canned-replies.ts';
+import { cannedReplyMessages as messages } from '../canned-reply-messages.ts';
+
+export interface InsertReplyPickerProps {
+  ticketId: number;
+  disabled?: boolean;
+  /** Receives the reply's text with the ticket's values in place of the placeholders. */
+  onInsert: (text: string) => void;
+}
+
+/** The reader's language as the page declares it (`<html lang>`); English unless it says Bangla. */
+function readerLanguage(): string {
+  return document.documentElement.lang.toLowerCase().startsWith('bn') ? 'bn' : 'en';
+}
+
+/**
+ * "Insert reply" on the comment form (staff): a search over the canned replies the viewer may use
+ * (the first 10 matches, by title) and one click to insert a reply, filled from the ticket.
+ */
+export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyPickerProps) {
+  const [opened, setOpened] = useState(false);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const ticket = useTicket(ticketId).data;
+  const list = useCannedReplies(q, 1, opened);
+  const rows = list.data?.data ?? [];
+
+  const insert = (reply: CannedReply) => {
+    if (!ticket) return;
+    const body = cannedReplyText(reply, readerLanguage());
+    onInsert(
+      fillCannedReply(body, {
+        ticket_id: ticket.ticket_id,
+        customer_name: ticket.issuer_name,
+        number: ticket.problematic_number,
+      }),
+    );
+    setOpened(false);
+    setSearch('');
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" width={360} shadow="md" trapFocus withinPortal>
+      <Popover.Target>
+        <Button
+          type="button"
+          variant="light"
+          size="xs"
+          leftSection={<IconMessageDots size={16} />}
+          onClick={() => setOpened((open) => !open)}
+          disabled={disabled || !ticket}
+          aria-expanded={opened}
+        >
+          {messages.picker.open}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <Stack gap="xs" role="group" aria-label={messages.picker.label}>
+          <TextInput
+            aria-label={messages.picker.search}
+            placeholder={messages.picker.search}
+            leftSection={<IconSearch size={14} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            size="xs"
+            data-autofocus
+          />
+          {list.isPending ? (
+            <Loader size="xs" aria-label={messages.picker.loading} />
+          ) : rows.length === 0 ? (
+            <Text size="sm" c="dimmed" role="status">
+              {messages.picker.none}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={280}>
+              {rows.map((reply) => (
+                <NavLink
+                  key={reply.id}
+                  component="button"
+                  type="button"
+                  label={reply.title}
+                  description={
+                    <Text component="span" size="xs" c="dimmed" lineClamp={2}>
+                      {reply.body_en}
+                    </Text>
+                  }
+                  onClick={() => insert(reply)}
+                />
+              ))}
+            </ScrollArea.Autosize>
+          )}
+          {(list.data?.total ?? 0) > PAGE_SIZE && (
+            <Text size="xs" c="dimmed">
+              {messages.picker.more(list.data?.total ?? 0)}
+            </Text>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,111 @@
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../lib/incidents.ts';
+
+export const ticketIncidentMessages = {
+  heading: 'Incident',
+  none: 'Not part of an incident.',
+  choose: 'Active incident',
+  choosePlaceholder: 'Choose an incident',
+  noActive: 'No active incidents',
+  link: 'Link to incident',
+  unlink: 'Unlink',
+  linked: 'Linked to the incident',
+  unlinked: 'No longer part of the incident',
+  resolved: 'Resolved',
+  active: 'Active',
+} as const;
+
+const m = ticketIncidentMessages;
+
+export interface TicketIncidentPanelProps {
+  ticketId: number;
+  /** The ticket's incident (staff see it; null when none). */
+  incidentId: number | null;
+}
+
+/** Staff's view of a ticket's incident on the ticket view: a link to it, and link or unlink. Loaded lazily. */
+export default function TicketIncidentPanel({ ticketId, incidentId }: TicketIncidentPanelProps) {
+  const incident = useIncident(incidentId);
+  const active = useIncidentList('active', 1);
+  const link = useLinkTickets();
+  const unlink = useUnlinkTicket();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
+  const options = (active.data?.data ?? []).map((candidate) => ({
+    value: String(candidate.id),
+    label: `#${candidate.id} ${candidate.title}`,
+  }));
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={m.heading}>
+      <Title order={3} size="h5" mb="sm">
+        {m.heading}
+      </Title>
+      {incidentId !== null ? (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Stack gap={2}>
+            <Anchor renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incidentId) }} {...props} />}>
+              #{incidentId} {incident.data?.title ?? ''}
+            </Anchor>
+            {incident.data && (
+              <Badge size="sm" variant="light" tt="none" color={incident.data.status === 'active' ? 'orange' : 'teal'}>
+                {incident.data.status === 'active' ? m.active : m.resolved}
+              </Badge>
+            )}
+          </Stack>
+          {incident.data?.status === 'active' && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="gray"
+              loading={unlink.isPending}
+              onClick={() =>
+                unlink.mutate(
+                  { id: incidentId, ticketId },
+                  { onSuccess: () => notifications.show({ color: 'green', message: m.unlinked }), onError: failed },
+                )
+              }
+            >
+              {m.unlink}
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {m.none}
+          </Text>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Select
+              label={m.choose}
+              placeholder={options.length > 0 ? m.choosePlaceholder : m.noActive}
+              data={options}
+              value={chosen}
+              onChange={setChosen}
+              disabled={options.length === 0}
+              size="sm"
+              style={{ flex: 1 }}
+            />
+            <Button
+              size="sm"
+              disabled={chosen === null}
+              loading={link.isPending}
+              onClick={() =>
+                link.mutate(
+                  { id: Number(chosen), ticketIds: [ticketId] },
+                  { onSuccess: () => notifications.show({ color: 'green', message: m.linked }), onError: failed },
+                )
+              }
+            >
+              {m.link}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

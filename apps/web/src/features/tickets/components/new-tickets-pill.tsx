@@ -1,0 +1,15 @@
+import { Button, Group } from '@mantine/core';
+import { IconArrowUp } from '@tabler/icons-react';
+import { messages } from '../messages.ts';
+
+/** "N new tickets — show" above the list, instead of rows moving under the user's cursor. */
+export function NewTicketsPill({ count, onShow }: { count: number; onShow: () => void }) {
+  if (count === 0) return null;
+  return (
+    <Group justify="center" role="status" style={{ position: 'sticky', top: 68, zIndex: 3 }}>
+      <Button size="compact-sm" radius="xl" leftSection={<IconArrowUp size={14} aria-hidden />} onClick={onShow}>
+        {messages.newTickets(count)}
+      </Button>
+    </Group>
+  );
+}

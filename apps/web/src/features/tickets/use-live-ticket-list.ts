@@ -1,0 +1,47 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TicketByIdReply, TicketListItem, TicketListReply } from '@switchboard/shared';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
+
+/**
+ * A changed ticket's row takes its new status and holder in place, on every cached page: a refetch
+ * of the page would also bring in the new tickets and move the rows under the user's cursor.
+ */
+async function refreshRow(client: QueryClient, ticketId: number): Promise<void> {
+  const ticket = (await apiRequest<TicketByIdReply>(`/tickets/get-ticket-by-id/${ticketId}`)).data[0];
+  if (!ticket) return;
+  client.setQueriesData<TicketListReply>({ queryKey: ['tickets', 'list'] }, (page) =>
+    page
+      ? {
+          ...page,
+          data: page.data.map((row) =>
+            row.ticket_id === ticketId ? { ...row, ticket_status: ticket.ticket_status, issued_to: ticket.issued_to } : row,
+          ),
+        }
+      : page,
+  );
+}
+
+/**
+ * The list's live updates: tickets raised since the page was loaded are counted, not inserted
+ * ("N new tickets — show"); a change to a ticket on the page updates its row quietly.
+ */
+export function useLiveTicketList(rows: TicketListItem[] | undefined) {
+  const client = useQueryClient();
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  useLiveEvents((event) => {
+    if (event.event === 'incident.changed') return;
+    const onPage = rows?.some((row) => row.ticket_id === event.data.ticket_id) === true;
+    if (event.event === 'ticket.created' && !onPage) setFresh((known) => new Set(known).add(event.data.ticket_id));
+    if (event.event === 'ticket.changed' && onPage) void refreshRow(client, event.data.ticket_id).catch(() => undefined);
+  });
+  return {
+    count: fresh.size,
+    /** Brings the new tickets in: every list page is refetched (or marked stale) and the count starts over. */
+    show: () => {
+      setFresh(new Set());
+      void client.invalidateQueries({ queryKey: ['tickets', 'list'] });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { displayNumber, type SignInLock } from '@switchboard/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useClearSignInLock, useSignInLock } from '../api/sign-in-locks.ts';
+import { signInLockMessages as m } from '../messages.ts';
+
+/** /user-info (admins): look a number's wrong-OTP record up and lift its lock. */
+export function SignInLockPanel() {
+  const [entry, setEntry] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const lock = useSignInLock(asked);
+  const clear = useClearSignInLock();
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    if (entry.trim() !== '') setAsked(entry.trim());
+  };
+  const confirmClear = () => {
+    if (!lock.data) return;
+    clear.mutate(lock.data.product_number, {
+      onSuccess: () => {
+        setConfirming(false);
+        notifications.show({ color: 'green', message: m.cleared });
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {m.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {m.intro}
+        </Text>
+        <form onSubmit={check} aria-label={m.title}>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={m.numberLabel}
+              placeholder={m.numberPlaceholder}
+              value={entry}
+              onChange={(event) => setEntry(event.currentTarget.value)}
+              inputMode="tel"
+            />
+            <Button type="submit" variant="default" loading={lock.isFetching}>
+              {m.check}
+            </Button>
+          </Group>
+        </form>
+        {lock.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(lock.error)}
+          </Alert>
+        )}
+        {lock.data && <LockState lock={lock.data} onClear={() => setConfirming(true)} />}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={m.confirmTitle}
+        body={lock.data ? m.confirmBody(displayNumber(lock.data.product_number)) : ''}
+        loading={clear.isPending}
+        error={clear.isError ? errorMessage(clear.error) : null}
+        onConfirm={confirmClear}
+        onClose={() => {
+          setConfirming(false);
+          clear.reset();
+        }}
+      />
+    </Paper>
+  );
+}
+
+function LockState({ lock, onClear }: { lock: SignInLock; onClear: () => void }) {
+  const until = lock.locked_until ? new Date(lock.locked_until).toLocaleString() : '';
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Text fw={600}>{displayNumber(lock.product_number)}</Text>
+        <Badge color={lock.locked ? 'red' : 'gray'} variant="light">
+          {lock.locked ? m.locked(until) : m.notLocked}
+        </Badge>
+      </Group>
+      <Text size="sm">{m.failures(lock.failures_24h)}</Text>
+      {lock.addresses.length > 0 && (
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{m.address}</Table.Th>
+              <Table.Th>{m.lastHour}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lock.addresses.map((address) => (
+              <Table.Tr key={address.ip}>
+                <Table.Td>{address.ip}</Table.Td>
+                <Table.Td>{address.failures_1h}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {lock.failures_24h > 0 && (
+        <Group>
+          <Button color="red" variant="light" onClick={onClear}>
+            {m.clear}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

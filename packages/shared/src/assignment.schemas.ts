@@ -1,0 +1,39 @@
+/** Request and reply schemas of the assignment endpoint (DESIGN.md §19: a person on each ticket). */
+import { z } from 'zod';
+import { uuidSchema } from './common.schemas.ts';
+
+/** The staff member a ticket is assigned to, as staff read it (never sent to agents or customers). */
+export const assigneeSchema = z.object({ id: z.string(), name: z.string() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+/** The words of the list's `assignee` filter besides a user's id. */
+export const ASSIGNEE_FILTER_WORDS = ['me', 'none'] as const;
+
+/** `assignee=me | none | {user id}` on the ticket list (staff only). */
+export const assigneeFilterSchema = z.union([z.enum(ASSIGNEE_FILTER_WORDS), uuidSchema], {
+  error: 'Assignee is me, none or a user id',
+});
+export type AssigneeFilter = z.infer<typeof assigneeFilterSchema>;
+
+/**
+ * POST /tickets/{id}/assign. `user_id` is the staff member to take the ticket (the sender's own id
+ * to take it), or null to release it. `expected_assignee_user_id` is the assignee the sender's page
+ * showed (null: nobody); when the stored one differs the server answers 409, so that nobody takes
+ * or hands on a ticket a colleague took meanwhile. Left out, the assignment is not checked.
+ */
+export const assignTicketBodySchema = z.object({
+  user_id: uuidSchema.nullable(),
+  expected_assignee_user_id: uuidSchema.nullable().optional(),
+});
+export type AssignTicketBody = z.infer<typeof assignTicketBodySchema>;
+
+export const assignTicketReplySchema = z.object({
+  message: z.string(),
+  assignee: assigneeSchema.nullable(),
+});
+export type AssignTicketReply = z.infer<typeof assignTicketReplySchema>;
+
+export const ASSIGNED_MESSAGE = 'Assigned this ticket';
+export const RELEASED_MESSAGE = 'Released this ticket';
+/** The 409 of an assignment from a stale page. */
+export const ASSIGNED_MEANWHILE_MESSAGE = 'This ticket was assigned meanwhile; reload';

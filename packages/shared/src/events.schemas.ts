@@ -1,0 +1,36 @@
+/** The live updates stream, GET /events (DESIGN.md §15): event names and the ids each one carries. */
+import { z } from 'zod';
+
+/** Every event the stream sends; the client refetches through the normal endpoints on each. */
+export const LIVE_EVENT_NAMES = ['ticket.created', 'ticket.changed', 'comment.added', 'incident.changed'] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+export const liveEventNameSchema = z.enum(LIVE_EVENT_NAMES);
+
+/** The path of the stream, under the API prefix. */
+export const LIVE_EVENTS_PATH = '/events';
+/** The server's comment line between events, so proxies and clients see the stream alive. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** Streams one user may hold at once; a further one closes that user's oldest. */
+export const LIVE_STREAMS_PER_USER = 3;
+
+/** The data of ticket.created, ticket.changed and comment.added: ids only. */
+export const ticketEventDataSchema = z.strictObject({
+  ticket_id: z.number().int().min(1),
+  comment_id: z.uuid().optional(),
+  incident_id: z.number().int().min(1).optional(),
+});
+export type TicketEventData = z.infer<typeof ticketEventDataSchema>;
+
+/** The data of incident.changed. */
+export const incidentEventDataSchema = z.strictObject({ incident_id: z.number().int().min(1) });
+export type IncidentEventData = z.infer<typeof incidentEventDataSchema>;
+
+/** One event as the stream carries it: `event: <name>` and `data: <json>`. */
+export const liveEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('ticket.created'), data: ticketEventDataSchema }),
+  z.object({ event: z.literal('ticket.changed'), data: ticketEventDataSchema }),
+  z.object({ event: z.literal('comment.added'), data: ticketEventDataSchema }),
+  z.object({ event: z.literal('incident.changed'), data: incidentEventDataSchema }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;

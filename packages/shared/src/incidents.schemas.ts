@@ -1,0 +1,172 @@
+/** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import { ticketIdSchema, uuidSchema } from './common.schemas.ts';
+import { normaliseLineBreaks } from './comments.schemas.ts';
+import { ticketListItemSchema } from './tickets.schemas.ts';
+
+/** Tickets one request may link (and one suggestion names): an outage's burst, bounded so one request stays one short transaction. */
+export const INCIDENT_MAX_TICKETS_PER_REQUEST = 200;
+/** The longest public note: a few sentences on the public page. */
+export const INCIDENT_PUBLIC_NOTE_MAX_LENGTH = 1000;
+/** Linked tickets the detail shows (newest first); the counts are always exact. */
+export const INCIDENT_TICKETS_SHOWN = 500;
+
+/** Empty query values mean "not given", as cleared controls send them. */
+function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+/** An incident id: the same strict reading as a ticket id (digits in a path, an integer in a body). */
+export const incidentIdSchema = ticketIdSchema;
+
+export const incidentIdParamsSchema = z.object({ id: incidentIdSchema });
+export const incidentTicketParamsSchema = z.object({ id: incidentIdSchema, ticket_id: ticketIdSchema });
+
+export const incidentTitleSchema = z
+  .string('Title is required')
+  .trim()
+  .min(1, 'Title is required')
+  .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
+
+/** What the public reads while the incident lasts; blank means none. */
+export const incidentPublicNoteSchema = z
+  .string()
+  .transform(normaliseLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(INCIDENT_PUBLIC_NOTE_MAX_LENGTH, `The public note has at most ${INCIDENT_PUBLIC_NOTE_MAX_LENGTH} characters`),
+  );
+
+export const incidentTicketIdsSchema = z
+  .array(ticketIdSchema)
+  .max(INCIDENT_MAX_TICKETS_PER_REQUEST, `Link at most ${INCIDENT_MAX_TICKETS_PER_REQUEST} tickets at a time`);
+
+/** POST /incidents. A subgroup needs its group; the group alone is allowed for groups without subgroups. */
+export const createIncidentBodySchema = z
+  .object({
+    title: incidentTitleSchema,
+    group_id: uuidSchema.nullish(),
+    sub_group_id: uuidSchema.nullish(),
+    public_note: incidentPublicNoteSchema.nullish(),
+    ticket_ids: incidentTicketIdsSchema.default([]),
+  })
+  .refine((body) => !body.sub_group_id || body.group_id, {
+    message: 'Choose the group of the subgroup',
+    path: ['group_id'],
+  });
+export type CreateIncidentBody = z.infer<typeof createIncidentBodySchema>;
+export type CreateIncidentInput = z.input<typeof createIncidentBodySchema>;
+
+/** POST /incidents/{id}/tickets. */
+export const linkIncidentTicketsBodySchema = z.object({
+  ticket_ids: incidentTicketIdsSchema.min(1, 'Choose at least one ticket'),
+});
+export type LinkIncidentTicketsBody = z.infer<typeof linkIncidentTicketsBodySchema>;
+
+export const resolutionMessageSchema = z
+  .string('The resolution message is required')
+  .transform(normaliseLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, 'The resolution message is required')
+      .max(COMMENT_MAX_LENGTH, `The resolution message has at most ${COMMENT_MAX_LENGTH} characters`),
+  );
+
+/** POST /incidents/{id}/resolve: the message becomes an external comment on every ticket it resolves. */
+export const resolveIncidentBodySchema = z.object({ resolution_message: resolutionMessageSchema });
+export type ResolveIncidentBody = z.infer<typeof resolveIncidentBodySchema>;
+export type ResolveIncidentInput = z.input<typeof resolveIncidentBodySchema>;
+
+/** GET /incidents: active (default) or resolved, newest first, 10 per page. */
+export const incidentListQuerySchema = z.object({
+  status: optionalParam(z.enum(INCIDENT_STATUSES, 'Status is active or resolved')).transform((value) => value ?? 'active'),
+  page: optionalParam(z.coerce.number().int().min(1, 'Page starts at 1').max(1_000_000)).transform((value) => value ?? 1),
+});
+export type IncidentListQuery = z.infer<typeof incidentListQuerySchema>;
+
+export const incidentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  sub_group_id: z.string().nullable(),
+  sub_group_name: z.string().nullable(),
+  status: z.enum(INCIDENT_STATUSES),
+  public_note: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  resolution_message: z.string().nullable(),
+  /** Linked tickets, and those of them not yet solved. */
+  ticket_count: z.number().int(),
+  open_ticket_count: z.number().int(),
+});
+export type Incident = z.infer<typeof incidentSchema>;
+
+export const INCIDENT_TIMELINE_EVENTS = ['first_report', 'created', 'latest_report', 'resolved'] as const;
+export type IncidentTimelineEvent = (typeof INCIDENT_TIMELINE_EVENTS)[number];
+
+/** GET /incidents/{id}: the incident, its tickets (newest first), its timeline and tickets that may belong to it. */
+export const incidentDetailSchema = incidentSchema.extend({
+  tickets: z.array(ticketListItemSchema),
+  timeline: z.array(z.object({ at: z.string(), event: z.enum(INCIDENT_TIMELINE_EVENTS) })),
+  /** Not-closed tickets of its subgroup without an incident, reported since shortly before it began. */
+  suggested_tickets: z.array(ticketListItemSchema),
+});
+export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
+
+export const incidentReplySchema = z.object({ data: incidentSchema });
+export type IncidentReply = z.infer<typeof incidentReplySchema>;
+export const incidentDetailReplySchema = z.object({ data: incidentDetailSchema });
+export type IncidentDetailReply = z.infer<typeof incidentDetailReplySchema>;
+
+export const incidentListReplySchema = z.object({
+  data: z.array(incidentSchema),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  previous_page: z.number().int().nullable(),
+  next_page: z.number().int().nullable(),
+});
+export type IncidentListReply = z.infer<typeof incidentListReplySchema>;
+
+/** Replies of link, unlink and resolve: what changed, in numbers a person can read back. */
+export const incidentChangeReplySchema = z.object({
+  message: z.string(),
+  data: incidentSchema,
+  /** Tickets this request linked, unlinked or resolved. */
+  affected: z.number().int(),
+});
+export type IncidentChangeReply = z.infer<typeof incidentChangeReplySchema>;
+
+export const incidentSuggestionSchema = z.object({
+  group_id: z.string().nullable(),
+  group_name: z.string(),
+  sub_group_id: z.string(),
+  sub_group_name: z.string().nullable(),
+  ticket_count: z.number().int(),
+  /** When the oldest of the tickets was reported. */
+  since: z.string(),
+  /** Oldest first, at most INCIDENT_MAX_TICKETS_PER_REQUEST. */
+  ticket_ids: z.array(z.number().int()),
+});
+export type IncidentSuggestion = z.infer<typeof incidentSuggestionSchema>;
+
+/** GET /incidents/suggestions; the window and threshold let the banner say what it counts. */
+export const incidentSuggestionsReplySchema = z.object({
+  data: z.array(incidentSuggestionSchema),
+  window_minutes: z.number().int(),
+  threshold: z.number().int(),
+});
+export type IncidentSuggestionsReply = z.infer<typeof incidentSuggestionsReplySchema>;
+
+/** GET /incidents/public-notes (no login). */
+export const publicNotesQuerySchema = z.object({ sub_group_id: optionalParam(uuidSchema) });
+export const publicNoteSchema = z.object({ sub_group_id: z.string().nullable(), public_note: z.string(), since: z.string() });
+export type PublicNote = z.infer<typeof publicNoteSchema>;
+export const publicNotesReplySchema = z.object({ data: z.array(publicNoteSchema) });
+export type PublicNotesReply = z.infer<typeof publicNotesReplySchema>;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { USER_TYPES, type UserType } from './constants.ts';
+import {
+  allowedListFilters,
+  canLookUpUsers,
+  canSeeAllTickets,
+  canSeeInternalComments,
+  canSeeRouting,
+  canSeeStaffNames,
+  canSeeTicket,
+  canWriteInternalComments,
+  listFiltersFor,
+  TICKET_LIST_FILTERS,
+} from './permissions.ts';
+
+const STAFF: UserType[] = ['cc', 'rs', 'iptsp', 'oss_bss'];
+const OUTSIDERS: UserType[] = ['agent', 'customer'];
+
+describe('who may use which ticket list filters', () => {
+  it('gives customers the status and the text search only', () => {
+    expect(listFiltersFor({ user_type: 'customer' })).toEqual(['status', 'q']);
+  });
+
+  it('gives agents the problematic-number and the text search only', () => {
+    expect(listFiltersFor({ user_type: 'agent' })).toEqual(['problematic_number', 'q']);
+  });
+
+  it.each(STAFF)('gives %s every filter', (user_type) => {
+    expect(listFiltersFor({ user_type })).toEqual(TICKET_LIST_FILTERS);
+  });
+
+  it('keeps only the allowed filters of a query', () => {
+    const query = { status: 'open', ticket_id: 100001, problematic_number: '017', issued_to: 'rs', q: 'router' } as const;
+    expect(allowedListFilters({ user_type: 'customer' }, query)).toEqual({ status: 'open', q: 'router' });
+    expect(allowedListFilters({ user_type: 'agent' }, query)).toEqual({ problematic_number: '017', q: 'router' });
+    expect(allowedListFilters({ user_type: 'cc' }, query)).toEqual(query);
+  });
+
+  it('covers every user type', () => {
+    for (const user_type of USER_TYPES) expect(listFiltersFor({ user_type }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('who may see a ticket and what of it', () => {
+  const ticket = { issuer_user_id: 'u1' };
+
+  it.each(OUTSIDERS)('lets a %s see only the tickets they issued', (user_type) => {
+    expect(canSeeTicket({ id: 'u1', user_type }, ticket)).toBe(true);
+    expect(canSeeTicket({ id: 'u2', user_type }, ticket)).toBe(false);
+    expect(canSeeTicket({ id: 'u2', user_type }, { issuer_user_id: null })).toBe(false);
+    expect(canSeeAllTickets({ user_type })).toBe(false);
+  });
+
+  it.each(STAFF)('lets %s see every ticket, public ones too', (user_type) => {
+    expect(canSeeTicket({ id: 'u2', user_type }, ticket)).toBe(true);
+    expect(canSeeTicket({ id: 'u2', user_type }, { issuer_user_id: null })).toBe(true);
+  });
+
+  it.each(OUTSIDERS)('keeps internal comments, staff names and routing from a %s', (user_type) => {
+    expect(canSeeInternalComments({ user_type })).toBe(false);
+    expect(canWriteInternalComments({ user_type })).toBe(false);
+    expect(canSeeStaffNames({ user_type })).toBe(false);
+    expect(canSeeRouting({ user_type })).toBe(false);
+  });
+
+  it.each(STAFF)('shows %s internal comments, staff names and routing', (user_type) => {
+    expect(canSeeInternalComments({ user_type })).toBe(true);
+    expect(canWriteInternalComments({ user_type })).toBe(true);
+    expect(canSeeStaffNames({ user_type })).toBe(true);
+    expect(canSeeRouting({ user_type })).toBe(true);
+  });
+});
+
+describe('who may look users up', () => {
+  it('lets admins of any type and cc or rs of any role', () => {
+    expect(canLookUpUsers({ user_type: 'iptsp', role: 'admin' })).toBe(true);
+    expect(canLookUpUsers({ user_type: 'cc', role: 'user' })).toBe(true);
+    expect(canLookUpUsers({ user_type: 'rs', role: 'support' })).toBe(true);
+  });
+
+  it('refuses everybody else', () => {
+    expect(canLookUpUsers({ user_type: 'iptsp', role: 'moderator' })).toBe(false);
+    expect(canLookUpUsers({ user_type: 'customer', role: 'user' })).toBe(false);
+    expect(canLookUpUsers({ user_type: 'agent', role: 'support' })).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+/** Request and reply schemas of the service levels (DESIGN.md §17): how soon each department answers and solves. */
+import { z } from 'zod';
+import { DEPARTMENTS } from './constants.ts';
+
+/** A level is whole hours from one hour to thirty days: shorter is not a target, longer is no level at all. */
+export const SERVICE_LEVEL_MIN_HOURS = 1;
+export const SERVICE_LEVEL_MAX_HOURS = 720;
+/** What a department starts with (the migration seeds them). */
+export const DEFAULT_FIRST_REPLY_HOURS = 4;
+export const DEFAULT_RESOLVE_HOURS = 48;
+
+function hoursSchema(label: string) {
+  const message = `${label} is a whole number of hours from ${SERVICE_LEVEL_MIN_HOURS} to ${SERVICE_LEVEL_MAX_HOURS}`;
+  return z.number(message).int(message).min(SERVICE_LEVEL_MIN_HOURS, message).max(SERVICE_LEVEL_MAX_HOURS, message);
+}
+
+/** PUT /service-levels/{department}. */
+export const serviceLevelBodySchema = z.object({
+  first_reply_hours: hoursSchema('Hours to the first reply'),
+  resolve_hours: hoursSchema('Hours to resolve'),
+});
+export type ServiceLevelBody = z.infer<typeof serviceLevelBodySchema>;
+
+export const serviceLevelParamsSchema = z.object({
+  department: z.enum(DEPARTMENTS, 'Not a known department'),
+});
+
+export const serviceLevelSchema = serviceLevelBodySchema.extend({
+  department: z.enum(DEPARTMENTS),
+});
+export type ServiceLevel = z.infer<typeof serviceLevelSchema>;
+
+/** GET /service-levels: every department, in the order of DEPARTMENTS. */
+export const serviceLevelListReplySchema = z.object({ data: z.array(serviceLevelSchema) });
+export type ServiceLevelListReply = z.infer<typeof serviceLevelListReplySchema>;
+
+export const serviceLevelReplySchema = z.object({ data: serviceLevelSchema });
+export type ServiceLevelReply = z.infer<typeof serviceLevelReplySchema>;

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROUTE_BUDGET, ROUTES, SIGN_IN_BUDGET, budgetMiss, overBudget, weighRoutes } from './bundles.ts';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'bundles-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+/** A build whose entry weighs `entryBytes` (random bytes barely compress) and whose screens are tiny. */
+function fakeBuild(entryBytes: number): string {
+  const folder = path.join(dist, String(entryBytes));
+  mkdirSync(path.join(folder, '.vite'), { recursive: true });
+  mkdirSync(path.join(folder, 'assets'), { recursive: true });
+  writeFileSync(path.join(folder, 'assets/index.js'), randomBytes(entryBytes));
+  writeFileSync(path.join(folder, 'assets/login.js'), 'export const login = 1;');
+  writeFileSync(path.join(folder, 'assets/tickets.js'), 'export const tickets = 1;');
+  const manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true },
+    'src/features/auth/login-screen.tsx': { file: 'assets/login.js', isDynamicEntry: true },
+    'src/features/tickets/tickets-screen.tsx': { file: 'assets/tickets.js', isDynamicEntry: true },
+  };
+  writeFileSync(path.join(folder, '.vite/manifest.json'), JSON.stringify(manifest));
+  return folder;
+}
+
+describe('bundle budgets', () => {
+  it('passes every route under its budget', () => {
+    expect(overBudget(weighRoutes(fakeBuild(100 * 1024)).weights)).toEqual([]);
+  });
+
+  it('names the sign-in route once its JS passes 150 kB', () => {
+    const missed = overBudget(weighRoutes(fakeBuild(SIGN_IN_BUDGET + 1024)).weights);
+    expect(missed.map((weight) => weight.route)).toEqual(['/ (sign-in)']);
+    expect(budgetMiss(missed[0] ?? expect.fail('no miss'))).toMatch(
+      /^\/ \(sign-in\) loads 15\d\.\d kB of JS \(gzip\), over its budget of 150\.0 kB$/,
+    );
+  });
+
+  it('names every route once the shared entry passes 250 kB', () => {
+    const missed = overBudget(weighRoutes(fakeBuild(ROUTE_BUDGET + 1024)).weights);
+    expect(missed.map((weight) => weight.route)).toContain('/tickets');
+    // Every route, sign-in included (its smaller budget is missed all the more).
+    expect(missed).toHaveLength(ROUTES.length);
+  });
+
+  it('refuses a build without a manifest', () => {
+    expect(() => weighRoutes(path.join(dist, 'missing'))).toThrow(/build the web app with --manifest/);
+  });
+});
