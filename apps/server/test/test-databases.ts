@@ -14,20 +14,45 @@ export function databaseKinds(): DatabaseKind[] {
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ dataDir: null });
+  const empty = await createEmptyDatabase();
+  const database = await openDatabase({ url: empty.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server: its address, and a way to drop it. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    url: url.toString(),
+    drop: () => withAdminClient(adminUrl, (client) => dropWhenClosed(client, name)),
   };
+}
+
+/**
+ * A pool's `end()` resolves before its sockets have closed; forcing the drop then would kill those
+ * connections mid-goodbye and raise an error nobody listens for. Wait for them (briefly) first.
+ */
+async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await client.query<{ open: number }>(
+      'select count(*)::int as open from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]?.open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await client.query(`drop database if exists ${name} with (force)`);
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
