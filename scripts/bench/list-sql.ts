@@ -28,7 +28,7 @@ interface QueryConfig {
 }
 
 /** Records every statement drizzle sends and answers with no rows. */
-function recordingDb(recorded: SqlStatement[]): Db {
+export function recordingDb(recorded: SqlStatement[]): Db {
   const client = {
     query: async (config: QueryConfig | string, values?: unknown[]) => {
       const text = typeof config === 'string' ? config : config.text;

@@ -25,6 +25,9 @@ export function verdictOf(row: Row): string {
   } else if (api.name === 'incident suggestions' || api.name.startsWith('number history')) {
     if (api.p95 > 20) misses.push(`p95 ${(api.p95 / 20).toFixed(1)}× budget`);
     if (sql && api.requestsPerSecond < sql.requestsPerSecond * 0.6) misses.push(`${percent(api, sql)} of SQL`);
+  } else if (api.name.startsWith('dashboard:')) {
+    // DESIGN.md §10: each dashboard aggregate ≤ 200 ms, asked by one client.
+    if (api.p95 > 200) misses.push(`p95 ${(api.p95 / 200).toFixed(1)}× budget`);
   } else if (api.name === 'ticket by id') {
     if (api.p95 > 10) misses.push(`p95 ${(api.p95 / 10).toFixed(1)}× budget`);
   } else if (api.name === 'create ticket' || api.name === 'add comment') {

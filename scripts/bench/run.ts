@@ -7,6 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareCorpus, removeBenchmarkWrites } from './corpus.ts';
 import { filterFor, forwardChainStatements, incidentSuggestionStatements, listStatements } from './list-sql.ts';
+import { dashboardAggregates, dashboardScenario } from './dashboard.ts';
 import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
 import { ROOT, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
@@ -125,6 +126,17 @@ async function main(): Promise<void> {
     const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => variants[turn++ % variants.length] ?? [], load);
     await drain();
     rows.push({ api, sql, trivial: trivialPing });
+  }
+  // A department head opening the dashboard: one client, each aggregate and then the whole reply.
+  const oneClient: LoadOptions = { connections: 1, seconds: settings.seconds };
+  for (const aggregate of (await dashboardAggregates(TIMEZONE)).filter((candidate) => selected(candidate.name))) {
+    console.log(`- ${aggregate.name}`);
+    rows.push({ api: await measureSql(pool, aggregate.name, () => aggregate.statements, oneClient) });
+  }
+  const dashboard = dashboardScenario(sample);
+  if (selected(dashboard.name) && (await exists(server.url, dashboard))) {
+    console.log(`- ${dashboard.name}`);
+    rows.push({ api: await measureHttp(server.url, dashboard, 'api', oneClient) });
   }
   // Reads first: the writes grow the corpus.
   for (const scenario of otherScenarios(sample).filter((candidate) => selected(candidate.name))) {

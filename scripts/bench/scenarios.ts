@@ -21,7 +21,8 @@ export type ListQuery = Partial<
     | 'problematic_number'
     | 'start_date'
     | 'end_date'
-    | 'q',
+    | 'q'
+    | 'overdue',
     string
   >
 >;
@@ -148,6 +149,7 @@ export function listScenarios(sample: CorpusSample, lastPage: number): ListScena
     fixed('list: issuer_user_type=agent', { issuer_user_type: 'agent' }),
     fixed('list: group', { group_id: sample.groupId }),
     fixed('list: subgroup', { sub_group_id: sample.subGroupId }),
+    fixed('list: overdue', { overdue: 'true' }),
     fixed('list: last 30 days', { start_date: daysBefore(sample.today, 30), end_date: sample.today }),
     fixed('list: one day a year ago', { start_date: daysBefore(sample.today, 365), end_date: daysBefore(sample.today, 365) }),
     fixed('list: combination', {
