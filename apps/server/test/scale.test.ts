@@ -29,6 +29,7 @@ import {
   listUnlinkedTicketsOfSubgroup,
 } from '../src/modules/incidents/incidents.repository.ts';
 import type { TicketReader } from '../src/modules/tickets/tickets.service.ts';
+import { countBacklog } from '../src/modules/dashboard/dashboard.repository.ts';
 import { readDashboard } from '../src/modules/dashboard/dashboard.service.ts';
 import { describeWithApp } from './harness.ts';
 
@@ -259,6 +260,14 @@ describeWithApp('query plans at scale', (ctx) => {
       const scanned = await seqScanned(statement);
       for (const table of [...BIG_TABLES, 'incidents']) expect(scanned, statement.text).not.toContain(table);
     }
+  });
+
+  // The backlog counts every unsolved ticket: from the covering index, without reading their rows.
+  it('counts the backlog from its covering index', async () => {
+    const [backlog, ...others] = await record((db) => countBacklog(db));
+    if (!backlog || others.length > 0) throw new Error('expected one statement for the backlog');
+    const used = nodesOf(await explain(backlog, false)).map((node) => node['Index Name']);
+    expect(used, backlog.text).toContain('tickets_backlog');
   });
 
   const TRIGRAM_INDEXES = ['tickets_title_trgm', 'tickets_description_trgm', 'comments_message_trgm'];

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_backlog" ON "tickets" USING btree ("issued_to","ticket_status","due_at") WHERE ticket_status in ('open', 'in_progress');
