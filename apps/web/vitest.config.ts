@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { icuCatalogs } from './icu-catalogs.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [icuCatalogs(), react()],
   test: {
     name: 'web',
     root: import.meta.dirname,

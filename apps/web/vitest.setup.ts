@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from './src/lib/i18n.ts';
 
 afterEach(() => {
   cleanup();
@@ -30,3 +31,7 @@ if (!('fonts' in document)) {
     value: { ready: Promise.resolve(), addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
+
+// The interface's language: English, the spec's words, as the app starts without a stored choice.
+i18n.load('en', {});
+i18n.activate('en');

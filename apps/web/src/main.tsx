@@ -3,14 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { startLanguage } from './lib/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A reader of Bangla sees Bangla from the first screen: its words load before the first render.
+// (A promise, not a top-level await: that would split the entry into many small chunks.)
+void startLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -21,3 +21,4 @@ export * from './assignment.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './audit.schemas.ts';
+export * from './languages.ts';

@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './bangla-font.css';
+import { I18nProvider } from '@lingui/react';
 import { createTheme, darken, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_LIMIT } from '@switchboard/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
-import classes from './providers.module.css';
+import { i18n } from '../lib/i18n.ts';
+
+const Toasts = lazy(() => import('./toasts.tsx').then((module) => ({ default: module.Toasts })));
 
 // WCAG AA asks 4.5:1 for every text. Mantine's shade 6 gives 3.55:1 for blue links and white on
 // blue buttons, its dimmed grey 3.32:1 and its error red 3.28:1: links and filled colours use shade
@@ -18,7 +20,8 @@ const theme = createTheme({
   primaryShade: 8,
   autoContrast: true,
   luminanceThreshold: 0.185,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Bengali", sans-serif',
+  // Bangla characters in the self-hosted Noto Sans Bengali (bangla-font.css covers nothing else).
+  fontFamily: '"Noto Sans Bengali", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   defaultRadius: 'md',
 });
 
@@ -52,18 +55,17 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Mantine, notifications and React Query around the app; tests pass a client of their own. */
+/** The language, Mantine, notifications and React Query around the app; tests pass a client of their own. */
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Spec §9: at most 3, 5 s each, top-right; the sign-in screen places its own bottom-left. */}
-      <Notifications
-        limit={NOTIFICATION_LIMIT}
-        autoClose={NOTIFICATION_AUTO_CLOSE_MS}
-        position="top-right"
-        classNames={{ root: classes.notifications }}
-      />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {/* The sign-in screen places its toasts bottom-left itself. */}
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
   );
 }

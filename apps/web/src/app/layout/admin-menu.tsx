@@ -1,6 +1,7 @@
 import { Group, Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useMessages } from '../../lib/i18n.ts';
 import { layoutMessages } from './messages.ts';
 import { isActive, type NavItem } from './nav-items.ts';
 import classes from './nav-bar.module.css';
@@ -12,13 +13,14 @@ import classes from './nav-bar.module.css';
  * not clip it.
  */
 export function AdminMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const t = useMessages(layoutMessages);
   const current = items.some((item) => isActive(item, pathname));
   return (
     <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" shadow="md">
       <Menu.Target>
         <UnstyledButton className={classes.link} data-active={current || undefined}>
           <Group gap={4} wrap="nowrap">
-            {layoutMessages.adminMenu}
+            {t('adminMenu')}
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
@@ -33,7 +35,7 @@ export function AdminMenu({ items, pathname }: { items: NavItem[]; pathname: str
               aria-current={active ? 'page' : undefined}
               fw={active ? 600 : undefined}
             >
-              {item.label}
+              {t(item.key)}
             </Menu.Item>
           );
         })}

@@ -1,22 +1,5 @@
 /** The words of the frame around signed-in screens (spec §2 Navigation bar). */
-export const layoutMessages = {
-  createTicket: 'Create Ticket',
-  tickets: 'Tickets',
-  dashboard: 'Dashboard',
-  forwardedTickets: 'Forwarded Tickets',
-  incidents: 'Incidents',
-  cannedReplies: 'Canned replies',
-  users: 'User',
-  groups: 'Group',
-  report: 'Report',
-  notifications: 'Failed messages',
-  audit: 'Audit log',
-  serviceLevels: 'Service levels',
-  adminMenu: 'Admin',
-  signOut: 'Sign out',
-  homeLink: (brand: string) => `${brand}: ticket list`,
-  mainNavigation: 'Main navigation',
-  openNavigation: 'Open navigation',
-  closeNavigation: 'Close navigation',
-  signedInAs: 'Signed in as',
-} as const;
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const layoutMessages = defineCatalog('app/layout', english);

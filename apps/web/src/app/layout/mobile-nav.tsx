@@ -18,7 +18,10 @@ import {
 import { Link, useLocation } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { layoutMessages } from './messages.ts';
 import { describeUser } from './nav-bar.tsx';
 import { isActive, type NavItem, type NavKey } from './nav-items.ts';
@@ -40,23 +43,25 @@ const ICONS: Record<NavKey, Icon> = {
 
 /** The burger menu's panel on phones: who is signed in, the links, Sign out. */
 export function MobileNav({ session, items, onNavigate }: { session: SessionClaims; items: NavItem[]; onNavigate: () => void }) {
+  const t = useMessages(layoutMessages);
+  const labels = useLabels();
   const { pathname } = useLocation();
 
   return (
     <Stack gap="xs" h="100%" id="mobile-navigation">
       <div>
         <Text size="xs" c="dimmed">
-          {layoutMessages.signedInAs}
+          {t('signedInAs')}
         </Text>
         <Text fw={600} truncate="end">
           {session.name}
         </Text>
         <Text size="sm" c="dimmed">
-          {describeUser(session)}
+          {describeUser(session, labels)}
         </Text>
       </div>
       <Divider />
-      <ScrollArea style={{ flex: 1 }} component="nav" aria-label={layoutMessages.mainNavigation}>
+      <ScrollArea style={{ flex: 1 }} component="nav" aria-label={t('mainNavigation')}>
         {items.map((item, index) => {
           const ItemIcon = ICONS[item.key];
           // The administration's links follow a heading, as they sit in the Admin menu on desktops.
@@ -66,12 +71,12 @@ export function MobileNav({ session, items, onNavigate }: { session: SessionClai
             <Fragment key={item.key}>
               {heading && (
                 <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt="sm" mb={4} px="sm">
-                  {layoutMessages.adminMenu}
+                  {t('adminMenu')}
                 </Text>
               )}
               <NavLink
                 renderRoot={(props) => <Link {...props} {...item.link} />}
-                label={item.label}
+                label={t(item.key)}
                 leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
                 active={active}
                 aria-current={active ? 'page' : undefined}
@@ -82,9 +87,10 @@ export function MobileNav({ session, items, onNavigate }: { session: SessionClai
         })}
       </ScrollArea>
       <Divider />
+      <LanguageSwitch style={{ alignSelf: 'flex-start' }} />
       <NavLink
         component="button"
-        label={layoutMessages.signOut}
+        label={t('signOut')}
         leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
         onClick={signOutAndReload}
       />

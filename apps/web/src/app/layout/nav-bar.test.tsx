@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role, UserType } from '@switchboard/shared';
 import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
+import { translate } from '../../lib/i18n.ts';
+import { layoutMessages } from './messages.ts';
 import { navItemsFor } from './nav-items.ts';
 
-const labelsFor = (user_type: UserType, role: Role) => navItemsFor({ user_type, role }).map((item) => item.label);
+const labelsFor = (user_type: UserType, role: Role) =>
+  navItemsFor({ user_type, role }).map((item) => translate(layoutMessages, item.key));
 
 describe('the navigation links of each kind of user', () => {
   it.each<[string, UserType, Role, string[]]>([

@@ -1,9 +1,11 @@
 import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { ROLE_LABELS, USER_TYPE_LABELS } from '@switchboard/shared';
 import { lazy, Suspense } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { useMessages } from '../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { layoutMessages } from './messages.ts';
 import { isActive, type NavItem } from './nav-items.ts';
@@ -23,13 +25,15 @@ export interface NavBarProps {
 const AdminMenu = lazy(() => import('./admin-menu.tsx').then((module) => ({ default: module.AdminMenu })));
 
 /** "Customer Care · Admin"; the plain role `user` says nothing and is left out. */
-export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>): string {
-  const type = USER_TYPE_LABELS[session.user_type];
-  return session.role === 'user' ? type : `${type} · ${ROLE_LABELS[session.role]}`;
+export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>, labels: Labels): string {
+  const type = labels.userType(session.user_type);
+  return session.role === 'user' ? type : `${type} · ${labels.role(session.role)}`;
 }
 
 /** The header: logo, the links (a burger menu on phones), who is signed in, Sign out. */
 export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavigate }: NavBarProps) {
+  const t = useMessages(layoutMessages);
+  const labels = useLabels();
   const { pathname } = useLocation();
 
   return (
@@ -40,7 +44,7 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
           onClick={onToggleMenu}
           hiddenFrom="md"
           size="sm"
-          aria-label={menuOpened ? layoutMessages.closeNavigation : layoutMessages.openNavigation}
+          aria-label={menuOpened ? t('closeNavigation') : t('openNavigation')}
           aria-expanded={menuOpened}
           aria-controls="mobile-navigation"
         />
@@ -48,7 +52,7 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
           to="/tickets"
           search={{ page: 1 }}
           className={classes.brand}
-          aria-label={layoutMessages.homeLink(brand)}
+          aria-label={t('homeLink', { brand })}
           onClick={onNavigate}
         >
           <Image src="/logo.svg" alt="" w={32} h={32} />
@@ -59,7 +63,7 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
         </Link>
       </Group>
 
-      <Box component="nav" aria-label={layoutMessages.mainNavigation} visibleFrom="md" style={{ flex: 1, minWidth: 0 }}>
+      <Box component="nav" aria-label={t('mainNavigation')} visibleFrom="md" style={{ flex: 1, minWidth: 0 }}>
         <Group gap={2} wrap="nowrap" className={classes.links}>
           {items
             .filter((item) => !item.admin)
@@ -73,7 +77,7 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
                   data-active={active || undefined}
                   aria-current={active ? 'page' : undefined}
                 >
-                  {item.label}
+                  {t(item.key)}
                 </Link>
               );
             })}
@@ -86,16 +90,17 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
       </Box>
 
       <Group gap="md" wrap="nowrap" visibleFrom="md">
-        <Stack gap={0} className={classes.identity} aria-label={layoutMessages.signedInAs}>
+        <Stack gap={0} className={classes.identity} aria-label={t('signedInAs')}>
           <Text size="sm" fw={600} truncate="end">
             {session.name}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
-            {describeUser(session)}
+            {describeUser(session, labels)}
           </Text>
         </Stack>
+        <LanguageSwitch />
         <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutAndReload}>
-          {layoutMessages.signOut}
+          {t('signOut')}
         </Button>
       </Group>
 
@@ -107,7 +112,7 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
         leftSection={<IconPlus size={16} aria-hidden />}
         onClick={onNavigate}
       >
-        {layoutMessages.createTicket}
+        {t('createTicket')}
       </Button>
     </Group>
   );

@@ -13,7 +13,6 @@ import {
   canUseReports,
   type Viewer,
 } from '@switchboard/shared';
-import { layoutMessages } from './messages.ts';
 
 const LINKS = {
   createTicket: linkOptions({ to: '/add-ticket' }),
@@ -33,8 +32,8 @@ const LINKS = {
 export type NavKey = keyof typeof LINKS;
 
 export interface NavItem {
+  /** Also the link's words in the layout's catalog. */
   key: NavKey;
-  label: string;
   link: (typeof LINKS)[NavKey];
   /** Paths on which the link shows as the current page: its own and the screens reached from it. */
   activeOn: readonly string[];
@@ -43,7 +42,7 @@ export interface NavItem {
 }
 
 function item(key: NavKey, activeOn: readonly string[], admin = false): NavItem {
-  return { key, label: layoutMessages[key], link: LINKS[key], activeOn, admin };
+  return { key, link: LINKS[key], activeOn, admin };
 }
 
 /**

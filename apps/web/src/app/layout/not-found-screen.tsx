@@ -1,14 +1,17 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
+import { useMessages } from '../../lib/i18n.ts';
+import { layoutMessages } from './messages.ts';
 
 export function NotFoundScreen() {
+  const t = useMessages(layoutMessages);
   return (
     <Center mih="60vh">
       <Stack align="center" gap="xs">
         <Title order={1} size="h2">
-          Page not found
+          {t('notFoundTitle')}
         </Title>
-        <Text c="dimmed">The address does not lead to any page.</Text>
-        <Anchor href="/tickets?page=1">Go to tickets</Anchor>
+        <Text c="dimmed">{t('notFoundText')}</Text>
+        <Anchor href="/tickets?page=1">{t('goToTickets')}</Anchor>
       </Stack>
     </Center>
   );

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sha, verifySolution } from 'altcha/lib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { fakeSessionToken, jsonReply, mockApi, renderApp, TEST_CAPTCHA_SECRET, type ApiCall } from '../../lib/test-support.tsx';
 
 const VALID_ENTRY = '09638000001';
@@ -307,5 +308,29 @@ describe('arriving after the server ended the session', { timeout: 20_000 }, () 
 
     expect(await screen.findByText('Login successful!')).toBeTruthy();
     expect(sessionStorage.getItem('session_end_reason')).toBeNull();
+  });
+
+  describe('in Bangla', () => {
+    afterEach(async () => {
+      await changeLanguage('en');
+    });
+
+    it('switches the words, not what was typed, and remembers the choice', async () => {
+      mockApi();
+      renderApp('/');
+      const user = userEvent.setup();
+      await user.type(await numberField(), '0963800');
+      await user.click(screen.getByRole('button', { name: 'বাংলা' }));
+
+      expect(await screen.findByRole('button', { name: 'OTP নিন' })).toBeTruthy();
+      expect(screen.getByLabelText<HTMLInputElement>('Switchboard নম্বর').value).toBe('0963800');
+      expect(document.documentElement.lang).toBe('bn');
+      expect(localStorage.getItem('language')).toBe('bn');
+
+      await user.click(screen.getByRole('button', { name: 'English' }));
+      expect(await screen.findByRole('button', { name: 'Get OTP' })).toBeTruthy();
+      expect(document.documentElement.lang).toBe('en');
+      expect(localStorage.getItem('language')).toBe('en');
+    });
   });
 });

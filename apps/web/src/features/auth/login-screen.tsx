@@ -5,12 +5,14 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { sessionEndReason, storeToken } from '../../lib/session.ts';
 import { LoginForm } from './components/login-form.tsx';
 import { SessionEndedNote } from './components/session-ended-note.tsx';
 import { SwitchAccountPrompt } from './components/switch-account-prompt.tsx';
 import { authMessages } from './messages.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useLinkSignIn } from './use-link-sign-in.ts';
 import { useLoginFlow } from './use-login-flow.ts';
 import classes from './login-screen.module.css';
@@ -22,6 +24,7 @@ function notify(message: string, kind: 'success' | 'error') {
 
 /** Route `/`: sign in with the number and an OTP, or with a token handed over in `?q=`. */
 export function LoginScreen() {
+  const t = useMessages(authMessages);
   const brand = useBrandName();
   const navigate = useNavigate();
   const { q } = useSearch({ from: '/' });
@@ -40,11 +43,11 @@ export function LoginScreen() {
     },
     onRefused: (current) => {
       if (current) {
-        notify(authMessages.linkInvalidSignedIn(current.name), 'error');
+        notify(t('linkInvalidSignedIn', { name: current.name }), 'error');
         void goToTickets();
         return;
       }
-      notify(authMessages.linkInvalid, 'error');
+      notify(t('linkInvalid'), 'error');
       void navigate({ to: '/', search: {}, replace: true });
     },
     // Offline or the server in trouble: the link stays in the address so that a refresh retries.
@@ -52,10 +55,10 @@ export function LoginScreen() {
   });
 
   const flow = useLoginFlow({
-    onOtpSent: () => notify(authMessages.otpSent(brand), 'success'),
+    onOtpSent: () => notify(t('otpSent', { brand }), 'success'),
     onSignedIn: (authToken) => {
       storeToken(authToken);
-      notify(authMessages.loginSuccessful, 'success');
+      notify(t('loginSuccessful'), 'success');
       void goToTickets();
     },
     onFailed: (error) => notify(errorMessage(error), 'error'),
@@ -66,7 +69,7 @@ export function LoginScreen() {
       <Paper component="main" className={classes.card} withBorder shadow="md" radius="lg">
         <Stack gap="lg">
           <Stack gap={6} align="center">
-            <Image src="/logo.svg" alt={authMessages.logoAlt(brand)} w={64} h={64} />
+            <Image src="/logo.svg" alt={t('logoAlt', { brand })} w={64} h={64} />
             <Title order={1} className={classes.title}>
               {brand}
             </Title>
@@ -74,7 +77,7 @@ export function LoginScreen() {
           {link.checking ? (
             <Stack align="center" gap="xs" py="lg" role="status">
               <Loader size="md" />
-              <Text c="dimmed">{authMessages.signingIn}</Text>
+              <Text c="dimmed">{t('signingIn')}</Text>
             </Stack>
           ) : link.pending ? (
             <SwitchAccountPrompt
@@ -89,6 +92,7 @@ export function LoginScreen() {
               <LoginForm flow={flow} brand={brand} />
             </>
           )}
+          <LanguageSwitch className={classes.language} />
         </Stack>
       </Paper>
     </Center>

@@ -1,11 +1,13 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMessages } from '../../../lib/i18n.ts';
 import { authMessages } from '../messages.ts';
 import type { LoginFlow } from '../use-login-flow.ts';
 import { OtpField } from './otp-field.tsx';
 
 /** The number field, then (once the OTP is requested) the OTP field, and the one action button. */
 export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
+  const t = useMessages(authMessages);
   const numberRef = useRef<HTMLInputElement>(null);
   const [numberTouched, setNumberTouched] = useState(false);
   const { step, entry, otp, busy, entryValid, canSubmit } = flow;
@@ -27,9 +29,9 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
       <Stack gap="md">
         <TextInput
           ref={numberRef}
-          label={authMessages.numberLabel(brand)}
-          description={authMessages.numberHint}
-          placeholder={authMessages.numberPlaceholder}
+          label={t('numberLabel', { brand })}
+          description={t('numberHint')}
+          placeholder={t('numberPlaceholder')}
           leftSection={
             <Text component="span" size="md" lh={1} c="dimmed">
               +88
@@ -41,7 +43,7 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
           maxLength={14}
           value={entry}
           readOnly={busy}
-          error={showNumberError ? authMessages.numberInvalid : undefined}
+          error={showNumberError ? t('numberInvalid') : undefined}
           onBlur={() => setNumberTouched(true)}
           onChange={(event) => flow.changeEntry(event.currentTarget.value)}
           size="md"
@@ -50,7 +52,7 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
         {step === 'otp' && <OtpField value={otp} readOnly={busy} onChange={flow.changeOtp} />}
 
         <Button type="submit" size="md" fullWidth disabled={!canSubmit && !busy} loading={busy}>
-          {step === 'number' ? authMessages.getOtp : authMessages.submit}
+          {step === 'number' ? t('getOtp') : t('submit')}
         </Button>
       </Stack>
     </form>

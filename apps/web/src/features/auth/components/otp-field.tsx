@@ -1,7 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { OTP_LENGTH } from '@switchboard/shared';
+import { OTP_LENGTH, OTP_TTL_SECONDS } from '@switchboard/shared';
+import { useMessages } from '../../../lib/i18n.ts';
 import { authMessages } from '../messages.ts';
 import classes from './otp-field.module.css';
 
@@ -11,6 +12,7 @@ import classes from './otp-field.module.css';
  * page for one sentence. It shows on hover and on focus, and screen readers get it as the description.
  */
 export function OtpField({ value, readOnly, onChange }: { value: string; readOnly: boolean; onChange: (value: string) => void }) {
+  const t = useMessages(authMessages);
   const hintId = useId();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -20,8 +22,8 @@ export function OtpField({ value, readOnly, onChange }: { value: string; readOnl
   return (
     <div className={classes.field} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
       <TextInput
-        label={authMessages.otpLabel}
-        placeholder={authMessages.otpPlaceholder}
+        label={t('otpLabel')}
+        placeholder={t('otpPlaceholder')}
         leftSection={<IconLock size={18} stroke={1.6} aria-hidden />}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -44,7 +46,7 @@ export function OtpField({ value, readOnly, onChange }: { value: string; readOnl
           <div className={classes.anchor}>
             {input}
             <div id={hintId} role="tooltip" className={classes.hint} data-open={open || undefined}>
-              {authMessages.otpHint}
+              {t('otpHint', { minutes: OTP_TTL_SECONDS / 60 })}
             </div>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { displayNumber } from '@switchboard/shared';
 import type { SessionClaims } from '../../../lib/session.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { authMessages } from '../messages.ts';
 
 export interface SwitchAccountPromptProps {
@@ -14,16 +15,17 @@ export interface SwitchAccountPromptProps {
 
 /** A link signs in as somebody else than the stored session: the user decides, nothing happens silently. */
 export function SwitchAccountPrompt({ next, current, onSwitch, onStay }: SwitchAccountPromptProps) {
+  const t = useMessages(authMessages);
   return (
     <Stack gap="md" role="group" aria-labelledby="switch-account-question">
       <Text id="switch-account-question" ta="center">
-        {authMessages.switchQuestion(next.name, displayNumber(next.number), current.name)}
+        {t('switchQuestion', { name: next.name, number: displayNumber(next.number), current: current.name })}
       </Text>
       <Button size="md" fullWidth onClick={onSwitch}>
-        {authMessages.switchAccount}
+        {t('switchAccount')}
       </Button>
       <Button size="md" fullWidth variant="default" onClick={onStay} autoFocus>
-        {authMessages.staySignedIn}
+        {t('staySignedIn')}
       </Button>
     </Stack>
   );

@@ -1,0 +1,5 @@
+/** The words of the shared value sets and of messages every screen may show (labels.ts). */
+import { defineCatalog } from './i18n.ts';
+import english from './messages.en.json';
+
+export const labelMessages = defineCatalog('lib', english);
