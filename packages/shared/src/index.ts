@@ -22,3 +22,4 @@ export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './audit.schemas.ts';
 export * from './languages.ts';
+export * from './message-translations.ts';

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useMessages } from '../lib/i18n.ts';
+import { componentsMessages } from './messages.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -16,6 +18,7 @@ export interface ConfirmDialogProps {
 
 /** The spec's confirm dialog (§2): a title, a body, a Confirm button with spinner, and a Close button. */
 export function ConfirmDialog({ opened, title, body, loading = false, error, onConfirm, onClose, children }: ConfirmDialogProps) {
+  const t = useMessages(componentsMessages);
   return (
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
       {typeof body === 'string' ? <Text>{body}</Text> : body}
@@ -27,10 +30,10 @@ export function ConfirmDialog({ opened, title, body, loading = false, error, onC
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          Close
+          {t('close')}
         </Button>
         <Button onClick={onConfirm} loading={loading}>
-          Confirm
+          {t('confirm')}
         </Button>
       </Group>
     </Modal>

@@ -7,21 +7,11 @@ import {
 } from '@switchboard/shared';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
+import { useMessages } from '../lib/i18n.ts';
 import { useCreateIncident } from '../lib/incidents.ts';
 import { errorsOf, validateWith } from '../lib/schema-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-
-/** The words of the dialog; shared by the ticket list's banner and the incidents screen. */
-export const createIncidentMessages = {
-  title: 'Group as an incident',
-  body: (count: number, where: string) =>
-    count === 0
-      ? `A new incident about ${where}.`
-      : `${count} ${count === 1 ? 'ticket' : 'tickets'} about ${where} become one incident.`,
-  incidentTitle: 'Title',
-  publicNote: 'Public note (optional)',
-  publicNoteHint: 'Shown on the ticket forms to people who choose this subgroup while the incident lasts.',
-} as const;
+import { componentsMessages } from './messages.ts';
 
 export interface CreateIncidentDialogProps {
   opened: boolean;
@@ -33,6 +23,7 @@ export interface CreateIncidentDialogProps {
 
 /** "Group as an incident": one Confirm creates the incident with the suggestion's tickets. */
 export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }: CreateIncidentDialogProps) {
+  const t = useMessages(componentsMessages);
   const where = `${suggestion.group_name} › ${suggestion.sub_group_name ?? ''}`;
   const [title, setTitle] = useState(where);
   const [publicNote, setPublicNote] = useState('');
@@ -56,8 +47,8 @@ export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }:
   return (
     <ConfirmDialog
       opened={opened}
-      title={createIncidentMessages.title}
-      body={createIncidentMessages.body(suggestion.ticket_ids.length, where)}
+      title={t('createIncidentTitle')}
+      body={t('createIncidentBody', { count: suggestion.ticket_ids.length, where })}
       loading={create.isPending}
       error={create.isError ? errorMessage(create.error) : null}
       onConfirm={confirm}
@@ -65,7 +56,7 @@ export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }:
     >
       <Stack gap="sm" mt="md">
         <TextInput
-          label={createIncidentMessages.incidentTitle}
+          label={t('incidentTitle')}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           maxLength={TITLE_MAX_LENGTH}
@@ -74,8 +65,8 @@ export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }:
           data-autofocus
         />
         <Textarea
-          label={createIncidentMessages.publicNote}
-          description={createIncidentMessages.publicNoteHint}
+          label={t('publicNote')}
+          description={t('publicNoteHint')}
           value={publicNote}
           onChange={(event) => setPublicNote(event.currentTarget.value)}
           maxLength={INCIDENT_PUBLIC_NOTE_MAX_LENGTH}

@@ -1,12 +1,16 @@
 import { ActionIcon, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconX } from '@tabler/icons-react';
 import { MAX_ATTACHMENTS } from '@switchboard/shared';
+import { useMessages } from '../lib/i18n.ts';
 import type { ImageUploads } from '../lib/use-image-uploads.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../lib/uploads.ts';
+import { componentsMessages } from './messages.ts';
 
 export interface ImageAttachmentsInputProps {
   uploads: ImageUploads;
+  /** 'Upload file' unless given. */
   label?: string;
+  /** 'Choose images' unless given. */
   placeholder?: string;
   disabled?: boolean;
 }
@@ -15,12 +19,8 @@ export interface ImageAttachmentsInputProps {
  * A multi-file image picker that shows every picked file with its upload progress, and for a failed
  * one the file name and the reason. Files picked later are added to the earlier ones.
  */
-export function ImageAttachmentsInput({
-  uploads,
-  label = 'Upload file',
-  placeholder = 'Choose images',
-  disabled = false,
-}: ImageAttachmentsInputProps) {
+export function ImageAttachmentsInput({ uploads, label, placeholder, disabled = false }: ImageAttachmentsInputProps) {
+  const t = useMessages(componentsMessages);
   const room = MAX_ATTACHMENTS - uploads.items.length;
   return (
     <Stack gap={6}>
@@ -28,9 +28,9 @@ export function ImageAttachmentsInput({
         multiple
         clearable
         accept={ACCEPTED_IMAGE_TYPES}
-        label={label}
-        placeholder={placeholder}
-        description={`Images only (JPEG, PNG, GIF, WebP), at most ${MAX_ATTACHMENTS}`}
+        label={label ?? t('uploadFile')}
+        placeholder={placeholder ?? t('chooseImages')}
+        description={t('imagesOnly', { max: MAX_ATTACHMENTS })}
         leftSection={<IconPhoto size={18} aria-hidden />}
         disabled={disabled || room <= 0}
         value={uploads.items.map((item) => item.file)}
@@ -41,7 +41,7 @@ export function ImageAttachmentsInput({
         }}
       />
       {uploads.items.length > 0 && (
-        <Stack gap={4} aria-label="Attached files" role="list">
+        <Stack gap={4} aria-label={t('attachedFiles')} role="list">
           {uploads.items.map((item) => (
             <Group key={item.id} gap="xs" wrap="nowrap" role="listitem">
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -53,13 +53,13 @@ export function ImageAttachmentsInput({
                     {item.status === 'uploading'
                       ? `${Math.round(item.progress * 100)}%`
                       : item.status === 'done'
-                        ? 'Uploaded'
-                        : 'Failed'}
+                        ? t('uploaded')
+                        : t('failed')}
                   </Text>
                 </Group>
                 {item.status === 'failed' ? (
                   <Text size="xs" c="red" role="alert">
-                    {`${item.file.name}: ${item.error ?? 'the upload failed'}`}
+                    {t('fileFailed', { name: item.file.name, reason: item.error ?? t('uploadFailed') })}
                   </Text>
                 ) : (
                   <Progress
@@ -67,7 +67,7 @@ export function ImageAttachmentsInput({
                     size="sm"
                     color={item.status === 'done' ? 'teal' : 'blue'}
                     animated={item.status === 'uploading'}
-                    aria-label={`Upload progress of ${item.file.name}`}
+                    aria-label={t('uploadProgress', { name: item.file.name })}
                   />
                 )}
               </Stack>
@@ -75,7 +75,7 @@ export function ImageAttachmentsInput({
                 variant="subtle"
                 color="gray"
                 onClick={() => uploads.remove(item.id)}
-                aria-label={`Remove ${item.file.name}`}
+                aria-label={t('removeFile', { name: item.file.name })}
                 disabled={disabled}
               >
                 <IconX size={16} />

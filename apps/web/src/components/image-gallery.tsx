@@ -1,6 +1,8 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { useMessages } from '../lib/i18n.ts';
 import classes from './image-gallery.module.css';
+import { componentsMessages } from './messages.ts';
 
 // The full-screen viewer loads at the first click on a thumbnail: the ticket view's script budget
 // is nearly spent, and most visits never open an image.
@@ -8,14 +10,16 @@ const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer.t
 
 export interface ImageGalleryProps {
   images: string[];
-  /** Names the images for screen readers ("Attachment 2 of 3"). */
+  /** Names the images for screen readers ("Attachment 2 of 3"); "Attachment" unless given. */
   altPrefix?: string;
   /** Smaller thumbnails, for images inside a comment. */
   compact?: boolean;
 }
 
 /** A grid of thumbnails (4 columns from md up, 2 on the smallest) that opens the full-screen viewer. */
-export function ImageGallery({ images, altPrefix = 'Attachment', compact = false }: ImageGalleryProps) {
+export function ImageGallery({ images, altPrefix, compact = false }: ImageGalleryProps) {
+  const t = useMessages(componentsMessages);
+  const name = altPrefix ?? t('attachment');
   const [open, setOpen] = useState<number | null>(null);
   if (images.length === 0) return null;
   return (
@@ -26,7 +30,7 @@ export function ImageGallery({ images, altPrefix = 'Attachment', compact = false
             key={`${url}-${index}`}
             className={classes.thumbnail}
             onClick={() => setOpen(index)}
-            aria-label={`Open ${altPrefix.toLowerCase()} ${index + 1} of ${images.length}`}
+            aria-label={t('openImage', { name: name.toLowerCase(), number: index + 1, total: images.length })}
           >
             <Image src={url} alt="" loading="lazy" fit="cover" className={classes.image} />
           </UnstyledButton>
@@ -34,7 +38,7 @@ export function ImageGallery({ images, altPrefix = 'Attachment', compact = false
       </SimpleGrid>
       {open !== null && (
         <Suspense fallback={null}>
-          <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altPrefix={altPrefix} />
+          <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} altPrefix={name} />
         </Suspense>
       )}
     </>

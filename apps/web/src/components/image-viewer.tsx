@@ -1,7 +1,9 @@
 import { ActionIcon, Group, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, type MouseEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useMessages } from '../lib/i18n.ts';
 import classes from './image-viewer.module.css';
+import { componentsMessages } from './messages.ts';
 
 export interface ImageViewerProps {
   images: string[];
@@ -9,6 +11,7 @@ export interface ImageViewerProps {
   index: number | null;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** "Attachment" unless given. */
   altPrefix?: string;
 }
 
@@ -19,7 +22,8 @@ const WHEEL_STEP_MS = 350;
  * The full-screen image viewer of the spec: previous/next buttons, close, Escape, ArrowLeft/Right,
  * h/l, the mouse wheel, and a click outside the image closes it.
  */
-export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix = 'Attachment' }: ImageViewerProps) {
+export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix }: ImageViewerProps) {
+  const t = useMessages(componentsMessages);
   const lastWheel = useRef(0);
   const opened = index !== null && images.length > 0;
   const current = Math.min(Math.max(index ?? 0, 0), Math.max(images.length - 1, 0));
@@ -64,7 +68,7 @@ export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix =
     if (event.target === event.currentTarget && pressedOnStage.current) onClose();
   };
 
-  const label = `${altPrefix} ${current + 1} of ${images.length}`;
+  const label = t('imageOf', { name: altPrefix ?? t('attachment'), number: current + 1, total: images.length });
   return (
     <Modal.Root opened={opened} onClose={onClose} fullScreen transitionProps={{ duration: 0 }} returnFocus>
       <Modal.Overlay backgroundOpacity={0.9} color="#000" />
@@ -89,7 +93,7 @@ export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix =
               size="xl"
               radius="xl"
               onClick={onClose}
-              aria-label="Close viewer"
+              aria-label={t('closeViewer')}
               data-autofocus
             >
               <IconX />
@@ -104,7 +108,7 @@ export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix =
               radius="xl"
               onClick={previous}
               disabled={!hasPrevious}
-              aria-label="Previous image"
+              aria-label={t('previousImage')}
             >
               <IconChevronLeft />
             </ActionIcon>
@@ -119,7 +123,7 @@ export function ImageViewer({ images, index, onIndexChange, onClose, altPrefix =
               radius="xl"
               onClick={next}
               disabled={!hasNext}
-              aria-label="Next image"
+              aria-label={t('nextImage')}
             >
               <IconChevronRight />
             </ActionIcon>

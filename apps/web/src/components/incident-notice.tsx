@@ -1,16 +1,12 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMessages } from '../lib/i18n.ts';
 import { usePublicNotes } from '../lib/incidents.ts';
-
-/** The words of the notice (DESIGN.md §14); shared by the public and the signed-in forms. */
-export const incidentNoticeMessages = {
-  title: (subgroup: string) => `We know about a fault affecting ${subgroup}; we are working on it.`,
-  stillSubmit: 'You can still submit your ticket if your problem is different.',
-} as const;
+import { componentsMessages } from './messages.ts';
 
 export interface IncidentNoticeProps {
   subGroupId: string | null;
-  /** The subgroup as the form shows it. */
+  /** The subgroup's name in the interface's language (`useLabels().subgroup`). */
   subGroupName: string;
 }
 
@@ -19,6 +15,7 @@ export interface IncidentNoticeProps {
  * reporting the same fault learn it is known before they submit. Submitting stays possible.
  */
 export function IncidentNotice({ subGroupId, subGroupName }: IncidentNoticeProps) {
+  const t = useMessages(componentsMessages);
   const notes = usePublicNotes(subGroupId).data?.data ?? [];
   if (notes.length === 0) return null;
   return (
@@ -26,7 +23,7 @@ export function IncidentNotice({ subGroupId, subGroupName }: IncidentNoticeProps
       color="orange"
       variant="light"
       icon={<IconAlertTriangle size={20} />}
-      title={incidentNoticeMessages.title(subGroupName)}
+      title={t('incidentKnown', { subgroup: subGroupName })}
     >
       <Stack gap={4}>
         {notes.map((note) => (
@@ -35,7 +32,7 @@ export function IncidentNotice({ subGroupId, subGroupName }: IncidentNoticeProps
           </Text>
         ))}
         <Text size="sm" c="dimmed">
-          {incidentNoticeMessages.stillSubmit}
+          {t('incidentStillSubmit')}
         </Text>
       </Stack>
     </Alert>

@@ -1,23 +1,27 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { NotificationChannel, NotificationKind, TicketNotification } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../lib/dates.ts';
+import { useMessages, type Translate } from '../lib/i18n.ts';
 import { useTicketNotifications } from '../lib/notifications.ts';
+import { componentsMessages } from './messages.ts';
 
-const messages = {
-  heading: 'Messages to the issuer',
-  channel: { sms: 'SMS', email: 'e-mail' } satisfies Record<NotificationChannel, string>,
-  kind: { receipt: 'Receipt', reply: 'Reply', resolved: 'Resolved' } satisfies Record<NotificationKind, string>,
-  sent: (channel: string, at: string) => `Notified by ${channel} at ${at}`,
-  pending: (channel: string, attempts: number) =>
-    attempts === 0 ? `${channel} waiting to be sent` : `${channel} not sent yet (tried ${attempts}×, trying again)`,
-  failed: (channel: string, attempts: number) => `${channel} could not be sent (${attempts} tries)`,
-};
+type Key = keyof typeof componentsMessages.english;
 
-function noticeText(row: TicketNotification, timeZone: string | undefined): string {
-  const channel = messages.channel[row.channel];
-  if (row.status === 'sent') return messages.sent(channel, formatDisplayDateTime(row.sent_at, timeZone));
-  if (row.status === 'failed') return messages.failed(channel.charAt(0).toUpperCase() + channel.slice(1), row.attempts);
-  return messages.pending(channel.charAt(0).toUpperCase() + channel.slice(1), row.attempts);
+const CHANNELS = { sms: 'channelSms', email: 'channelEmail' } as const satisfies Record<NotificationChannel, Key>;
+const KINDS = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' } as const satisfies Record<
+  NotificationKind,
+  Key
+>;
+
+function noticeText(t: Translate<Key>, row: TicketNotification, timeZone: string | undefined): string {
+  const channel = t(CHANNELS[row.channel]);
+  if (row.status === 'sent') return t('noticeSent', { channel, at: formatDisplayDateTime(row.sent_at, timeZone) });
+  // At the start of the sentence: "E-mail could not be sent".
+  const first = channel.charAt(0).toUpperCase() + channel.slice(1);
+  if (row.status === 'failed') return t('noticeFailed', { channel: first, attempts: row.attempts });
+  return row.attempts === 0
+    ? t('noticeWaiting', { channel: first })
+    : t('noticeRetrying', { channel: first, attempts: row.attempts });
 }
 
 export interface IssuerNoticesProps {
@@ -31,21 +35,22 @@ export interface IssuerNoticesProps {
  * beside the ticket, not something to act on.
  */
 export default function IssuerNotices({ ticketId, timeZone }: IssuerNoticesProps) {
+  const t = useMessages(componentsMessages);
   const notices = useTicketNotifications(ticketId, true);
   const rows = notices.data?.data ?? [];
   if (rows.length === 0) return null;
   return (
-    <Paper withBorder p="md" component="section" aria-label={messages.heading}>
+    <Paper withBorder p="md" component="section" aria-label={t('issuerMessages')}>
       <Title order={3} size="h5" mb="xs">
-        {messages.heading}
+        {t('issuerMessages')}
       </Title>
       <Stack gap={4}>
         {rows.map((row) => (
           <Text key={row.id} size="sm" c={row.status === 'failed' ? 'red' : row.status === 'pending' ? 'dimmed' : undefined}>
             <Text span fw={500} size="sm">
-              {messages.kind[row.kind]}:
+              {t(KINDS[row.kind])}:
             </Text>{' '}
-            {noticeText(row, timeZone)}
+            {noticeText(t, row, timeZone)}
           </Text>
         ))}
       </Stack>

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
 import { ApiError } from '../lib/api-client.ts';
-
-export const RETRY_LABEL = 'Retry';
+import { useMessages } from '../lib/i18n.ts';
+import { currentLabels } from '../lib/labels.ts';
+import { componentsMessages } from './messages.ts';
 
 export interface LoadErrorProps {
   error: unknown;
@@ -14,9 +14,12 @@ export interface LoadErrorProps {
   retrying?: boolean;
 }
 
-/** What a failed read says: the server's message, else the list's own fallback, else the spec's catch-all. */
-export function loadErrorMessage(error: unknown, fallback = FALLBACK_ERROR_MESSAGE): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+/**
+ * What a failed read says: the server's message, else the list's own fallback, else the spec's
+ * catch-all in the interface's language.
+ */
+export function loadErrorMessage(error: unknown, fallback?: string): string {
+  return error instanceof ApiError && error.message ? error.message : (fallback ?? currentLabels().fallbackError);
 }
 
 /**
@@ -24,6 +27,7 @@ export function loadErrorMessage(error: unknown, fallback = FALLBACK_ERROR_MESSA
  * claim there is nothing, when the truth is that nothing could be read; Retry reads it again.
  */
 export function LoadError({ error, fallback, onRetry, retrying = false }: LoadErrorProps) {
+  const t = useMessages(componentsMessages);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -35,7 +39,7 @@ export function LoadError({ error, fallback, onRetry, retrying = false }: LoadEr
           loading={retrying}
           onClick={onRetry}
         >
-          {RETRY_LABEL}
+          {t('retry')}
         </Button>
       </Group>
     </Alert>

@@ -1,7 +1,10 @@
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { PAGE_SIZE } from '@switchboard/shared';
 import type { ReactNode } from 'react';
-import { lastPageOf, pageSummary, pageWindow } from '../lib/pagination.ts';
+import { useMessages, type Translate } from '../lib/i18n.ts';
+import { lastPageOf, pageWindow } from '../lib/pagination.ts';
+import { componentsMessages } from './messages.ts';
 import classes from './pagination-footer.module.css';
 
 export interface PaginationFooterProps {
@@ -12,8 +15,32 @@ export interface PaginationFooterProps {
   onPageChange: (page: number) => void;
 }
 
+/** Three significant digits: an estimate should not pretend to be exact (as lib/pagination.ts's pageSummary). */
+function roundedForReading(total: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(total)) - 2);
+  return Math.round(total / unit) * unit;
+}
+
+/**
+ * 'Showing X-Y out of total' (or 'out of about 932,000' for an estimate), or 'No results to
+ * display': lib/pagination.ts's pageSummary in the interface's language.
+ */
+export function pageSummaryText(
+  t: Translate<keyof typeof componentsMessages.english>,
+  page: number,
+  total: number,
+  estimated: boolean,
+) {
+  if (total <= 0) return t('noResults');
+  const first = String(Math.min((page - 1) * PAGE_SIZE + 1, total));
+  const last = String(Math.min(page * PAGE_SIZE, total));
+  if (estimated) return t('showingAbout', { first, last, total: roundedForReading(total).toLocaleString('en-US') });
+  return t('showing', { first, last, total: String(total) });
+}
+
 /** The list footer of the spec: 'Showing X-Y out of total' and first/previous/next/last with a window of pages. */
 export function PaginationFooter({ page, total, estimated = false, onPageChange }: PaginationFooterProps) {
+  const t = useMessages(componentsMessages);
   const last = lastPageOf(total);
   const current = Math.min(page, last);
   const step = (label: string, target: number, icon: ReactNode) => (
@@ -28,28 +55,28 @@ export function PaginationFooter({ page, total, estimated = false, onPageChange 
     </ActionIcon>
   );
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label="Pagination">
+    <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('pagination')}>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {pageSummary(current, total, undefined, estimated)}
+        {pageSummaryText(t, current, total, estimated)}
       </Text>
       {total > 0 && (
         <div className={classes.controls}>
-          {step('First page', 1, <IconChevronsLeft size={16} />)}
-          {step('Previous page', current - 1, <IconChevronLeft size={16} />)}
+          {step(t('firstPage'), 1, <IconChevronsLeft size={16} />)}
+          {step(t('previousPage'), current - 1, <IconChevronLeft size={16} />)}
           {pageWindow(current, last).map((number) => (
             <UnstyledButton
               key={number}
               className={classes.page}
               data-active={number === current || undefined}
               aria-current={number === current ? 'page' : undefined}
-              aria-label={`Page ${number}`}
+              aria-label={t('page', { number })}
               onClick={() => onPageChange(number)}
             >
               {number}
             </UnstyledButton>
           ))}
-          {step('Next page', current + 1, <IconChevronRight size={16} />)}
-          {step('Last page', last, <IconChevronsRight size={16} />)}
+          {step(t('nextPage'), current + 1, <IconChevronRight size={16} />)}
+          {step(t('lastPage'), last, <IconChevronsRight size={16} />)}
         </div>
       )}
     </Group>

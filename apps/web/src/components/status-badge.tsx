@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { STATUS_LABELS, type TicketStatus } from '@switchboard/shared';
+import type { TicketStatus } from '@switchboard/shared';
+import { useLabels } from '../lib/labels.ts';
 
 const STATUS_COLORS: Record<TicketStatus, string> = {
   open: 'blue',
@@ -9,10 +10,11 @@ const STATUS_COLORS: Record<TicketStatus, string> = {
 
 /** A ticket status as the spec names it: Open, In Progress, Solved. */
 export function StatusBadge({ status, ...props }: { status: TicketStatus } & Omit<BadgeProps, 'color' | 'children'>) {
+  const labels = useLabels();
   return (
     // Mantine writes badges in capitals; the spec writes the statuses in title case.
     <Badge color={STATUS_COLORS[status]} variant="light" tt="none" {...props}>
-      {STATUS_LABELS[status]}
+      {labels.status(status)}
     </Badge>
   );
 }

@@ -1,11 +1,14 @@
 import { Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DEPARTMENT_LABELS, displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
+import { displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { formatDisplayDateTime } from '../lib/dates.ts';
+import { useMessages } from '../lib/i18n.ts';
+import { currentLabels, useLabels, type Labels } from '../lib/labels.ts';
 import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
 import classes from './ticket-table.module.css';
 
@@ -20,20 +23,24 @@ export interface TicketTableProps {
   showIssuerColumns: boolean;
   timeZone: string | undefined;
   onOpen: (ticketId: number) => void;
+  /** 'Loading tickets...' unless given. */
   loadingText?: string;
+  /** 'No tickets found.' unless given. */
   emptyText?: string;
   /** The list's search text, marked in the titles. */
   highlight?: string;
 }
 
-export function issuedToLabel(issuedTo: IssuedTo | undefined): string {
+/** Who holds the ticket, in the words of `labels` (a component's `useLabels()`; else the current language). */
+export function issuedToLabel(issuedTo: IssuedTo | undefined, labels: Labels = currentLabels()): string {
   // Only staff receive the holder; the others never see this column.
   if (issuedTo === undefined) return '—';
-  return issuedTo === 'agent' ? 'Agent' : DEPARTMENT_LABELS[issuedTo];
+  return issuedTo === 'agent' ? labels.userType('agent') : labels.department(issuedTo);
 }
 
 /** Who raised the ticket: the name when the server sends it, else the number, else the public form's e-mail. */
 function IssuedBy({ ticket }: { ticket: TicketListItem }) {
+  const labels = useLabels();
   const number = ticket.issuer_number ? displayNumber(ticket.issuer_number) : null;
   const primary = ticket.issuer_name ?? number ?? ticket.client_email ?? '—';
   const secondary = ticket.issuer_name ? number : null;
@@ -42,7 +49,7 @@ function IssuedBy({ ticket }: { ticket: TicketListItem }) {
       <Text size="sm">{primary}</Text>
       <Text size="xs" c="dimmed">
         {secondary ? `${secondary} · ` : ''}
-        {ticket.issuer_user_type === 'agent' ? 'Agent' : 'Customer'}
+        {labels.userType(ticket.issuer_user_type === 'agent' ? 'agent' : 'customer')}
       </Text>
     </Stack>
   );
@@ -50,10 +57,11 @@ function IssuedBy({ ticket }: { ticket: TicketListItem }) {
 
 /** A ticket past its due time (DESIGN.md §17); staff only, as the server sends `overdue` to staff only. */
 function OverdueBadge({ ticket }: { ticket: TicketListItem }) {
+  const t = useMessages(componentsMessages);
   if (!ticket.overdue) return null;
   return (
     <Badge color="red.9" variant="filled" tt="none">
-      Overdue
+      {t('overdue')}
     </Badge>
   );
 }
@@ -113,21 +121,23 @@ export function TicketTable({
   showIssuerColumns,
   timeZone,
   onOpen,
-  loadingText = 'Loading tickets...',
-  emptyText = 'No tickets found.',
+  loadingText,
+  emptyText,
   highlight,
 }: TicketTableProps) {
+  const t = useMessages(componentsMessages);
+  const labels = useLabels();
   const small = useMediaQuery('(max-width: 48em)');
   // Ages are read at render; the list refetches and re-renders often enough for "3 h old".
   const now = new Date();
   const status: ReactNode = loading ? (
     <Group gap="xs" justify="center" py="xl" role="status">
       <Loader size="sm" />
-      <Text c="dimmed">{loadingText}</Text>
+      <Text c="dimmed">{loadingText ?? t('loadingTickets')}</Text>
     </Group>
   ) : tickets.length === 0 ? (
     <Text c="dimmed" ta="center" py="xl" role="status">
-      {emptyText}
+      {emptyText ?? t('noTickets')}
     </Text>
   ) : null;
 
@@ -167,7 +177,7 @@ export function TicketTable({
                 <Group justify="space-between" gap="xs" mt={6} align="flex-start" wrap="nowrap">
                   <IssuedBy ticket={ticket} />
                   <Text size="xs" c="dimmed" ta="right">
-                    To {issuedToLabel(ticket.issued_to)}
+                    {t('issuedToHolder', { holder: issuedToLabel(ticket.issued_to, labels) })}
                   </Text>
                 </Group>
               )}
@@ -184,13 +194,13 @@ export function TicketTable({
         <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Ticket Id</Table.Th>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Problematic Number</Table.Th>
-              {showIssuerColumns && <Table.Th>Issued To</Table.Th>}
-              {showIssuerColumns && <Table.Th>Issued By</Table.Th>}
-              <Table.Th>Issued Time</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('ticketId')}</Table.Th>
+              <Table.Th>{t('title')}</Table.Th>
+              <Table.Th>{t('problematicNumber')}</Table.Th>
+              {showIssuerColumns && <Table.Th>{t('issuedTo')}</Table.Th>}
+              {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
+              <Table.Th>{t('issuedTime')}</Table.Th>
+              <Table.Th>{t('status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -215,7 +225,7 @@ export function TicketTable({
                     <HighlightedText text={truncate(ticket.title, TITLE_CUT_WIDE)} words={highlight} />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{displayNumber(ticket.problematic_number)}</Table.Td>
-                  {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to)}</Table.Td>}
+                  {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to, labels)}</Table.Td>}
                   {showIssuerColumns && (
                     <Table.Td>
                       <IssuedBy ticket={ticket} />

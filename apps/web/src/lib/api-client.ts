@@ -3,6 +3,8 @@
  * message. A 401 triggers token validation; when that fails too, the user is signed out (spec §2).
  */
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
+import { currentLanguage, translate, translateServerMessage } from './i18n.ts';
+import { labelMessages } from './messages.ts';
 import { asSessionEndReason, clearToken, readToken, rememberSessionEnd, type SessionEndReason } from './session.ts';
 
 export class ApiError extends Error {
@@ -19,10 +21,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show for a failure: the server's message if there is one, else the spec's fallback. */
+/** The text to show for a failure, in the interface's language: the server's message if there is one, else the spec's fallback. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR_MESSAGE;
+  if (error instanceof ApiError && error.code === NETWORK_ERROR) return translate(labelMessages, 'networkError');
+  if (error instanceof ApiError && error.message) return translateServerMessage(error.message);
+  return translate(labelMessages, 'fallbackError');
 }
+
+const NETWORK_ERROR = 'network';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,7 +41,8 @@ export interface RequestOptions {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : readToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers (messages, texts sent later by SMS) in the interface's language.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
@@ -48,7 +55,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'network');
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', NETWORK_ERROR);
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;

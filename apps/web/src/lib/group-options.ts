@@ -2,16 +2,17 @@
  * The groups and subgroups that ticket forms and filters offer (GET /groups carries each group's
  * subgroups). Shared by the signed-in form, the list filters and the public form.
  */
+import { useLingui } from '@lingui/react';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Group, GroupListReply, Subgroup } from '@switchboard/shared';
 import { apiRequest } from './api-client.ts';
+import { currentLanguage, translate } from './i18n.ts';
+import { labelMessages } from './messages.ts';
 
 /** Group writes elsewhere invalidate this key so that forms see new names at once. */
 export const groupsQueryKey = ['groups'] as const;
-
-export const FETCH_GROUPS_FAILED = 'Failed to fetch groups';
 
 export async function fetchGroups(): Promise<Group[]> {
   return (await apiRequest<GroupListReply>('/groups', { anonymous: true })).data;
@@ -21,14 +22,19 @@ export async function fetchGroups(): Promise<Group[]> {
 export function useGroups() {
   const query = useQuery({ queryKey: groupsQueryKey, queryFn: fetchGroups, staleTime: 5 * 60_000 });
   useEffect(() => {
-    if (query.isError) notifications.show({ color: 'red', message: FETCH_GROUPS_FAILED });
+    if (query.isError) notifications.show({ color: 'red', message: translate(labelMessages, 'fetchGroupsFailed') });
   }, [query.isError]);
   return query;
 }
 
-/** A subgroup as the pickers show it: the English name with the Bangla name. */
+/**
+ * A subgroup as the pickers show it: the name in the interface's language first, the other in
+ * brackets, so that staff find it by either (DESIGN.md §16).
+ */
 export function subgroupLabel(subgroup: Subgroup): string {
-  return `${subgroup.sub_group_en} (${subgroup.sub_group_bn})`;
+  return currentLanguage() === 'bn'
+    ? `${subgroup.sub_group_bn} (${subgroup.sub_group_en})`
+    : `${subgroup.sub_group_en} (${subgroup.sub_group_bn})`;
 }
 
 export interface GroupChoices {
@@ -44,6 +50,8 @@ export function useGroupChoices(
   groupId: string | null | undefined,
   subgroupId: string | null | undefined,
 ): GroupChoices {
+  // The labels follow the language.
+  const { i18n } = useLingui();
   return useMemo(() => {
     const group = groups?.find((candidate) => candidate._id === groupId);
     return {
@@ -52,5 +60,6 @@ export function useGroupChoices(
       group,
       subgroup: group?.sub_groups.find((candidate) => candidate._id === subgroupId),
     };
-  }, [groups, groupId, subgroupId]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the language changes subgroupLabel's result
+  }, [groups, groupId, subgroupId, i18n.locale]);
 }

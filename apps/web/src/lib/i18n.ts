@@ -4,9 +4,9 @@
  * with the code that shows it; Bangla loads in one piece when chosen. The choice is kept in
  * localStorage and written to `<html lang>`.
  */
-import { i18n, type MessageDescriptor, type Messages } from '@lingui/core';
+import { i18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@switchboard/shared';
+import { createMessageTranslator, DEFAULT_LANGUAGE, isLanguage, type Language } from '@switchboard/shared';
 
 export { i18n };
 
@@ -25,20 +25,38 @@ export function defineCatalog<Key extends string>(namespace: string, english: Re
   return { namespace, english };
 }
 
-function descriptorOf<Key extends string>(catalog: Catalog<Key>, key: Key, values?: MessageValues): MessageDescriptor {
+/** Stands in for a backslash of a value while Lingui formats (see `render`). */
+const BACKSLASH = '\uE000';
+
+/**
+ * The message in `instance`'s language. Lingui decodes `\xNN` and `\uNNNN` anywhere in its
+ * result, values included: a ticket title holding "\x41" would read "A". Backslashes of values
+ * are hidden while it formats and put back after.
+ */
+function render<Key extends string>(instance: I18n, catalog: Catalog<Key>, key: Key, values?: MessageValues): string {
+  const hidden =
+    values &&
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value.replaceAll('\\', BACKSLASH) : value,
+      ]),
+    );
   // The compiled English is the fallback: a key missing in Bangla (the catalog test forbids it) still reads well.
-  return { id: `${catalog.namespace}.${key}`, message: catalog.english[key] as string, ...(values ? { values } : {}) };
+  const descriptor: MessageDescriptor = { id: `${catalog.namespace}.${key}`, message: catalog.english[key] as string };
+  const text = instance._(hidden ? { ...descriptor, values: hidden } : descriptor);
+  return hidden ? text.replaceAll(BACKSLASH, '\\') : text;
 }
 
 /** A message in the current language, outside React (toasts from handlers, document titles). */
 export function translate<Key extends string>(catalog: Catalog<Key>, key: Key, values?: MessageValues): string {
-  return i18n._(descriptorOf(catalog, key, values));
+  return render(i18n, catalog, key, values);
 }
 
 /** The catalog's messages for a component, which renders again when the language changes. */
 export function useMessages<Key extends string>(catalog: Catalog<Key>): Translate<Key> {
   const { i18n: current } = useLingui();
-  return (key, values) => current._(descriptorOf(catalog, key, values));
+  return (key, values) => render(current, catalog, key, values);
 }
 
 // Every folder's Bangla, one lazy chunk; the key is the catalog file, its folder the namespace.
@@ -49,13 +67,29 @@ export function namespaceOfFile(file: string): string {
   return file.replace(/^\/src\//, '').replace(/\/messages\.(en|bn)\.json$/, '');
 }
 
+/** The Bangla of the server's and the schemas' English messages, once Bangla has loaded. */
+let banglaServerMessages: ((message: string) => string) | null = null;
+
+/**
+ * A message written by the server or a shared schema, in the interface's language. The server
+ * answers in the language asked (Accept-Language); this covers what the browser itself validates
+ * and replies asked before a switch.
+ */
+export function translateServerMessage(message: string): string {
+  return currentLanguage() === 'bn' && banglaServerMessages ? banglaServerMessages(message) : message;
+}
+
 async function loadBangla(): Promise<Messages> {
+  const table = import('@switchboard/shared/messages.bn').then((module) => {
+    banglaServerMessages = createMessageTranslator(module.BANGLA_MESSAGES);
+  });
   const entries = await Promise.all(
     Object.entries(banglaCatalogs).map(async ([file, load]) => {
       const namespace = namespaceOfFile(file);
       return Object.entries(await load()).map(([key, message]) => [`${namespace}.${key}`, message] as const);
     }),
   );
+  await table;
   return Object.fromEntries(entries.flat());
 }
 

@@ -20,9 +20,10 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { formatDisplayDateTime, todayIn } from '../../lib/dates.ts';
+import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useActorLookup, useAuditPage, type AuditFilters } from './api/audit.ts';
-import { auditMessages as m } from './messages.ts';
+import { auditMessages } from './messages.ts';
 
 /** /audit: the audit trail, filtered, 10 rows a page (admins). */
 export function AuditScreen() {
@@ -33,22 +34,24 @@ export function AuditScreen() {
   );
 }
 
-const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: `${m.actions[action]} (${action})` }));
+type AuditTranslate = Translate<keyof typeof auditMessages.english>;
 
 /** Details as short `key: value` pairs (ids, counts, fields changed; never text a person wrote). */
-function detailsText(details: AuditListItem['details']): string {
-  if (!details) return m.noValue;
+function detailsText(details: AuditListItem['details'], t: AuditTranslate): string {
+  if (!details) return t('noValue');
   const pairs = Object.entries(details).map(
     ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
   );
-  return pairs.length > 0 ? pairs.join(', ') : m.noValue;
+  return pairs.length > 0 ? pairs.join(', ') : t('noValue');
 }
 
-function actionLabel(action: string): string {
-  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? m.actions[action as AuditAction] : action;
+/** An action in words; one this version does not know shows as the server named it. */
+function actionLabel(action: string, t: AuditTranslate): string {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`action.${action as AuditAction}`) : action;
 }
 
 function ActorFilter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
+  const t = useMessages(auditMessages);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const lookup = useActorLookup(debounced);
@@ -58,8 +61,8 @@ function ActorFilter({ value, onChange }: { value: string | undefined; onChange:
   const data = chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
   return (
     <Select
-      label={m.filters.actor}
-      placeholder={m.filters.actorPlaceholder}
+      label={t('actor')}
+      placeholder={t('actorPlaceholder')}
       data={data}
       value={value ?? null}
       searchable
@@ -67,7 +70,7 @@ function ActorFilter({ value, onChange }: { value: string | undefined; onChange:
       filter={({ options: all }) => all}
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage={debounced.trim() ? m.empty : undefined}
+      nothingFoundMessage={debounced.trim() ? t('empty') : undefined}
       onChange={(id, option) => {
         setChosen(id ? option : null);
         onChange(id ?? undefined);
@@ -77,6 +80,8 @@ function ActorFilter({ value, onChange }: { value: string | undefined; onChange:
 }
 
 function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (change: Partial<AuditFilters>) => void }) {
+  const t = useMessages(auditMessages);
+  const actionOptions = AUDIT_ACTIONS.map((action) => ({ value: action, label: `${actionLabel(action, t)} (${action})` }));
   const today = todayIn(useProviderTimeZone());
   const [target, setTarget] = useState(filters.target ?? '');
   const [debouncedTarget] = useDebouncedValue(target, 400);
@@ -85,11 +90,11 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
     if (typedTarget !== filters.target) onChange({ target: typedTarget });
   }, [typedTarget, filters.target, onChange]);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label={m.filters.label}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label={t('filtersLabel')}>
       <Select<AuditAction>
-        label={m.filters.action}
-        placeholder={m.filters.any}
-        data={ACTION_OPTIONS}
+        label={t('action')}
+        placeholder={t('any')}
+        data={actionOptions}
         value={filters.action ?? null}
         onChange={(value) => onChange({ action: value ?? undefined })}
         searchable
@@ -97,15 +102,15 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
       />
       <ActorFilter value={filters.actor_id} onChange={(actor_id) => onChange({ actor_id })} />
       <TextInput
-        label={m.filters.target}
-        placeholder={m.filters.targetPlaceholder}
+        label={t('target')}
+        placeholder={t('targetPlaceholder')}
         value={target}
         maxLength={AUDIT_TARGET_MAX_LENGTH}
         onChange={(event) => setTarget(event.currentTarget.value)}
       />
       <TextInput
         type="date"
-        label={m.filters.startDate}
+        label={t('startDate')}
         value={filters.start_date ?? ''}
         max={filters.end_date ?? today}
         onChange={(event) => {
@@ -119,7 +124,7 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
       />
       <TextInput
         type="date"
-        label={m.filters.endDate}
+        label={t('endDate')}
         value={filters.end_date ?? ''}
         min={filters.start_date}
         max={today}
@@ -130,55 +135,57 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
 }
 
 function AuditCard({ row, timeZone }: { row: AuditListItem; timeZone: string | undefined }) {
+  const t = useMessages(auditMessages);
   return (
     <Paper withBorder p="sm" component="li">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {actionLabel(row.action)}
+          {actionLabel(row.action, t)}
         </Text>
         <Text size="xs" c="dimmed">
           {formatDisplayDateTime(row.at, timeZone)}
         </Text>
       </Group>
       <Text size="sm">
-        {row.actor_name ?? m.nobody} · {row.target ?? m.noValue} · {row.ip ?? m.noValue}
+        {row.actor_name ?? t('nobody')} · {row.target ?? t('noValue')} · {row.ip ?? t('noValue')}
       </Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {detailsText(row.details)}
+        {detailsText(row.details, t)}
       </Text>
     </Paper>
   );
 }
 
 function AuditTable({ rows, timeZone }: { rows: AuditListItem[]; timeZone: string | undefined }) {
+  const t = useMessages(auditMessages);
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={190}>{m.columns.at}</Table.Th>
-              <Table.Th w={170}>{m.columns.actor}</Table.Th>
-              <Table.Th w={200}>{m.columns.action}</Table.Th>
-              <Table.Th w={150}>{m.columns.target}</Table.Th>
-              <Table.Th w={130}>{m.columns.ip}</Table.Th>
-              <Table.Th>{m.columns.details}</Table.Th>
+              <Table.Th w={190}>{t('time')}</Table.Th>
+              <Table.Th w={170}>{t('actor')}</Table.Th>
+              <Table.Th w={200}>{t('action')}</Table.Th>
+              <Table.Th w={150}>{t('target')}</Table.Th>
+              <Table.Th w={130}>{t('ip')}</Table.Th>
+              <Table.Th>{t('details')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>{formatDisplayDateTime(row.at, timeZone)}</Table.Td>
-                <Table.Td>{row.actor_name ?? m.nobody}</Table.Td>
+                <Table.Td>{row.actor_name ?? t('nobody')}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{actionLabel(row.action)}</Text>
+                  <Text size="sm">{actionLabel(row.action, t)}</Text>
                   <Code>{row.action}</Code>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? m.noValue}</Table.Td>
-                <Table.Td>{row.ip ?? m.noValue}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? t('noValue')}</Table.Td>
+                <Table.Td>{row.ip ?? t('noValue')}</Table.Td>
                 <Table.Td>
                   <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {detailsText(row.details)}
+                    {detailsText(row.details, t)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -191,6 +198,7 @@ function AuditTable({ rows, timeZone }: { rows: AuditListItem[]; timeZone: strin
 }
 
 function AuditLog() {
+  const t = useMessages(auditMessages);
   const timeZone = useProviderTimeZone();
   // A phone gets cards: six columns do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');
@@ -211,10 +219,10 @@ function AuditLog() {
     <Stack gap="md">
       <div>
         <Title order={1} size="h2">
-          {m.title}
+          {t('title')}
         </Title>
         <Text c="dimmed" size="sm">
-          {m.intro}
+          {t('intro')}
         </Text>
       </div>
       <Filters key={filtersKey} filters={filters} onChange={changeFilters} />
@@ -229,7 +237,7 @@ function AuditLog() {
               setFiltersKey((key) => key + 1);
             }}
           >
-            {m.filters.clear}
+            {t('clearFilters')}
           </Button>
         </Group>
       )}
@@ -237,18 +245,18 @@ function AuditLog() {
         <Center py="md" role="status">
           <Group gap="xs">
             <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
+            <Text c="dimmed">{t('loading')}</Text>
           </Group>
         </Center>
       ) : audit.isError ? (
         <LoadError
           error={audit.error}
-          fallback={m.failedToFetch}
+          fallback={t('failedToFetch')}
           onRetry={() => void audit.refetch()}
           retrying={audit.isFetching}
         />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">{m.empty}</Text>
+        <Text c="dimmed">{t('empty')}</Text>
       ) : small ? (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row) => (

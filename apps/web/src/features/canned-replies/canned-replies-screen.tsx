@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } fr
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { DEPARTMENT_LABELS, type CannedReply } from '@switchboard/shared';
+import type { CannedReply } from '@switchboard/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -12,11 +12,15 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useCannedReplies, useDeleteCannedReply } from '../../lib/canned-replies.ts';
 import { CannedReplyDialog } from './canned-reply-dialog.tsx';
-import { messages } from './messages.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
+import { cannedReplyMessages } from './messages.ts';
 
 /** /canned-replies?q=&page=: the replies staff may use, by title, 10 per page; theirs to create, edit and delete. */
 export function CannedRepliesScreen() {
   const search = useSearch({ from: '/signed-in/canned-replies' });
+  const t = useMessages(cannedReplyMessages);
+  const labels = useLabels();
   const navigate = useNavigate();
   const session = currentSession();
   const [typed, setTyped] = useState(search.q ?? '');
@@ -34,7 +38,7 @@ export function CannedRepliesScreen() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: messages.deleteDialog.done });
+        notifications.show({ color: 'green', message: t('deleteDone') });
         setDeleting(null);
       },
     });
@@ -46,18 +50,18 @@ export function CannedRepliesScreen() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">
-          {messages.title}
+          {t('title')}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {messages.create}
+          {t('create')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        {messages.intro}
+        {t('intro')}
       </Text>
       <TextInput
-        label={messages.search}
-        placeholder={messages.searchPlaceholder}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
         value={typed}
         maxLength={100}
@@ -72,11 +76,11 @@ export function CannedRepliesScreen() {
       ) : list.isPending ? (
         <Group gap="xs" justify="center" py="xl" role="status">
           <Loader size="sm" />
-          <Text c="dimmed">{messages.loading}</Text>
+          <Text c="dimmed">{t('loading')}</Text>
         </Group>
       ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" role="status">
-          {search.q ? messages.noMatch : messages.empty}
+          {search.q ? t('noMatch') : t('empty')}
         </Text>
       ) : (
         <Paper withBorder>
@@ -85,17 +89,17 @@ export function CannedRepliesScreen() {
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{messages.columns.title}</Table.Th>
-                  <Table.Th>{messages.columns.department}</Table.Th>
-                  <Table.Th visibleFrom="sm">{messages.columns.text}</Table.Th>
-                  <Table.Th>{messages.columns.actions}</Table.Th>
+                  <Table.Th>{t('columnTitle')}</Table.Th>
+                  <Table.Th>{t('columnDepartment')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('columnText')}</Table.Th>
+                  <Table.Th>{t('columnActions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((reply) => (
                   <Table.Tr key={reply.id}>
                     <Table.Td fw={500}>{reply.title}</Table.Td>
-                    <Table.Td>{reply.department ? DEPARTMENT_LABELS[reply.department] : messages.shared}</Table.Td>
+                    <Table.Td>{reply.department ? labels.department(reply.department) : t('shared')}</Table.Td>
                     <Table.Td maw={420} visibleFrom="sm">
                       <Text size="sm" lineClamp={2}>
                         {reply.body_en}
@@ -108,9 +112,9 @@ export function CannedRepliesScreen() {
                             size="xs"
                             variant="default"
                             onClick={() => setEditing(reply)}
-                            aria-label={`${messages.edit} ${reply.title}`}
+                            aria-label={t('editReply', { title: reply.title })}
                           >
-                            {messages.edit}
+                            {t('edit')}
                           </Button>
                           <Button
                             size="xs"
@@ -120,9 +124,9 @@ export function CannedRepliesScreen() {
                               remove.reset();
                               setDeleting(reply);
                             }}
-                            aria-label={`${messages.delete} ${reply.title}`}
+                            aria-label={t('deleteReply', { title: reply.title })}
                           >
-                            {messages.delete}
+                            {t('delete')}
                           </Button>
                         </Group>
                       )}
@@ -144,8 +148,8 @@ export function CannedRepliesScreen() {
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title={messages.deleteDialog.title}
-        body={messages.deleteDialog.body(deleting?.title ?? '')}
+        title={t('deleteTitle')}
+        body={t('deleteBody', { title: deleting?.title ?? '' })}
         loading={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
         onConfirm={confirmDelete}

@@ -4,7 +4,6 @@ import {
   CANNED_REPLY_BODY_MAX_LENGTH,
   CANNED_REPLY_TITLE_MAX_LENGTH,
   cannedReplyBodySchema,
-  DEPARTMENT_LABELS,
   DEPARTMENTS,
   departmentOf,
   type CannedReply,
@@ -16,16 +15,22 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { errorsOf, validateWith } from '../../lib/schema-form.ts';
 import { useSaveCannedReply } from '../../lib/canned-replies.ts';
-import { messages } from './messages.ts';
+import { useMessages, type Translate } from '../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../lib/labels.ts';
+import { cannedReplyMessages } from './messages.ts';
 
 const SHARED = 'shared';
 
 /** The departments a viewer may write replies for: admins every one and the shared ones, staff their own. */
-function departmentOptions(viewer: Viewer): { value: string; label: string }[] {
+function departmentOptions(
+  viewer: Viewer,
+  t: Translate<keyof typeof cannedReplyMessages.english>,
+  labels: Labels,
+): { value: string; label: string }[] {
   const departments: Department[] =
     viewer.role === 'admin' ? [...DEPARTMENTS] : [departmentOf(viewer.user_type)].filter((d) => d !== null);
-  const options = departments.map((department) => ({ value: department, label: DEPARTMENT_LABELS[department] }));
-  return viewer.role === 'admin' ? [{ value: SHARED, label: messages.shared }, ...options] : options;
+  const options = departments.map((department) => ({ value: department, label: labels.department(department) }));
+  return viewer.role === 'admin' ? [{ value: SHARED, label: t('shared') }, ...options] : options;
 }
 
 export interface CannedReplyDialogProps {
@@ -37,7 +42,9 @@ export interface CannedReplyDialogProps {
 
 /** Creates or edits a canned reply; validated with the endpoint's own schema as it is typed. */
 export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogProps) {
-  const options = departmentOptions(viewer);
+  const t = useMessages(cannedReplyMessages);
+  const labels = useLabels();
+  const options = departmentOptions(viewer, t, labels);
   const [title, setTitle] = useState(reply?.title ?? '');
   const [bodyEn, setBodyEn] = useState(reply?.body_en ?? '');
   const [bodyBn, setBodyBn] = useState(reply?.body_bn ?? '');
@@ -61,7 +68,7 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
       { id: reply?.id ?? null, body: input },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: messages.form.saved });
+          notifications.show({ color: 'green', message: t('formSaved') });
           onClose();
         },
       },
@@ -71,8 +78,8 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
   return (
     <ConfirmDialog
       opened
-      title={reply ? messages.form.editTitle : messages.form.createTitle}
-      body={messages.form.body}
+      title={reply ? t('formEditTitle') : t('formCreateTitle')}
+      body={t('formBody')}
       loading={save.isPending}
       error={save.isError ? errorMessage(save.error) : null}
       onConfirm={confirm}
@@ -80,7 +87,7 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
     >
       <Stack gap="sm" mt="md">
         <TextInput
-          label={messages.form.title}
+          label={t('formTitle')}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           maxLength={CANNED_REPLY_TITLE_MAX_LENGTH}
@@ -89,7 +96,7 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
           data-autofocus
         />
         <Select
-          label={messages.form.department}
+          label={t('formDepartment')}
           data={options}
           value={department}
           onChange={(value) => setDepartment(value ?? department)}
@@ -98,7 +105,7 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
           error={tried ? errors.department : undefined}
         />
         <Textarea
-          label={messages.form.bodyEn}
+          label={t('formBodyEn')}
           value={bodyEn}
           onChange={(event) => setBodyEn(event.currentTarget.value)}
           maxLength={CANNED_REPLY_BODY_MAX_LENGTH}
@@ -109,8 +116,8 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
           maxRows={10}
         />
         <Textarea
-          label={messages.form.bodyBn}
-          description={messages.form.bodyBnHint}
+          label={t('formBodyBn')}
+          description={t('formBodyBnHint')}
           value={bodyBn}
           onChange={(event) => setBodyBn(event.currentTarget.value)}
           maxLength={CANNED_REPLY_BODY_MAX_LENGTH}
@@ -120,7 +127,7 @@ export function CannedReplyDialog({ viewer, reply, onClose }: CannedReplyDialogP
           maxRows={10}
         />
         <Text size="xs" c="dimmed">
-          {messages.form.placeholders}
+          {t('formPlaceholders')}
         </Text>
       </Stack>
     </ConfirmDialog>

@@ -10,7 +10,8 @@ import { TicketsLink } from './components/figure-link.tsx';
 import { PerDayPanel } from './components/per-day-panel.tsx';
 import { TimesPanel } from './components/times-panel.tsx';
 import { daysBefore, listOf } from './figures.ts';
-import { dashboardMessages as m } from './messages.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { dashboardMessages } from './messages.ts';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -26,35 +27,36 @@ export function DashboardScreen() {
 function DashboardContent() {
   const [days, setDays] = useState<number>(30);
   const dashboard = useDashboard(days);
+  const t = useMessages(dashboardMessages);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={1} size="h2">
-            {m.title}
+            {t('title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {m.intro}
+            {t('intro')}
           </Text>
         </div>
         <SegmentedControl
-          aria-label={m.period}
+          aria-label={t('period')}
           value={String(days)}
           onChange={(value) => setDays(Number(value))}
-          data={PERIODS.map((period) => ({ value: String(period), label: m.days(period) }))}
+          data={PERIODS.map((period) => ({ value: String(period), label: t('days', { days: period }) }))}
         />
       </Group>
       {dashboard.isPending ? (
         <Center py="md" role="status">
           <Group gap="xs">
             <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
+            <Text c="dimmed">{t('loading')}</Text>
           </Group>
         </Center>
       ) : dashboard.isError ? (
         <LoadError
           error={dashboard.error}
-          fallback={m.failedToFetch}
+          fallback={t('failedToFetch')}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
@@ -99,26 +101,27 @@ function Totals({ figures }: { figures: Dashboard }) {
   const created = figures.per_day.reduce((sum, day) => sum + day.created, 0);
   const resolved = figures.per_day.reduce((sum, day) => sum + day.resolved, 0);
   const overdue = figures.backlog.reduce((sum, row) => sum + row.overdue, 0);
+  const t = useMessages(dashboardMessages);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <Total label={m.totals.created}>
+      <Total label={t('totalsCreated')}>
         <TicketsLink search={listOf({ start_date: first, end_date: last })} inherit>
-          {created} {m.tickets(created)}
+          {t('ticketCount', { count: created })}
         </TicketsLink>
       </Total>
-      <Total label={m.totals.resolved}>
+      <Total label={t('totalsResolved')}>
         <TicketsLink search={listOf({ status: 'closed' })} inherit>
-          {resolved} {m.tickets(resolved)}
+          {t('ticketCount', { count: resolved })}
         </TicketsLink>
       </Total>
-      <Total label={m.totals.overdue}>
+      <Total label={t('totalsOverdue')}>
         <TicketsLink search={listOf({ overdue: true })} inherit c={overdue > 0 ? 'red.8' : undefined}>
-          {overdue} {m.tickets(overdue)}
+          {t('ticketCount', { count: overdue })}
         </TicketsLink>
       </Total>
-      <Total label={m.incidents.title}>
+      <Total label={t('incidentsTitle')}>
         <Anchor inherit renderRoot={(props) => <Link to="/incidents" search={{ tab: 'active', page: 1 }} {...props} />}>
-          {figures.active_incidents} {m.incidents.unit(figures.active_incidents)}
+          {t('incidentCount', { count: figures.active_incidents })}
         </Anchor>
       </Total>
     </SimpleGrid>
@@ -129,22 +132,23 @@ function Totals({ figures }: { figures: Dashboard }) {
 function TopSubgroups({ figures }: { figures: Dashboard }) {
   const today = figures.per_day.at(-1)?.day;
   const weekStart = today ? daysBefore(today, 6) : undefined;
+  const t = useMessages(dashboardMessages);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {m.topSubgroups.title}
+          {t('topSubgroupsTitle')}
         </Title>
         {figures.top_subgroups.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {m.topSubgroups.none}
+            {t('topSubgroupsNone')}
           </Text>
         ) : (
           <List type="ordered" spacing="xs">
             {figures.top_subgroups.map((row) => (
               <List.Item key={row.sub_group_id}>
                 <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
-                  <bdi>{row.sub_group_name}</bdi>: {row.count} {m.tickets(row.count)}
+                  <bdi>{row.sub_group_name}</bdi>: {t('ticketCount', { count: row.count })}
                 </TicketsLink>
               </List.Item>
             ))}

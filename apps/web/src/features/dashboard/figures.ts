@@ -1,12 +1,16 @@
 /** The dashboard's figures as people read them, and the ticket list each one opens. */
-import { DEPARTMENT_LABELS, type Department, type TicketStatus } from '@switchboard/shared';
+import type { Department, TicketStatus } from '@switchboard/shared';
+import type { Translate } from '../../lib/i18n.ts';
+import type { dashboardMessages } from './messages.ts';
+
+type DashboardKey = keyof typeof dashboardMessages.english;
 
 /** Minutes as the largest unit that reads well: "45 min", "3.5 h", "2.1 d". */
-export function formatMinutes(minutes: number | null): string | null {
+export function formatMinutes(minutes: number | null, t: Translate<DashboardKey>): string | null {
   if (minutes === null) return null;
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 48 * 60) return `${round1(minutes / 60)} h`;
-  return `${round1(minutes / (24 * 60))} d`;
+  if (minutes < 60) return t('minutes', { value: String(minutes) });
+  if (minutes < 48 * 60) return t('hours', { value: round1(minutes / 60) });
+  return t('daysShort', { value: round1(minutes / (24 * 60)) });
 }
 
 const round1 = (value: number) => String(Math.round(value * 10) / 10);
@@ -17,8 +21,6 @@ export function daysBefore(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
 }
-
-export const departmentLabel = (department: Department) => DEPARTMENT_LABELS[department];
 
 /** The filters of the ticket list (/tickets) that the dashboard's figures use. */
 export interface FigureFilters {

@@ -6,10 +6,11 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
+import { useMessages } from '../../lib/i18n.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useForwardedTickets } from './api/forwarded-tickets.ts';
-import { messages } from './messages.ts';
+import { forwardingMessages } from './messages.ts';
 
 /** /forwarded-tickets?page=N: the tickets in the department's forward chains (spec §2); staff only. */
 export function ForwardedTicketsScreen() {
@@ -21,6 +22,7 @@ export function ForwardedTicketsScreen() {
 }
 
 function ForwardedTickets() {
+  const t = useMessages(forwardingMessages);
   const { page } = useSearch({ from: '/signed-in/forwarded-tickets' });
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
@@ -42,10 +44,10 @@ function ForwardedTickets() {
     <Stack gap="md">
       <div>
         <Title order={1} size="h2">
-          {messages.title}
+          {t('title')}
         </Title>
         <Text c="dimmed" size="sm">
-          {messages.intro}
+          {t('intro')}
         </Text>
       </div>
       {list.isError && !list.data ? (
@@ -57,8 +59,8 @@ function ForwardedTickets() {
           showIssuerColumns
           timeZone={timeZone}
           onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
-          loadingText={messages.loading}
-          emptyText={messages.empty}
+          loadingText={t('loading')}
+          emptyText={t('empty')}
         />
       )}
       <PaginationFooter

@@ -1,8 +1,5 @@
-/** The words of the forwarded-tickets screen (English: the spec's exact texts). */
-export const messages = {
-  title: 'Forwarded Tickets',
-  intro:
-    'Tickets your department received, or forwarded and stayed in the loop. The newest forward comes first; the list refreshes every 30 seconds.',
-  loading: 'Loading tickets...',
-  empty: 'No tickets found.',
-} as const;
+/** The words of the forwarded-tickets screen (English: the spec's exact texts, spec §2). */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const forwardingMessages = defineCatalog('features/forwarding', english);

@@ -6,10 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { canManageGroups } from '@switchboard/shared';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useCreateGroup } from './api/groups.ts';
 import { SubgroupFields } from './components/subgroup-fields.tsx';
 import { newSubgroupDraft, validateCreateGroup, type FieldErrors, type SubgroupDraft } from './group-drafts.ts';
-import { groupsMessages as m } from './messages.ts';
+import { groupsMessages } from './messages.ts';
 
 export function CreateGroupScreen() {
   return (
@@ -20,6 +21,7 @@ export function CreateGroupScreen() {
 }
 
 function CreateGroupForm() {
+  const t = useMessages(groupsMessages);
   const navigate = useNavigate();
   const createGroup = useCreateGroup();
   const [groupName, setGroupName] = useState('');
@@ -44,7 +46,7 @@ function CreateGroupForm() {
     }
     createGroup.mutate(result.body, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: m.createdGroup });
+        notifications.show({ color: 'green', message: t('createdGroup') });
         void navigate({ to: '/group-info' });
       },
       onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
@@ -56,18 +58,18 @@ function CreateGroupForm() {
       <Anchor component={Link} to="/group-info" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden />
-          {m.backToList}
+          {t('backToList')}
         </Group>
       </Anchor>
       <Title order={1} size="h2">
-        {m.createTitle}
+        {t('createTitle')}
       </Title>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
-              label={m.fields.groupName}
-              placeholder={m.fields.groupNamePlaceholder}
+              label={t('groupName')}
+              placeholder={t('groupNamePlaceholder')}
               required
               autoComplete="off"
               value={groupName}
@@ -79,7 +81,7 @@ function CreateGroupForm() {
               }}
             />
             <Text fw={500} size="sm">
-              {m.fields.subgroupsLegend}
+              {t('subgroups')}
             </Text>
             <SubgroupFields
               value={subgroups}
@@ -92,7 +94,7 @@ function CreateGroupForm() {
             />
             <Group justify="flex-end">
               <Button type="submit" loading={createGroup.isPending}>
-                {m.submit}
+                {t('submit')}
               </Button>
             </Group>
           </Stack>

@@ -10,12 +10,13 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { FETCH_GROUPS_FAILED, useGroups } from '../../lib/group-options.ts';
+import { useGroups } from '../../lib/group-options.ts';
+import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { lastPageOf } from '../../lib/pagination.ts';
 import { useDeleteGroup, useDeleteSubgroup } from './api/groups.ts';
 import { AddSubgroupDialog } from './components/add-subgroup-dialog.tsx';
 import { GroupRow } from './components/group-row.tsx';
-import { groupsMessages as m } from './messages.ts';
+import { groupsMessages } from './messages.ts';
 
 export function GroupInfoScreen() {
   return (
@@ -29,6 +30,7 @@ export function GroupInfoScreen() {
 type Deleting = { kind: 'group'; group: GroupEntity } | { kind: 'subgroup'; group: GroupEntity; subgroup: Subgroup };
 
 function GroupTable() {
+  const t = useMessages(groupsMessages);
   // A phone gets cards: three columns of names and buttons do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');
   const groups = useGroups();
@@ -45,7 +47,7 @@ function GroupTable() {
 
   const settle = {
     onSuccess: () => {
-      notifications.show({ color: 'green', message: m.deleted });
+      notifications.show({ color: 'green', message: t('deleted') });
       setDeleting(null);
     },
     // A failure stays in the confirm dialog, which shows why.
@@ -79,10 +81,10 @@ function GroupTable() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1} size="h2">
-          {m.listTitle}
+          {t('listTitle')}
         </Title>
         <Button component={Link} to="/create-group" leftSection={<IconPlus size={18} />}>
-          {m.createLink}
+          {t('createLink')}
         </Button>
       </Group>
       {small ? (
@@ -98,10 +100,10 @@ function GroupTable() {
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w="28%">{m.columns.group}</Table.Th>
-                  <Table.Th>{m.columns.subgroups}</Table.Th>
+                  <Table.Th w="28%">{t('groupName')}</Table.Th>
+                  <Table.Th>{t('subgroups')}</Table.Th>
                   <Table.Th w={130} ta="right">
-                    {m.columns.actions}
+                    {t('actions')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -119,8 +121,8 @@ function GroupTable() {
       <AddSubgroupDialog group={addingTo} onClose={() => setAddingTo(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={deleting?.kind === 'subgroup' ? m.deleteSubgroupTitle : m.deleteGroupTitle}
-        body={deleteBody(deleting)}
+        title={deleting?.kind === 'subgroup' ? t('deleteSubgroupTitle') : t('deleteGroupTitle')}
+        body={deleteBody(deleting, t)}
         loading={deleteGroup.isPending || deleteSubgroup.isPending}
         error={deleteFailure ? errorMessage(deleteFailure) : null}
         onConfirm={confirmDelete}
@@ -143,10 +145,11 @@ interface ListStateProps {
 }
 
 function ListState({ loading, empty, error, retrying, onRetry }: ListStateProps) {
+  const t = useMessages(groupsMessages);
   if (error) {
     return (
       <Box p="md">
-        <LoadError error={error} fallback={FETCH_GROUPS_FAILED} retrying={retrying} onRetry={onRetry} />
+        <LoadError error={error} fallback={t('fetchFailed')} retrying={retrying} onRetry={onRetry} />
       </Box>
     );
   }
@@ -154,20 +157,25 @@ function ListState({ loading, empty, error, retrying, onRetry }: ListStateProps)
     return (
       <Group justify="center" gap="xs" p="lg" role="status">
         <Loader size="sm" />
-        <Text c="dimmed">{m.loading}</Text>
+        <Text c="dimmed">{t('loading')}</Text>
       </Group>
     );
   }
   if (!empty) return null;
   return (
     <Text c="dimmed" ta="center" p="lg" role="status">
-      {m.empty}
+      {t('empty')}
     </Text>
   );
 }
 
-function deleteBody(deleting: Deleting | null): string {
+/** The subgroup is named by both its names, in the order the language reads best (the message's). */
+function deleteBody(deleting: Deleting | null, t: Translate<keyof typeof groupsMessages.english>): string {
   if (!deleting) return '';
-  if (deleting.kind === 'group') return m.deleteGroupBody(deleting.group.group_name);
-  return m.deleteSubgroupBody(`${deleting.subgroup.sub_group_en} (${deleting.subgroup.sub_group_bn})`, deleting.group.group_name);
+  if (deleting.kind === 'group') return t('deleteGroupBody', { group: deleting.group.group_name });
+  return t('deleteSubgroupBody', {
+    english: deleting.subgroup.sub_group_en,
+    bangla: deleting.subgroup.sub_group_bn,
+    group: deleting.group.group_name,
+  });
 }

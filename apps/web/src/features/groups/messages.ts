@@ -1,44 +1,5 @@
 /** The words of the group administration screens (the spec's exact texts where it gives them). */
-export const groupsMessages = {
-  listTitle: 'Groups',
-  createTitle: 'Create Group',
-  createLink: 'Create Group',
-  backToList: 'Back to groups',
-  loading: 'Loading groups...',
-  empty: 'No groups found.',
-  columns: { group: 'Group Name', subgroups: 'Subgroups', actions: 'Actions' },
-  fields: {
-    groupName: 'Group Name',
-    groupNamePlaceholder: 'e.g. Internet',
-    subgroupsLegend: 'Subgroups',
-    subgroupBn: 'Subgroup (Bangla)',
-    subgroupBnPlaceholder: 'যেমন: ধীর গতি',
-    subgroupEn: 'Subgroup (English)',
-    subgroupEnPlaceholder: 'e.g. Slow speed',
-    subgroupNumber: (index: number) => `Subgroup ${index + 1}`,
-  },
-  addSubgroupRow: 'Add another subgroup',
-  removeSubgroupRow: (index: number) => `Remove subgroup ${index + 1}`,
-  noSubgroups: 'No subgroups',
-  submit: 'Create Group',
-  addSubgroup: (group: string) => `Add subgroup to ${group}`,
-  addSubgroupTitle: (group: string) => `Add subgroup to ${group}`,
-  addSubgroupSubmit: 'Add',
-  close: 'Close',
-  editGroup: (group: string) => `Rename ${group}`,
-  saveGroup: (group: string) => `Save ${group}`,
-  editSubgroup: (subgroup: string) => `Rename ${subgroup}`,
-  saveSubgroup: (subgroup: string) => `Save ${subgroup}`,
-  cancel: 'Cancel editing',
-  deleteGroup: (group: string) => `Delete ${group}`,
-  deleteSubgroup: (subgroup: string) => `Delete ${subgroup}`,
-  deleteGroupTitle: 'Delete group',
-  deleteGroupBody: (group: string) =>
-    `Delete the group ${group} and its subgroups? Tickets that use them keep their names; the group is no longer offered.`,
-  deleteSubgroupTitle: 'Delete subgroup',
-  deleteSubgroupBody: (subgroup: string, group: string) =>
-    `Delete the subgroup ${subgroup} of ${group}? Tickets that use it keep its name; it is no longer offered.`,
-  createdGroup: 'Successfully created a new group',
-  createdSubgroup: 'Successfully created a new subgroup',
-  deleted: 'Successfully deleted',
-} as const;
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const groupsMessages = defineCatalog('features/groups', english);

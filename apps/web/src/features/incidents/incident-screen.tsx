@@ -14,12 +14,21 @@ import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
 import { GroupPath } from './group-path.tsx';
-import { messages } from './messages.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { incidentMessages } from './messages.ts';
+
+const EVENT_KEYS = {
+  first_report: 'eventFirstReport',
+  created: 'eventCreated',
+  latest_report: 'eventLatestReport',
+  resolved: 'eventResolved',
+} as const;
 
 /** /incidents/{id}: one incident, its tickets and timeline; link, unlink and resolve while it is active. */
 export function IncidentScreen() {
   const { id } = useParams({ from: '/signed-in/incidents/$id' });
   const incidentId = /^\d{1,15}$/.test(id) ? Number(id) : null;
+  const t = useMessages(incidentMessages);
   const timeZone = useProviderTimeZone();
   const incident = useIncident(incidentId);
   // The incident itself, or one of its tickets (a reply, a resolve) changed elsewhere.
@@ -42,7 +51,7 @@ export function IncidentScreen() {
     <Anchor size="sm" renderRoot={(props) => <Link to="/incidents" search={{ tab: 'active', page: 1 }} {...props} />}>
       <Group gap={4}>
         <IconArrowLeft size={16} />
-        {messages.back}
+        {t('back')}
       </Group>
     </Anchor>
   );
@@ -50,7 +59,7 @@ export function IncidentScreen() {
     return (
       <Stack gap="md">
         {back}
-        <Alert color="gray">{messages.notFound}</Alert>
+        <Alert color="gray">{t('notFound')}</Alert>
       </Stack>
     );
   if (incident.isError)
@@ -67,7 +76,10 @@ export function IncidentScreen() {
   const linkTickets = (ticketIds: number[]) =>
     link.mutate(
       { id: data.id, ticketIds },
-      { onSuccess: (reply) => notifications.show({ color: 'green', message: messages.linked(reply.affected) }), onError: failed },
+      {
+        onSuccess: (reply) => notifications.show({ color: 'green', message: t('linked', { count: reply.affected }) }),
+        onError: failed,
+      },
     );
 
   return (
@@ -85,17 +97,17 @@ export function IncidentScreen() {
             #{data.id} · <GroupPath group={data.group_name} subgroup={data.sub_group_name} /> ·{' '}
             {data.created_by_name ? (
               <>
-                {messages.groupedBy} <bdi>{data.created_by_name}</bdi>, {formatDisplayDateTime(data.created_at, timeZone)}
+                {t('groupedBy')} <bdi>{data.created_by_name}</bdi>, {formatDisplayDateTime(data.created_at, timeZone)}
               </>
             ) : (
-              messages.grouped(formatDisplayDateTime(data.created_at, timeZone))
+              t('grouped', { when: formatDisplayDateTime(data.created_at, timeZone) })
             )}
           </Text>
-          <Text fw={500}>{messages.ticketCounts(data.ticket_count, data.open_ticket_count)}</Text>
+          <Text fw={500}>{t('ticketCounts', { total: data.ticket_count, unsolved: data.open_ticket_count })}</Text>
         </Stack>
         {active && (
           <Button color="teal" onClick={() => setResolving(true)}>
-            {messages.resolve}
+            {t('resolve')}
           </Button>
         )}
       </Group>
@@ -103,25 +115,25 @@ export function IncidentScreen() {
       <Paper withBorder p="md">
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {active ? messages.publicNote : messages.resolution}
+            {active ? t('publicNote') : t('resolution')}
           </Title>
           <Text
             size="sm"
             c={(active ? data.public_note : data.resolution_message) ? undefined : 'dimmed'}
             style={{ whiteSpace: 'pre-line' }}
           >
-            {active ? (data.public_note ?? messages.noPublicNote) : data.resolution_message}
+            {active ? (data.public_note ?? t('noPublicNote')) : data.resolution_message}
           </Text>
         </Stack>
       </Paper>
 
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
-          {messages.timeline}
+          {t('timeline')}
         </Title>
         <Timeline bulletSize={12} lineWidth={2} active={data.timeline.length - 1}>
           {data.timeline.map((entry) => (
-            <Timeline.Item key={entry.event} title={messages.events[entry.event]}>
+            <Timeline.Item key={entry.event} title={t(EVENT_KEYS[entry.event])}>
               <Text size="xs" c="dimmed">
                 {formatDisplayDateTime(entry.at, timeZone)}
               </Text>
@@ -132,22 +144,22 @@ export function IncidentScreen() {
 
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
-          {messages.tickets}
+          {t('tickets')}
         </Title>
         <IncidentTickets
           tickets={data.tickets}
           timeZone={timeZone}
-          emptyText={messages.noTickets}
+          emptyText={t('noTickets')}
           action={
             active
               ? {
-                  label: messages.unlink,
+                  label: t('unlink'),
                   busyId: unlink.isPending ? (unlink.variables.ticketId ?? null) : null,
                   onClick: (ticketId) =>
                     unlink.mutate(
                       { id: data.id, ticketId },
                       {
-                        onSuccess: () => notifications.show({ color: 'green', message: messages.unlinked(ticketId) }),
+                        onSuccess: () => notifications.show({ color: 'green', message: t('unlinked', { id: String(ticketId) }) }),
                         onError: failed,
                       },
                     ),
@@ -157,7 +169,7 @@ export function IncidentScreen() {
         />
         {data.ticket_count > INCIDENT_TICKETS_SHOWN && (
           <Text size="xs" c="dimmed" mt="xs">
-            {messages.moreTickets(INCIDENT_TICKETS_SHOWN, data.ticket_count)}
+            {t('moreTickets', { shown: INCIDENT_TICKETS_SHOWN, total: data.ticket_count })}
           </Text>
         )}
       </Paper>
@@ -167,10 +179,10 @@ export function IncidentScreen() {
           <Group justify="space-between" mb="xs">
             <div>
               <Title order={2} size="h4">
-                {messages.suggested}
+                {t('suggested')}
               </Title>
               <Text size="xs" c="dimmed">
-                {messages.suggestedHint}
+                {t('suggestedHint')}
               </Text>
             </div>
             {data.suggested_tickets.length > 1 && (
@@ -180,16 +192,16 @@ export function IncidentScreen() {
                 loading={link.isPending && link.variables.ticketIds.length > 1}
                 onClick={() => linkTickets(data.suggested_tickets.map((ticket) => ticket.ticket_id))}
               >
-                {messages.linkAll}
+                {t('linkAll')}
               </Button>
             )}
           </Group>
           <IncidentTickets
             tickets={data.suggested_tickets}
             timeZone={timeZone}
-            emptyText={messages.noSuggested}
+            emptyText={t('noSuggested')}
             action={{
-              label: messages.link,
+              label: t('link'),
               busyId: link.isPending && link.variables.ticketIds.length === 1 ? (link.variables.ticketIds[0] ?? null) : null,
               onClick: (ticketId) => linkTickets([ticketId]),
             }}
@@ -205,7 +217,7 @@ export function IncidentScreen() {
           onClose={() => setResolving(false)}
           onResolved={(solved) => {
             setResolving(false);
-            notifications.show({ color: 'green', message: messages.resolved(solved) });
+            notifications.show({ color: 'green', message: t('resolved', { count: solved }) });
           }}
         />
       )}

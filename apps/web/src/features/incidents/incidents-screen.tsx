@@ -8,10 +8,12 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { GroupPath } from './group-path.tsx';
-import { messages } from './messages.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { incidentMessages } from './messages.ts';
 
 /** /incidents?tab=&page=: staff's incidents, active or resolved, newest first, 10 per page. */
 export function IncidentsScreen() {
+  const t = useMessages(incidentMessages);
   const search = useSearch({ from: '/signed-in/incidents' });
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
@@ -24,7 +26,7 @@ export function IncidentsScreen() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {messages.listTitle}
+        {t('listTitle')}
       </Title>
       <Tabs
         value={search.tab}
@@ -32,9 +34,9 @@ export function IncidentsScreen() {
           void navigate({ to: '/incidents', search: { tab: value === 'resolved' ? 'resolved' : 'active', page: 1 } })
         }
       >
-        <Tabs.List aria-label={messages.tabsLabel}>
-          <Tabs.Tab value="active">{messages.tabs.active}</Tabs.Tab>
-          <Tabs.Tab value="resolved">{messages.tabs.resolved}</Tabs.Tab>
+        <Tabs.List aria-label={t('tabsLabel')}>
+          <Tabs.Tab value="active">{t('tabActive')}</Tabs.Tab>
+          <Tabs.Tab value="resolved">{t('tabResolved')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {list.isError ? (
@@ -42,11 +44,11 @@ export function IncidentsScreen() {
       ) : list.isPending ? (
         <Group gap="xs" justify="center" py="xl" role="status">
           <Loader size="sm" />
-          <Text c="dimmed">{messages.loading}</Text>
+          <Text c="dimmed">{t('loading')}</Text>
         </Group>
       ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" role="status">
-          {messages.empty[search.tab]}
+          {search.tab === 'active' ? t('emptyActive') : t('emptyResolved')}
         </Text>
       ) : (
         <Paper withBorder>
@@ -54,12 +56,12 @@ export function IncidentsScreen() {
             <Table highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{messages.columns.id}</Table.Th>
-                  <Table.Th>{messages.columns.title}</Table.Th>
-                  <Table.Th>{messages.columns.area}</Table.Th>
-                  <Table.Th>{messages.columns.tickets}</Table.Th>
-                  <Table.Th>{messages.columns.created}</Table.Th>
-                  <Table.Th>{messages.columns.status}</Table.Th>
+                  <Table.Th>{t('columnId')}</Table.Th>
+                  <Table.Th>{t('columnTitle')}</Table.Th>
+                  <Table.Th>{t('columnArea')}</Table.Th>
+                  <Table.Th>{t('columnTickets')}</Table.Th>
+                  <Table.Th>{t('columnCreated')}</Table.Th>
+                  <Table.Th>{t('columnStatus')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -76,7 +78,9 @@ export function IncidentsScreen() {
                     <Table.Td>
                       <GroupPath group={incident.group_name} subgroup={incident.sub_group_name} />
                     </Table.Td>
-                    <Table.Td>{messages.ticketCounts(incident.ticket_count, incident.open_ticket_count)}</Table.Td>
+                    <Table.Td>
+                      {t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}
+                    </Table.Td>
                     <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
                     <Table.Td>
                       <IncidentStatusBadge status={incident.status} />

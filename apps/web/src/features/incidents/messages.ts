@@ -1,43 +1,5 @@
 /** The words of the incidents screens (DESIGN.md §14). */
-export const messages = {
-  listTitle: 'Incidents',
-  tabsLabel: 'Incident status',
-  tabs: { active: 'Active', resolved: 'Resolved' },
-  loading: 'Loading incidents...',
-  empty: { active: 'No active incidents.', resolved: 'No resolved incidents.' },
-  columns: { id: 'Id', title: 'Title', area: 'Group › Subgroup', tickets: 'Tickets', created: 'Since', status: 'Status' },
-  status: { active: 'Active', resolved: 'Resolved' },
-  ticketCounts: (total: number, unsolved: number) => `${total} ${total === 1 ? 'ticket' : 'tickets'}, ${unsolved} unsolved`,
-  back: 'All incidents',
-  groupedBy: 'Grouped by',
-  grouped: (when: string) => `Grouped ${when}`,
-  publicNote: 'Public note',
-  noPublicNote: 'No public note: the ticket forms show nothing for this incident.',
-  resolution: 'Resolution message',
-  timeline: 'Timeline',
-  events: {
-    first_report: 'First report',
-    created: 'Grouped as an incident',
-    latest_report: 'Latest report',
-    resolved: 'Resolved',
-  },
-  tickets: 'Tickets of this incident',
-  noTickets: 'No tickets are linked.',
-  moreTickets: (shown: number, total: number) => `Showing the newest ${shown} of ${total} tickets.`,
-  suggested: 'New reports about the same subgroup',
-  suggestedHint: 'Unsolved tickets without an incident, reported since shortly before this one began.',
-  noSuggested: 'No new reports to link.',
-  link: 'Link',
-  linkAll: 'Link all',
-  unlink: 'Unlink',
-  linked: (count: number) => (count === 1 ? 'Linked 1 ticket' : `Linked ${count} tickets`),
-  unlinked: (id: number) => `Ticket ${id} is no longer part of this incident`,
-  resolve: 'Resolve incident',
-  resolveTitle: 'Resolve this incident?',
-  resolveBody: (unsolved: number) =>
-    `Every unsolved ticket of this incident (${unsolved}) is solved, whoever holds it; each gets the message below as a reply and its issuer is told.`,
-  resolutionLabel: 'Message to the customers',
-  resolutionPlaceholder: 'The fault is repaired; your service is back. Thank you for your patience.',
-  resolved: (count: number) => `Incident resolved; ${count} ${count === 1 ? 'ticket' : 'tickets'} solved`,
-  notFound: 'There is no such incident.',
-} as const;
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const incidentMessages = defineCatalog('features/incidents', english);

@@ -6,9 +6,15 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useFailedNotifications } from '../../lib/notifications.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { notificationsMessages as m } from './messages.ts';
+import { notificationsMessages } from './messages.ts';
+
+type Key = keyof typeof notificationsMessages.english;
+
+const KIND: Record<FailedNotification['kind'], Key> = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' };
+const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 
 /** /notifications: the messages to issuers that kept failing (admins). */
 export function FailedNotificationsScreen() {
@@ -20,35 +26,37 @@ export function FailedNotificationsScreen() {
 }
 
 function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: string | undefined }) {
+  const t = useMessages(notificationsMessages);
   return (
     <Paper withBorder p="sm" component="li">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600}>
-          {m.kind[row.kind]} · {m.channel[row.channel]} · {row.recipient}
+          {t(KIND[row.kind])} · {t(CHANNEL[row.channel])} · {row.recipient}
         </Text>
         <Text size="xs" c="dimmed">
           {formatDisplayDateTime(row.created_at, timeZone)}
         </Text>
       </Group>
       <Text size="sm">
-        {m.columns.ticket}:{' '}
+        {t('ticket')}:{' '}
         {row.ticket_id === null ? (
-          m.noTicket
+          t('none')
         ) : (
           <Anchor size="sm" renderRoot={(props) => <Link to="/view-ticket" search={{ id: row.ticket_id ?? 0 }} {...props} />}>
             #{row.ticket_id}
           </Anchor>
         )}{' '}
-        · {m.columns.attempts}: {row.attempts}
+        · {t('attempts')}: {row.attempts}
       </Text>
       <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
-        {m.columns.error}: {row.last_error ?? m.noTicket}
+        {t('lastError')}: {row.last_error ?? t('none')}
       </Text>
     </Paper>
   );
 }
 
 function FailedList() {
+  const t = useMessages(notificationsMessages);
   const timeZone = useProviderTimeZone();
   const [page, setPage] = useState(1);
   const failed = useFailedNotifications(page);
@@ -57,28 +65,28 @@ function FailedList() {
     <Stack gap="md" maw={900}>
       <div>
         <Title order={1} size="h2">
-          {m.title}
+          {t('title')}
         </Title>
         <Text c="dimmed" size="sm">
-          {m.intro}
+          {t('intro')}
         </Text>
       </div>
       {failed.isPending ? (
         <Center py="md" role="status">
           <Group gap="xs">
             <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
+            <Text c="dimmed">{t('loading')}</Text>
           </Group>
         </Center>
       ) : failed.isError ? (
         <LoadError
           error={failed.error}
-          fallback={m.failedToFetch}
+          fallback={t('failedToFetch')}
           onRetry={() => void failed.refetch()}
           retrying={failed.isFetching}
         />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">{m.empty}</Text>
+        <Text c="dimmed">{t('empty')}</Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row) => (

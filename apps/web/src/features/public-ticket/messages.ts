@@ -1,38 +1,8 @@
-/** The words of the public ticket page (English: the spec's exact texts where it gives them). */
-export const publicTicketMessages = {
-  pageTitle: 'Create Ticket',
-  intro: 'Tell us what is wrong and which number is affected. No account is needed: we will reply to your e-mail address.',
-  logoAlt: (brand: string) => `${brand} logo`,
-  signIn: 'Sign in',
-  backToTickets: 'Back to my tickets',
-  group: 'Group',
-  groupPlaceholder: 'Choose a group',
-  noSuchGroup: 'No such group',
-  subgroup: 'Subgroup',
-  subgroupPlaceholder: 'Choose a subgroup',
-  noSubgroups: 'This group has no subgroups',
-  chooseGroupFirst: 'Choose a group first',
-  noSuchSubgroup: 'No such subgroup',
-  ticketTitle: 'Title',
-  ticketTitlePlaceholder: 'A short summary of the problem',
-  problematicNumber: 'Problematic Number',
-  problematicNumberPlaceholder: '01XXXXXXXXX',
-  problematicNumberInvalid: 'Enter a valid number: 0 followed by 10 digits',
-  email: 'Email',
-  emailPlaceholder: 'you@example.com',
-  emailInvalid: 'Please enter a valid email address',
-  description: 'Description',
-  descriptionPlaceholder: 'What happens, since when, and what you have tried',
-  attachments: 'Upload file',
-  submit: 'Submit',
-  uploadsBusy: 'Wait until the images have been uploaded',
-  uploadsFailed: 'Remove the files that could not be uploaded',
-  failedTitle: 'Your ticket was not submitted',
-  success: {
-    title: 'Ticket submitted successfully',
-    body: 'Thanks! Our support team will contact you soon.',
-    ticketId: 'Your ticket number',
-    keepIt: 'Please keep this number: it helps us find your ticket when you contact us.',
-    another: 'Submit another ticket',
-  },
-} as const;
+/**
+ * The words of the public ticket page (English: the spec's exact texts where it gives them); `brand`
+ * is the product name from the server.
+ */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const publicTicketMessages = defineCatalog('features/public-ticket', english);

@@ -1,11 +1,12 @@
 import { Anchor, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useSubmitPublicTicket } from './api/submit-public-ticket.ts';
 import { PublicTicketForm } from './components/public-ticket-form.tsx';
 import { SubmittedPanel } from './components/submitted-panel.tsx';
-import { publicTicketMessages as messages } from './messages.ts';
+import { publicTicketMessages } from './messages.ts';
 import classes from './public-ticket-screen.module.css';
 
 /**
@@ -13,6 +14,7 @@ import classes from './public-ticket-screen.module.css';
  * reply. On success the form gives way to a confirmation with the ticket number.
  */
 export function PublicTicketScreen() {
+  const t = useMessages(publicTicketMessages);
   const brand = useBrandName();
   const signedIn = currentSession() !== null;
   const submission = useSubmitPublicTicket();
@@ -23,18 +25,18 @@ export function PublicTicketScreen() {
       <Stack className={classes.column} gap="md">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
-            <Image src="/logo.svg" alt={messages.logoAlt(brand)} w={36} h={36} />
+            <Image src="/logo.svg" alt={t('logoAlt', { brand })} w={36} h={36} />
             <Text fw={700} size="lg">
               {brand}
             </Text>
           </Group>
           {signedIn ? (
             <Anchor size="sm" renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}>
-              {messages.backToTickets}
+              {t('backToTickets')}
             </Anchor>
           ) : (
             <Anchor size="sm" renderRoot={(props) => <Link to="/" search={{}} {...props} />}>
-              {messages.signIn}
+              {t('signIn')}
             </Anchor>
           )}
         </Group>
@@ -49,10 +51,10 @@ export function PublicTicketScreen() {
             <Stack gap="lg">
               <div>
                 <Title order={1} fz="h2">
-                  {messages.pageTitle}
+                  {t('pageTitle')}
                 </Title>
                 <Text c="dimmed" size="sm" mt={4}>
-                  {messages.intro}
+                  {t('intro')}
                 </Text>
               </div>
               <PublicTicketForm

@@ -1,45 +1,5 @@
 /** The words of the report screen (the spec's exact texts where it gives them). */
-export const reportMessages = {
-  title: 'Report',
-  intro: 'Export the tickets of a period as an Excel workbook. Dates are days in the provider’s time zone.',
-  formLoading: 'Loading the report form…',
-  fields: {
-    user: 'User',
-    userPlaceholder: 'Anybody — type a name or number',
-    userNothingFound: 'No users found',
-    userSearching: 'Searching…',
-    group: 'Group',
-    subgroup: 'Subgroup',
-    any: 'Any',
-    chooseGroupFirst: 'Choose a group first',
-    noSubgroups: 'This group has no subgroups',
-    startDate: 'Start date',
-    endDate: 'End date',
-    datePlaceholder: 'Pick a date',
-  },
-  calendar: {
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
-    nextMonth: 'Next month',
-    previousMonth: 'Previous month',
-    nextYear: 'Next year',
-    previousYear: 'Previous year',
-    nextDecade: 'Next decade',
-    previousDecade: 'Previous decade',
-  },
-  generate: 'Generate',
-  generating: (seconds: number) => `Generating the report… ${seconds} s`,
-  /** Spec §8: the report's failure text when the server gives none. */
-  failed: 'An error occurred',
-  fetchUsersFailed: 'Failed to fetch users',
-  viewer: {
-    label: 'Report workbook',
-    open: 'Open in new tab',
-    download: 'Download',
-    loading: 'Opening the workbook…',
-    expires: (time: string) => `The link works until ${time}.`,
-    truncated: (rows: number) => `The first ${rows} rows are shown. Download the workbook for all of them.`,
-    empty: 'No tickets in this period.',
-    rowsShown: (rows: number) => `${rows} ${rows === 1 ? 'row' : 'rows'}`,
-  },
-} as const;
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const reportMessages = defineCatalog('features/reports', english);

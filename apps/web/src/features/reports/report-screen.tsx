@@ -9,7 +9,8 @@ import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { reportErrorMessage, useGenerateReport, useReportPreview } from './api/reports.ts';
 import type { ReportFieldErrors } from './components/report-form.tsx';
-import { reportMessages as m } from './messages.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { reportMessages } from './messages.ts';
 
 // The form's date pickers and selects arrive in their own chunk, right after the screen: the
 // route's first script stays inside its budget.
@@ -40,6 +41,7 @@ function openInNewTab(url: string): void {
 }
 
 function ReportGenerator() {
+  const t = useMessages(reportMessages);
   const timeZone = useProviderTimeZone();
   const today = todayIn(timeZone);
   const generate = useGenerateReport();
@@ -65,13 +67,13 @@ function ReportGenerator() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          {m.title}
+          {t('title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {m.intro}
+          {t('intro')}
         </Text>
       </Stack>
-      <Suspense fallback={<Loader size="sm" aria-label={m.formLoading} />}>
+      <Suspense fallback={<Loader size="sm" aria-label={t('formLoading')} />}>
         <ReportForm
           today={today}
           timeZone={timeZone}
@@ -81,7 +83,7 @@ function ReportGenerator() {
         />
       </Suspense>
       {publicUrl && (
-        <Suspense fallback={<Loader size="sm" aria-label={m.viewer.loading} />}>
+        <Suspense fallback={<Loader size="sm" aria-label={t('viewerLoading')} />}>
           <WorkbookViewer
             key={publicUrl}
             publicUrl={publicUrl}

@@ -2,7 +2,6 @@ import { Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, T
 import { notifications } from '@mantine/notifications';
 import {
   canManageServiceLevels,
-  DEPARTMENT_LABELS,
   SERVICE_LEVEL_MAX_HOURS,
   SERVICE_LEVEL_MIN_HOURS,
   serviceLevelBodySchema,
@@ -12,9 +11,11 @@ import { useState, type FormEvent } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import { validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 import { useServiceLevels, useSetServiceLevel } from './api/service-levels.ts';
-import { serviceLevelsMessages as m } from './messages.ts';
+import { serviceLevelsMessages } from './messages.ts';
 
 /** /service-levels: each department's hours to the first reply and to resolve (admins). */
 export function ServiceLevelsScreen() {
@@ -26,28 +27,29 @@ export function ServiceLevelsScreen() {
 }
 
 function ServiceLevelList() {
+  const t = useMessages(serviceLevelsMessages);
   const levels = useServiceLevels();
   return (
     <Stack gap="md" maw={900}>
       <div>
         <Title order={1} size="h2">
-          {m.title}
+          {t('title')}
         </Title>
         <Text c="dimmed" size="sm">
-          {m.intro}
+          {t('intro')}
         </Text>
       </div>
       {levels.isPending ? (
         <Center py="md" role="status">
           <Group gap="xs">
             <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
+            <Text c="dimmed">{t('loading')}</Text>
           </Group>
         </Center>
       ) : levels.isError ? (
         <LoadError
           error={levels.error}
-          fallback={m.failedToFetch}
+          fallback={t('failedToFetch')}
           onRetry={() => void levels.refetch()}
           retrying={levels.isFetching}
         />
@@ -60,11 +62,12 @@ function ServiceLevelList() {
 
 /** One department's two numbers, checked with the endpoint's own schema before they are sent. */
 function LevelForm({ level }: { level: ServiceLevel }) {
+  const t = useMessages(serviceLevelsMessages);
   const [firstReply, setFirstReply] = useState<number | string>(level.first_reply_hours);
   const [resolve, setResolve] = useState<number | string>(level.resolve_hours);
   const [errors, setErrors] = useState<FieldErrors>({});
   const setLevel = useSetServiceLevel();
-  const name = DEPARTMENT_LABELS[level.department];
+  const name = useLabels().department(level.department);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,7 +80,7 @@ function LevelForm({ level }: { level: ServiceLevel }) {
     setLevel.mutate(
       { department: level.department, body: result.body },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: m.saved(name) }),
+        onSuccess: () => notifications.show({ color: 'green', message: t('saved', { department: name }) }),
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
     );
@@ -92,15 +95,20 @@ function LevelForm({ level }: { level: ServiceLevel }) {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="sm">
           <NumberInput
-            label={m.firstReply}
+            label={t('firstReply')}
             value={firstReply}
             onChange={setFirstReply}
             error={errors.first_reply_hours}
             {...hours}
           />
-          <NumberInput label={m.resolve} value={resolve} onChange={setResolve} error={errors.resolve_hours} {...hours} />
-          <Button type="submit" loading={setLevel.isPending} mt={{ base: 0, xs: 'xl' }} aria-label={`${m.save} ${name}`}>
-            {m.save}
+          <NumberInput label={t('resolve')} value={resolve} onChange={setResolve} error={errors.resolve_hours} {...hours} />
+          <Button
+            type="submit"
+            loading={setLevel.isPending}
+            mt={{ base: 0, xs: 'xl' }}
+            aria-label={t('saveDepartment', { department: name })}
+          >
+            {t('save')}
           </Button>
         </SimpleGrid>
       </Stack>

@@ -1,49 +1,9 @@
-/** The words of the ticket view (English: the spec's exact texts). */
-export const messages = {
-  back: 'Back to tickets',
-  loading: 'Loading ticket...',
-  notFound: 'Ticket not found',
-  notFoundBody: 'It may not exist, or it is not one you can see.',
-  retry: 'Try again',
-  ticketNumber: (id: number) => `Ticket #${id}`,
-  details: {
-    heading: 'Details',
-    status: 'Status',
-    problematicNumber: 'Problematic Number',
-    group: 'Group',
-    subgroup: 'Subgroup',
-    issuedTo: 'Issued To',
-    issuedBy: 'Issued By',
-    issuerType: 'Issuer type',
-    issuedTime: 'Issued Time',
-    resolvedTime: 'Solved at',
-    due: 'Due',
-    clientEmail: 'Client e-mail',
-  },
-  description: 'Description',
-  attachments: 'Attachments',
-  forwardHistory: {
-    heading: 'Forward history',
-    cause: 'Cause',
-    by: (name: string) => `by ${name}`,
-    inLoop: 'stays in loop',
-  },
-  comments: {
-    heading: 'Comments',
-    none: 'No comments yet.',
-    internal: 'internal',
-    showEarlier: 'Show earlier comments',
-    earlierFailed: 'The earlier comments could not be loaded.',
-  },
-  commentForm: {
-    message: 'Add comment',
-    placeholder: 'Write a reply. Shift+Enter adds a blank line.',
-    files: 'Upload file',
-    internal: 'Internal Comment',
-    external: 'External Comment',
-    send: 'Send',
-    uploadsBusy: 'Wait until the images have been uploaded',
-    successTitle: 'Success!',
-    success: 'Successfully added new comment',
-  },
-} as const;
+/**
+ * The words of the ticket view: the ticket, its details, forwards, comments and comment form, the
+ * actions (Forward, Resolve, Resolve & Forward to cc), the assignee, incident and number-history
+ * panels and the canned-reply picker (English: the spec's exact texts, spec §2, §4, §8).
+ */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const ticketViewMessages = defineCatalog('features/ticket-view', english);

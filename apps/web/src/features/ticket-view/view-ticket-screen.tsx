@@ -13,6 +13,7 @@ import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicket } from './api/ticket.ts';
@@ -22,7 +23,7 @@ import { ForwardHistory } from './components/forward-history.tsx';
 import { NumberHistoryPlaceholder } from './components/number-history-placeholder.tsx';
 import { TicketActions } from './components/workflow-actions.tsx';
 import { TicketDetails } from './components/ticket-details.tsx';
-import { messages } from './messages.ts';
+import { ticketViewMessages } from './messages.ts';
 import { useLiveTicket } from './use-live-ticket.ts';
 import classes from './view-ticket-screen.module.css';
 
@@ -38,14 +39,15 @@ const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
 function BackLink() {
   const router = useRouter();
   const canGoBack = useCanGoBack();
+  const t = useMessages(ticketViewMessages);
   // Back keeps the list's page and filters; a ticket opened from a link goes to the first page.
   return canGoBack ? (
     <Anchor component="button" type="button" size="sm" onClick={() => router.history.back()} className={classes.back}>
-      <IconArrowLeft size={14} /> {messages.back}
+      <IconArrowLeft size={14} /> {t('back')}
     </Anchor>
   ) : (
     <Anchor size="sm" className={classes.back} renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}>
-      <IconArrowLeft size={14} /> {messages.back}
+      <IconArrowLeft size={14} /> {t('back')}
     </Anchor>
   );
 }
@@ -54,6 +56,7 @@ function BackLink() {
 export function ViewTicketScreen() {
   const { id } = useSearch({ from: '/signed-in/view-ticket' });
   const session = currentSession();
+  const t = useMessages(ticketViewMessages);
   const timeZone = useProviderTimeZone();
   const ticket = useTicket(id);
   useLiveTicket(id);
@@ -64,7 +67,7 @@ export function ViewTicketScreen() {
       <Center py="xl" role="status">
         <Group gap="xs">
           <Loader size="sm" />
-          <Text c="dimmed">{messages.loading}</Text>
+          <Text c="dimmed">{t('loading')}</Text>
         </Group>
       </Center>
     );
@@ -76,7 +79,7 @@ export function ViewTicketScreen() {
     return (
       <Problem title={errorMessage(ticket.error)}>
         <Button variant="light" onClick={() => void ticket.refetch()}>
-          {messages.retry}
+          {t('retry')}
         </Button>
       </Problem>
     );
@@ -94,7 +97,7 @@ export function ViewTicketScreen() {
           <StatusBadge status={data.ticket_status} size="lg" style={{ flexShrink: 0 }} />
         </Group>
         <Text c="dimmed" size="sm">
-          {messages.ticketNumber(data.ticket_id)} · {formatDisplayDateTime(data.created_at, timeZone)}
+          {t('ticketNumber', { id: String(data.ticket_id) })} · {formatDisplayDateTime(data.created_at, timeZone)}
         </Text>
       </div>
       <div className={classes.layout}>
@@ -102,13 +105,13 @@ export function ViewTicketScreen() {
           <Paper withBorder p="md">
             <Stack gap="sm">
               <Title order={3} size="h5">
-                {messages.description}
+                {t('description')}
               </Title>
               <Text className={classes.description}>{data.description}</Text>
               {data.attachments.length > 0 && (
                 <Stack gap="xs" mt="xs">
                   <Title order={4} size="h6" c="dimmed">
-                    {messages.attachments}
+                    {t('attachments')}
                   </Title>
                   <ImageGallery images={data.attachments} />
                 </Stack>
@@ -117,7 +120,7 @@ export function ViewTicketScreen() {
           </Paper>
         </Stack>
         <Stack gap="md" className={classes.side}>
-          <section aria-label="Ticket actions" data-slot="ticket-actions" className={classes.slot}>
+          <section aria-label={t('ticketActions')} data-slot="ticket-actions" className={classes.slot}>
             <TicketActions ticket={data} viewer={session} />
           </section>
           {canSeeAssignee(session) && (
@@ -127,9 +130,9 @@ export function ViewTicketScreen() {
           )}
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (
-            <Paper withBorder p="md" component="section" aria-label={messages.forwardHistory.heading}>
+            <Paper withBorder p="md" component="section" aria-label={t('forwardHistoryHeading')}>
               <Title order={3} size="h5" mb="sm">
-                {messages.forwardHistory.heading}
+                {t('forwardHistoryHeading')}
               </Title>
               <ForwardHistory entries={data.forwarder_history} timeZone={timeZone} />
             </Paper>
@@ -168,17 +171,18 @@ export function ViewTicketScreen() {
 
 /** Unknown, refused or not the viewer's: one answer, and the way back to the list. */
 function TicketNotFound() {
+  const t = useMessages(ticketViewMessages);
   return (
     <Stack gap="sm" maw={560}>
-      <Alert color="gray" title={messages.notFound}>
+      <Alert color="gray" title={t('notFound')}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{messages.notFoundBody}</Text>
+          <Text size="sm">{t('notFoundBody')}</Text>
           <Anchor
             size="sm"
             className={classes.back}
             renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}
           >
-            <IconArrowLeft size={14} /> {messages.back}
+            <IconArrowLeft size={14} /> {t('back')}
           </Anchor>
         </Stack>
       </Alert>

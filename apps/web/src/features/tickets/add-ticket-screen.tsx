@@ -2,14 +2,16 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useIssueTicket } from './api/issue-ticket.ts';
 import { IssueTicketForm } from './components/issue-ticket-form.tsx';
 import { OpenTicketsNotice } from './components/open-tickets-notice.tsx';
-import { messages } from './messages.ts';
+import { ticketsMessages } from './messages.ts';
 
 /** /add-ticket: signed-in users raise a ticket; on success they land on it. */
 export function AddTicketScreen() {
+  const t = useMessages(ticketsMessages);
   const navigate = useNavigate();
   const issue = useIssueTicket();
   const userType = currentSession()?.user_type ?? 'customer';
@@ -19,10 +21,10 @@ export function AddTicketScreen() {
       <Stack gap="md">
         <div>
           <Title order={1} size="h2">
-            {messages.form.title}
+            {t('formTitle')}
           </Title>
           <Text c="dimmed" size="sm">
-            {messages.form.intro}
+            {t('formIntro')}
           </Text>
         </div>
         <IssueTicketForm
@@ -32,7 +34,7 @@ export function AddTicketScreen() {
           onSubmit={(body) =>
             issue.mutate(body, {
               onSuccess: (reply) => {
-                notifications.show({ color: 'green', message: messages.form.success });
+                notifications.show({ color: 'green', message: t('issued') });
                 void navigate({ to: '/view-ticket', search: { id: reply.data.ticket_id } });
               },
               onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),

@@ -1,58 +1,8 @@
-/** The words of the tickets screens (English: the spec's exact texts). */
-export const messages = {
-  listTitle: 'Tickets',
-  loading: 'Loading tickets...',
-  empty: 'No tickets found.',
-  newTickets: (count: number) => `${count} new ${count === 1 ? 'ticket' : 'tickets'} — show`,
-  tabs: { all: 'All', mine: 'Mine', agent: 'Agent tickets', customer: 'Customer tickets' },
-  tabsLabel: 'Which tickets',
-  filters: {
-    toggle: 'Filters',
-    group: 'Group',
-    subgroup: 'Subgroup',
-    startDate: 'Start date',
-    endDate: 'End date',
-    status: 'Status',
-    issuedTo: 'Issued to',
-    overdue: 'Overdue only',
-    any: 'Any',
-    noSubgroups: 'This group has no subgroups',
-    chooseGroupFirst: 'Choose a group first',
-  },
-  search: {
-    ticketId: 'Ticket Id',
-    ticketIdPlaceholder: 'e.g. 100001',
-    problematicNumber: 'Problematic Number',
-    problematicNumberPlaceholder: '01XXXXXXXXX',
-    button: 'Search',
-    clear: 'Clear filters',
-    customerClear: 'Clear',
-    statusPlaceholder: 'Search by status',
-    text: 'Search text',
-    textPlaceholder: 'Words in the title, description or comments',
-  },
-  form: {
-    title: 'Create Ticket',
-    intro: 'Tell us what is wrong and which number is affected. Our support team will follow up here.',
-    group: 'Group',
-    groupPlaceholder: 'Choose a group',
-    subgroup: 'Subgroup',
-    subgroupPlaceholder: 'Choose a subgroup',
-    noSubgroups: 'This group has no subgroups',
-    chooseGroupFirst: 'Choose a group first',
-    ticketTitle: 'Title',
-    ticketTitlePlaceholder: 'A short summary of the problem',
-    problematicNumber: 'Problematic Number',
-    problematicNumberPlaceholder: '01XXXXXXXXX',
-    description: 'Description',
-    descriptionPlaceholder: 'What happens, since when, and what you have tried',
-    attachments: 'Upload file',
-    issuerType: 'Issuer type',
-    agent: 'Agent',
-    customer: 'Customer',
-    submit: 'Submit',
-    uploadsBusy: 'Wait until the images have been uploaded',
-    uploadsFailed: 'Remove the files that could not be uploaded',
-    success: 'Successfully issued a new ticket',
-  },
-} as const;
+/**
+ * The words of the tickets screens: the list, its filters and search, the create form and its notice
+ * about a number's open tickets (English: the spec's exact texts).
+ */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const ticketsMessages = defineCatalog('features/tickets', english);

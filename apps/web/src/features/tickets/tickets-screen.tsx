@@ -12,6 +12,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
 import { todayIn } from '../../lib/dates.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useGroups } from '../../lib/group-options.ts';
 import { currentSession } from '../../lib/session.ts';
@@ -20,7 +21,7 @@ import { CustomerStatusSearch } from './components/customer-status-search.tsx';
 import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
-import { messages } from './messages.ts';
+import { ticketsMessages } from './messages.ts';
 import {
   cleanFilters,
   filtersForViewer,
@@ -39,6 +40,7 @@ const IncidentBanner = lazy(() => import('./components/incident-banner.tsx'));
 
 /** /tickets?page=N: the paged ticket list with the filters each kind of user may use (spec §2, §6). */
 export function TicketsScreen() {
+  const t = useMessages(ticketsMessages);
   const userType = currentSession()?.user_type ?? 'customer';
   // The same rule the server applies: which filters this viewer has (spec §6).
   const allowed: readonly TicketListFilterName[] = listFiltersFor({ user_type: userType });
@@ -105,7 +107,7 @@ export function TicketsScreen() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {messages.listTitle}
+        {t('listTitle')}
       </Title>
       {canManageIncidents({ user_type: userType }) && (
         <Suspense fallback={null}>
@@ -122,11 +124,11 @@ export function TicketsScreen() {
             })
           }
         >
-          <Tabs.List aria-label={messages.tabsLabel}>
-            <Tabs.Tab value="all">{messages.tabs.all}</Tabs.Tab>
-            {may('assignee') && <Tabs.Tab value="mine">{messages.tabs.mine}</Tabs.Tab>}
-            <Tabs.Tab value="agent">{messages.tabs.agent}</Tabs.Tab>
-            <Tabs.Tab value="customer">{messages.tabs.customer}</Tabs.Tab>
+          <Tabs.List aria-label={t('tabsLabel')}>
+            <Tabs.Tab value="all">{t('tabAll')}</Tabs.Tab>
+            {may('assignee') && <Tabs.Tab value="mine">{t('tabMine')}</Tabs.Tab>}
+            <Tabs.Tab value="agent">{t('tabAgent')}</Tabs.Tab>
+            <Tabs.Tab value="customer">{t('tabCustomer')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
       )}
@@ -179,8 +181,8 @@ export function TicketsScreen() {
           showIssuerColumns={canSeeRouting({ user_type: userType })}
           timeZone={timeZone}
           onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
-          loadingText={messages.loading}
-          emptyText={messages.empty}
+          loadingText={t('loading')}
+          emptyText={t('empty')}
           highlight={filters.q}
         />
       )}

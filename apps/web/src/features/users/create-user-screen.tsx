@@ -6,16 +6,18 @@ import { useState, type FormEvent } from 'react';
 import { canManageUsers } from '@switchboard/shared';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { useCreateUser } from './api/users.ts';
 import { PrefixedNumberInput } from './components/prefixed-number-input.tsx';
-import { usersMessages as m } from './messages.ts';
+import { usersMessages } from './messages.ts';
 import {
   asRole,
   asUserType,
   EMPTY_DRAFT,
-  ROLE_OPTIONS,
-  USER_TYPE_OPTIONS,
+  roleOptions,
+  userTypeOptions,
   validateSignup,
   type FieldErrors,
   type UserDraft,
@@ -30,6 +32,8 @@ export function CreateUserScreen() {
 }
 
 function CreateUserForm() {
+  const t = useMessages(usersMessages);
+  const labels = useLabels();
   const brand = useBrandName();
   const navigate = useNavigate();
   const createUser = useCreateUser();
@@ -57,7 +61,7 @@ function CreateUserForm() {
     }
     createUser.mutate(result.body, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: m.created });
+        notifications.show({ color: 'green', message: t('created') });
         void navigate({ to: '/user-info' });
       },
       onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
@@ -69,18 +73,18 @@ function CreateUserForm() {
       <Anchor component={Link} to="/user-info" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden />
-          {m.backToList}
+          {t('backToList')}
         </Group>
       </Anchor>
       <Title order={1} size="h2">
-        {m.createTitle}
+        {t('createTitle')}
       </Title>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput
-              label={m.fields.name}
-              placeholder={m.fields.namePlaceholder}
+              label={t('name')}
+              placeholder={t('namePlaceholder')}
               required
               autoComplete="off"
               value={draft.name}
@@ -89,35 +93,35 @@ function CreateUserForm() {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PrefixedNumberInput
-                label={m.fields.number(brand)}
-                placeholder={m.fields.numberPlaceholder}
+                label={t('number', { brand })}
+                placeholder={t('numberPlaceholder')}
                 required
                 value={draft.numberEntry}
                 error={errors.product_number}
                 onChange={(event) => change({ numberEntry: event.currentTarget.value })}
               />
               <PrefixedNumberInput
-                label={m.fields.phone}
-                placeholder={m.fields.phonePlaceholder}
+                label={t('phone')}
+                placeholder={t('phonePlaceholder')}
                 required
                 value={draft.phoneEntry}
                 error={errors.phone_number}
                 onChange={(event) => change({ phoneEntry: event.currentTarget.value })}
               />
               <Select
-                label={m.fields.userType}
-                placeholder={m.fields.userTypePlaceholder}
+                label={t('userType')}
+                placeholder={t('userTypePlaceholder')}
                 required
-                data={USER_TYPE_OPTIONS}
+                data={userTypeOptions(labels)}
                 value={draft.user_type}
                 error={errors.user_type}
                 onChange={(value) => change({ user_type: asUserType(value) })}
               />
               <Select
-                label={m.fields.role}
-                placeholder={m.fields.rolePlaceholder}
+                label={t('role')}
+                placeholder={t('rolePlaceholder')}
                 required
-                data={ROLE_OPTIONS}
+                data={roleOptions(labels)}
                 value={draft.role}
                 error={errors.role}
                 onChange={(value) => change({ role: asRole(value) })}
@@ -125,7 +129,7 @@ function CreateUserForm() {
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" loading={createUser.isPending}>
-                {m.submit}
+                {t('submit')}
               </Button>
             </Group>
           </Stack>

@@ -1,62 +1,8 @@
-/** The words of the user administration screens (the spec's exact texts where it gives them). */
-export const usersMessages = {
-  listTitle: 'Users',
-  createTitle: 'Create User',
-  createLink: 'Create User',
-  backToList: 'Back to users',
-  loading: 'Loading users...',
-  empty: 'No users found.',
-  noMatches: 'No users match the search.',
-  searchLabel: 'Search users',
-  searchPlaceholder: 'Search by name or number',
-  columns: {
-    name: 'Name',
-    number: (brand: string) => `${brand} Number`,
-    phone: 'Phone Number',
-    userType: 'User Type',
-    role: 'Role',
-    createdAt: 'Created At',
-    actions: 'Actions',
-  },
-  fields: {
-    name: 'Name',
-    namePlaceholder: 'Full name',
-    number: (brand: string) => `${brand} Number`,
-    numberPlaceholder: '09638XXXXXX',
-    phone: 'Phone Number',
-    phonePlaceholder: '01XXXXXXXXX',
-    userType: 'User Type',
-    userTypePlaceholder: 'Choose a user type',
-    role: 'Role',
-    rolePlaceholder: 'Choose a role',
-  },
-  submit: 'Create User',
-  edit: (name: string) => `Edit ${name}`,
-  save: (name: string) => `Save ${name}`,
-  cancel: 'Cancel editing',
-  delete: (name: string) => `Delete ${name}`,
-  deleteTitle: 'Delete user',
-  deleteBody: (name: string, number: string) =>
-    `Delete ${name} (${number})? They are signed out at once and can no longer sign in.`,
-  fetchFailed: 'Failed to fetch users',
-  created: 'Successfully create a new user',
-  deleted: 'Successfully Delete an user',
-} as const;
+/**
+ * The words of the user administration screens and of the sign-in lock panel (the spec's exact
+ * texts where it gives them); `brand` is the product name from the server.
+ */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
 
-/** The sign-in lock panel of /user-info (admins). */
-export const signInLockMessages = {
-  title: 'Sign-in lock',
-  intro: 'Wrong OTPs lock a number for an hour from one connection, or for a day after 100 from anywhere.',
-  numberLabel: 'Number',
-  numberPlaceholder: '09638000001',
-  check: 'Check',
-  locked: (until: string) => `Locked until ${until}`,
-  notLocked: 'Not locked',
-  failures: (count: number) => `${count} wrong OTP${count === 1 ? '' : 's'} in the last 24 hours`,
-  address: 'Connection',
-  lastHour: 'Wrong in the last hour',
-  clear: 'Clear lock',
-  confirmTitle: 'Clear sign-in lock',
-  confirmBody: (number: string) => `Forget every wrong OTP of ${number}? Anyone can then try codes for it again.`,
-  cleared: 'Sign-in lock cleared',
-} as const;
+export const usersMessages = defineCatalog('features/users', english);

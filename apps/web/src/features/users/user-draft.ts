@@ -4,9 +4,7 @@
  */
 import {
   entryOf,
-  ROLE_LABELS,
   ROLES,
-  USER_TYPE_LABELS,
   USER_TYPES,
   signupBodySchema,
   updateUserBodySchema,
@@ -17,6 +15,7 @@ import {
   type User,
   type UserType,
 } from '@switchboard/shared';
+import type { Labels } from '../../lib/labels.ts';
 import { validateWith, type FieldErrors, type Validated } from '../../lib/schema-form.ts';
 
 export type { FieldErrors, Validated };
@@ -29,8 +28,9 @@ export interface UserDraft {
   role: Role | null;
 }
 
-export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
-export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+/** The Select options, in the interface's language (`useLabels()`). */
+export const userTypeOptions = (labels: Labels) => USER_TYPES.map((value) => ({ value, label: labels.userType(value) }));
+export const roleOptions = (labels: Labels) => ROLES.map((value) => ({ value, label: labels.role(value) }));
 
 /** A Select's value back as a user type (null when cleared). */
 export const asUserType = (value: string | null): UserType | null => USER_TYPES.find((type) => type === value) ?? null;

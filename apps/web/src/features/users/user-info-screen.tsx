@@ -10,12 +10,13 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName, useProviderTimeZone } from '../../lib/public-config.ts';
 import { useDeleteUser, useUpdateUser, useUsers } from './api/users.ts';
 import { UserRow } from './components/user-row.tsx';
 import { SignInLockPanel } from './components/sign-in-lock-panel.tsx';
 import { UserSearchBox } from './components/user-search-box.tsx';
-import { usersMessages as m } from './messages.ts';
+import { usersMessages } from './messages.ts';
 
 export function UserInfoScreen() {
   return (
@@ -26,6 +27,7 @@ export function UserInfoScreen() {
 }
 
 function UserTable() {
+  const t = useMessages(usersMessages);
   const brand = useBrandName();
   const timeZone = useProviderTimeZone();
   // A phone gets cards: seven columns do not fit 390 pixels.
@@ -74,7 +76,12 @@ function UserTable() {
   });
   const state = users.isError ? (
     <Box p="md">
-      <LoadError error={users.error} fallback={m.fetchFailed} retrying={users.isFetching} onRetry={() => void users.refetch()} />
+      <LoadError
+        error={users.error}
+        fallback={t('fetchFailed')}
+        retrying={users.isFetching}
+        onRetry={() => void users.refetch()}
+      />
     </Box>
   ) : (
     <TableState loading={users.isPending} empty={rows.length === 0} searching={q !== ''} />
@@ -95,7 +102,7 @@ function UserTable() {
     if (!deleting) return;
     deleteUser.mutate(deleting._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: m.deleted });
+        notifications.show({ color: 'green', message: t('deleted') });
         setDeleting(null);
       },
       // A failure stays in the confirm dialog, which shows why.
@@ -106,10 +113,10 @@ function UserTable() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={1} size="h2">
-          {m.listTitle}
+          {t('listTitle')}
         </Title>
         <Button component={Link} to="/create-user" leftSection={<IconUserPlus size={18} />}>
-          {m.createLink}
+          {t('createLink')}
         </Button>
       </Group>
       <UserSearchBox applied={q} onSearch={applySearch} />
@@ -127,14 +134,14 @@ function UserTable() {
               <Table.Thead>
                 <Table.Tr>
                   {/* Widths fit the edit fields too, so that a row does not reflow when it turns into a form. */}
-                  <Table.Th miw={180}>{m.columns.name}</Table.Th>
-                  <Table.Th w={190}>{m.columns.number(brand)}</Table.Th>
-                  <Table.Th w={150}>{m.columns.phone}</Table.Th>
-                  <Table.Th w={160}>{m.columns.userType}</Table.Th>
-                  <Table.Th w={140}>{m.columns.role}</Table.Th>
-                  <Table.Th w={190}>{m.columns.createdAt}</Table.Th>
+                  <Table.Th miw={180}>{t('name')}</Table.Th>
+                  <Table.Th w={190}>{t('number', { brand })}</Table.Th>
+                  <Table.Th w={150}>{t('phone')}</Table.Th>
+                  <Table.Th w={160}>{t('userType')}</Table.Th>
+                  <Table.Th w={140}>{t('role')}</Table.Th>
+                  <Table.Th w={190}>{t('createdAt')}</Table.Th>
                   <Table.Th w={90} ta="right">
-                    {m.columns.actions}
+                    {t('actions')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -151,8 +158,8 @@ function UserTable() {
       <PaginationFooter page={page} total={total} onPageChange={goToPage} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={m.deleteTitle}
-        body={deleting ? m.deleteBody(deleting.name, displayNumber(deleting.product_number)) : ''}
+        title={t('deleteTitle')}
+        body={deleting ? t('deleteBody', { name: deleting.name, number: displayNumber(deleting.product_number) }) : ''}
         loading={deleteUser.isPending}
         error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
         onConfirm={confirmDelete}
@@ -167,18 +174,19 @@ function UserTable() {
 }
 
 function TableState({ loading, empty, searching }: { loading: boolean; empty: boolean; searching: boolean }) {
+  const t = useMessages(usersMessages);
   if (loading) {
     return (
       <Group justify="center" gap="xs" p="lg">
         <Loader size="sm" />
-        <Text c="dimmed">{m.loading}</Text>
+        <Text c="dimmed">{t('loading')}</Text>
       </Group>
     );
   }
   if (!empty) return null;
   return (
     <Text c="dimmed" ta="center" p="lg">
-      {searching ? m.noMatches : m.empty}
+      {searching ? t('noMatches') : t('empty')}
     </Text>
   );
 }

@@ -1,33 +1,37 @@
 import { Paper, Stack, Table, Title } from '@mantine/core';
 import type { Dashboard } from '@switchboard/shared';
-import { departmentLabel, listOf } from '../figures.ts';
-import { dashboardMessages as m } from '../messages.ts';
+import { listOf } from '../figures.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
+import { dashboardMessages } from '../messages.ts';
 import { BacklogChart } from './backlog-chart.tsx';
 import { TicketsLink } from './figure-link.tsx';
 
 /** Each department's unsolved tickets: a bar chart, and the figures as links to their lists. */
 export function BacklogPanel({ backlog }: { backlog: Dashboard['backlog'] }) {
+  const t = useMessages(dashboardMessages);
+  const labels = useLabels();
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {m.backlog.title}
+          {t('backlogTitle')}
         </Title>
         <BacklogChart backlog={backlog} />
         <Table.ScrollContainer minWidth={320}>
           <Table fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Department</Table.Th>
-                <Table.Th>{m.backlog.open}</Table.Th>
-                <Table.Th>{m.backlog.inProgress}</Table.Th>
-                <Table.Th>{m.backlog.overdue}</Table.Th>
+                <Table.Th>{t('department')}</Table.Th>
+                <Table.Th>{t('backlogOpen')}</Table.Th>
+                <Table.Th>{t('backlogInProgress')}</Table.Th>
+                <Table.Th>{t('backlogOverdue')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {backlog.map((row) => (
                 <Table.Tr key={row.department}>
-                  <Table.Th scope="row">{departmentLabel(row.department)}</Table.Th>
+                  <Table.Th scope="row">{labels.department(row.department)}</Table.Th>
                   <Table.Td>
                     <TicketsLink search={listOf({ issued_to: row.department, status: 'open' })}>{row.open}</TicketsLink>
                   </Table.Td>

@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { Group as GroupEntity } from '@switchboard/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useAddSubgroups } from '../api/groups.ts';
 import { newSubgroupDraft, validateAddSubgroups, type FieldErrors, type SubgroupDraft } from '../group-drafts.ts';
-import { groupsMessages as m } from '../messages.ts';
+import { groupsMessages } from '../messages.ts';
 import { SubgroupFields } from './subgroup-fields.tsx';
 
 export interface AddSubgroupDialogProps {
@@ -16,8 +17,15 @@ export interface AddSubgroupDialogProps {
 
 /** The add-subgroup dialog of /group-info: one or more Bangla + English pairs. */
 export function AddSubgroupDialog({ group, onClose }: AddSubgroupDialogProps) {
+  const t = useMessages(groupsMessages);
   return (
-    <Modal opened={group !== null} onClose={onClose} title={group ? m.addSubgroupTitle(group.group_name) : ''} size="lg" centered>
+    <Modal
+      opened={group !== null}
+      onClose={onClose}
+      title={group ? t('addSubgroup', { group: group.group_name }) : ''}
+      size="lg"
+      centered
+    >
       {/* Mounted per opening, so every opening starts with one empty row. */}
       {group && <AddSubgroupForm key={group._id} group={group} onClose={onClose} />}
     </Modal>
@@ -25,6 +33,7 @@ export function AddSubgroupDialog({ group, onClose }: AddSubgroupDialogProps) {
 }
 
 function AddSubgroupForm({ group, onClose }: { group: GroupEntity; onClose: () => void }) {
+  const t = useMessages(groupsMessages);
   const addSubgroups = useAddSubgroups();
   const [rows, setRows] = useState<SubgroupDraft[]>(() => [newSubgroupDraft()]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -42,7 +51,7 @@ function AddSubgroupForm({ group, onClose }: { group: GroupEntity; onClose: () =
       { groupId: group._id, sub_groups: result.body.sub_groups },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: m.createdSubgroup });
+          notifications.show({ color: 'green', message: t('createdSubgroup') });
           onClose();
         },
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
@@ -67,10 +76,10 @@ function AddSubgroupForm({ group, onClose }: { group: GroupEntity; onClose: () =
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={addSubgroups.isPending}>
-            {m.close}
+            {t('close')}
           </Button>
           <Button type="submit" loading={addSubgroups.isPending}>
-            {m.addSubgroupSubmit}
+            {t('addSubgroupSubmit')}
           </Button>
         </Group>
       </Stack>

@@ -4,9 +4,11 @@ import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Group as GroupEntity, Subgroup } from '@switchboard/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { useRenameGroup, useRenameSubgroup } from '../api/groups.ts';
 import { validateGroupName, validateSubgroupNames, type FieldErrors } from '../group-drafts.ts';
-import { groupsMessages as m } from '../messages.ts';
+import { groupsMessages } from '../messages.ts';
 
 export interface GroupRowProps {
   group: GroupEntity;
@@ -31,6 +33,7 @@ const editKeys = (save: () => void, cancel: () => void) => (event: KeyboardEvent
  * a table row on wide screens, a card on a phone.
  */
 export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDeleteSubgroup }: GroupRowProps) {
+  const t = useMessages(groupsMessages);
   const rename = useRenameGroup();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(group.group_name);
@@ -61,7 +64,7 @@ export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDelete
   const nameContent = editing ? (
     <Group gap={4} wrap="nowrap" align="flex-start" style={{ flex: 1 }}>
       <TextInput
-        aria-label={m.fields.groupName}
+        aria-label={t('groupName')}
         size="xs"
         value={name}
         error={errors.group_name}
@@ -70,7 +73,7 @@ export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDelete
         autoFocus
         style={{ flex: 1 }}
       />
-      <SaveCancel label={m.saveGroup(group.group_name)} saving={rename.isPending} onSave={save} onCancel={cancel} />
+      <SaveCancel label={t('save', { name: group.group_name })} saving={rename.isPending} onSave={save} onCancel={cancel} />
     </Group>
   ) : (
     <Text fw={600}>{group.group_name}</Text>
@@ -79,7 +82,7 @@ export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDelete
   const subgroupsContent =
     group.sub_groups.length === 0 ? (
       <Text size="sm" c="dimmed">
-        {m.noSubgroups}
+        {t('noSubgroups')}
       </Text>
     ) : (
       <Stack gap={6}>
@@ -91,13 +94,13 @@ export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDelete
 
   const actions = (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <IconButton label={m.editGroup(group.group_name)} onClick={startEditing} disabled={editing}>
+      <IconButton label={t('rename', { name: group.group_name })} onClick={startEditing} disabled={editing}>
         <IconPencil size={18} />
       </IconButton>
-      <IconButton label={m.addSubgroup(group.group_name)} onClick={onAddSubgroup}>
+      <IconButton label={t('addSubgroup', { group: group.group_name })} onClick={onAddSubgroup}>
         <IconPlus size={18} />
       </IconButton>
-      <IconButton label={m.deleteGroup(group.group_name)} onClick={onDeleteGroup} color="red">
+      <IconButton label={t('delete', { name: group.group_name })} onClick={onDeleteGroup} color="red">
         <IconTrash size={18} />
       </IconButton>
     </Group>
@@ -124,6 +127,9 @@ export function GroupRow({ group, layout, onAddSubgroup, onDeleteGroup, onDelete
 }
 
 function SubgroupItem({ groupId, subgroup, onDelete }: { groupId: string; subgroup: Subgroup; onDelete: () => void }) {
+  const t = useMessages(groupsMessages);
+  // The buttons name the subgroup in the interface's language; the row itself shows both names.
+  const shownName = useLabels().subgroup(subgroup);
   const rename = useRenameSubgroup();
   const [editing, setEditing] = useState(false);
   const [names, setNames] = useState({ sub_group_bn: subgroup.sub_group_bn, sub_group_en: subgroup.sub_group_en });
@@ -156,7 +162,7 @@ function SubgroupItem({ groupId, subgroup, onDelete }: { groupId: string; subgro
     return (
       <Group gap={4} wrap="wrap" align="flex-start">
         <TextInput
-          aria-label={m.fields.subgroupBn}
+          aria-label={t('subgroupBn')}
           lang="bn"
           size="xs"
           value={names.sub_group_bn}
@@ -167,7 +173,7 @@ function SubgroupItem({ groupId, subgroup, onDelete }: { groupId: string; subgro
           style={{ flex: '1 1 140px' }}
         />
         <TextInput
-          aria-label={m.fields.subgroupEn}
+          aria-label={t('subgroupEn')}
           size="xs"
           value={names.sub_group_en}
           error={errors.sub_group_en}
@@ -175,7 +181,7 @@ function SubgroupItem({ groupId, subgroup, onDelete }: { groupId: string; subgro
           onKeyDown={keys}
           style={{ flex: '1 1 140px' }}
         />
-        <SaveCancel label={m.saveSubgroup(subgroup.sub_group_en)} saving={rename.isPending} onSave={save} onCancel={cancel} />
+        <SaveCancel label={t('save', { name: shownName })} saving={rename.isPending} onSave={save} onCancel={cancel} />
       </Group>
     );
   }
@@ -189,10 +195,10 @@ function SubgroupItem({ groupId, subgroup, onDelete }: { groupId: string; subgro
         </Text>
       </Text>
       <Group gap={2} wrap="nowrap">
-        <IconButton label={m.editSubgroup(subgroup.sub_group_en)} onClick={startEditing} size="sm">
+        <IconButton label={t('rename', { name: shownName })} onClick={startEditing} size="sm">
           <IconPencil size={15} />
         </IconButton>
-        <IconButton label={m.deleteSubgroup(subgroup.sub_group_en)} onClick={onDelete} color="red" size="sm">
+        <IconButton label={t('delete', { name: shownName })} onClick={onDelete} color="red" size="sm">
           <IconTrash size={15} />
         </IconButton>
       </Group>
@@ -211,12 +217,13 @@ function SaveCancel({
   onSave: () => void;
   onCancel: () => void;
 }) {
+  const t = useMessages(groupsMessages);
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="filled" aria-label={label} loading={saving} onClick={onSave} size="md">
         <IconCheck size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" aria-label={m.cancel} disabled={saving} onClick={onCancel} size="md">
+      <ActionIcon variant="default" aria-label={t('cancel')} disabled={saving} onClick={onCancel} size="md">
         <IconX size={16} />
       </ActionIcon>
     </Group>

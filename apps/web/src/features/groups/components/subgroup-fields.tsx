@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { groupsMessages as m } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { groupsMessages } from '../messages.ts';
 import { newSubgroupDraft, type FieldErrors, type SubgroupDraft } from '../group-drafts.ts';
 
 export interface SubgroupFieldsProps {
@@ -13,18 +14,19 @@ export interface SubgroupFieldsProps {
 
 /** A growing list of subgroups, each with its Bangla and English name; at least one row stays. */
 export function SubgroupFields({ value, onChange, errors, disabled = false }: SubgroupFieldsProps) {
+  const t = useMessages(groupsMessages);
   const update = (index: number, fields: Partial<SubgroupDraft>) =>
     onChange(value.map((row, at) => (at === index ? { ...row, ...fields } : row)));
 
   return (
     <Stack gap="sm">
       {value.map((row, index) => (
-        <Fieldset key={row.key} legend={m.fields.subgroupNumber(index)} disabled={disabled} p="sm">
+        <Fieldset key={row.key} legend={t('subgroupNumber', { number: index + 1 })} disabled={disabled} p="sm">
           <Group align="flex-start" gap="sm" wrap="nowrap">
             <Group grow align="flex-start" gap="sm" style={{ flex: 1 }} preventGrowOverflow={false} wrap="wrap">
               <TextInput
-                label={m.fields.subgroupBn}
-                placeholder={m.fields.subgroupBnPlaceholder}
+                label={t('subgroupBn')}
+                placeholder={t('subgroupBnPlaceholder')}
                 lang="bn"
                 required
                 miw={200}
@@ -33,8 +35,8 @@ export function SubgroupFields({ value, onChange, errors, disabled = false }: Su
                 onChange={(event) => update(index, { sub_group_bn: event.currentTarget.value })}
               />
               <TextInput
-                label={m.fields.subgroupEn}
-                placeholder={m.fields.subgroupEnPlaceholder}
+                label={t('subgroupEn')}
+                placeholder={t('subgroupEnPlaceholder')}
                 required
                 miw={200}
                 value={row.sub_group_en}
@@ -46,7 +48,7 @@ export function SubgroupFields({ value, onChange, errors, disabled = false }: Su
               variant="subtle"
               color="red"
               mt={26}
-              aria-label={m.removeSubgroupRow(index)}
+              aria-label={t('removeSubgroupRow', { number: index + 1 })}
               disabled={value.length <= 1}
               onClick={() => onChange(value.filter((_row, at) => at !== index))}
             >
@@ -67,7 +69,7 @@ export function SubgroupFields({ value, onChange, errors, disabled = false }: Su
           disabled={disabled}
           onClick={() => onChange([...value, newSubgroupDraft()])}
         >
-          {m.addSubgroupRow}
+          {t('addSubgroupRow')}
         </Button>
       </Group>
     </Stack>

@@ -1,11 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { IncidentStatus } from '@switchboard/shared';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { incidentMessages } from '../messages.ts';
 
 export function IncidentStatusBadge({ status }: { status: IncidentStatus }) {
+  const t = useMessages(incidentMessages);
   return (
     <Badge color={status === 'active' ? 'orange' : 'teal'} variant="light" tt="none">
-      {messages.status[status]}
+      {status === 'active' ? t('statusActive') : t('statusResolved')}
     </Badge>
   );
 }

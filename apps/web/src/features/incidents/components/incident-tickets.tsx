@@ -4,6 +4,9 @@ import type { TicketListItem } from '@switchboard/shared';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { issuedToLabel } from '../../../components/ticket-table.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
+import { incidentMessages } from '../messages.ts';
 
 export interface IncidentTicketsProps {
   tickets: TicketListItem[];
@@ -15,6 +18,8 @@ export interface IncidentTicketsProps {
 
 /** Tickets of (or for) an incident: id, title, number, holder, time, status, and the row's action. */
 export function IncidentTickets({ tickets, timeZone, emptyText, action }: IncidentTicketsProps) {
+  const t = useMessages(incidentMessages);
+  const labels = useLabels();
   if (tickets.length === 0)
     return (
       <Text c="dimmed" size="sm" role="status">
@@ -26,12 +31,12 @@ export function IncidentTickets({ tickets, timeZone, emptyText, action }: Incide
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Ticket Id</Table.Th>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Problematic Number</Table.Th>
-            <Table.Th>Issued To</Table.Th>
-            <Table.Th>Issued Time</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('ticketId')}</Table.Th>
+            <Table.Th>{t('ticketTitle')}</Table.Th>
+            <Table.Th>{t('problematicNumber')}</Table.Th>
+            <Table.Th>{t('issuedTo')}</Table.Th>
+            <Table.Th>{t('issuedTime')}</Table.Th>
+            <Table.Th>{t('status')}</Table.Th>
             {action && <Table.Th aria-label={action.label} />}
           </Table.Tr>
         </Table.Thead>
@@ -45,7 +50,7 @@ export function IncidentTickets({ tickets, timeZone, emptyText, action }: Incide
               </Table.Td>
               <Table.Td>{ticket.title}</Table.Td>
               <Table.Td>+{ticket.problematic_number}</Table.Td>
-              <Table.Td>{issuedToLabel(ticket.issued_to)}</Table.Td>
+              <Table.Td>{issuedToLabel(ticket.issued_to, labels)}</Table.Td>
               <Table.Td>{formatDisplayDateTime(ticket.created_at, timeZone)}</Table.Td>
               <Table.Td>
                 <StatusBadge status={ticket.ticket_status} />
@@ -57,7 +62,7 @@ export function IncidentTickets({ tickets, timeZone, emptyText, action }: Incide
                     variant="light"
                     loading={action.busyId === ticket.ticket_id}
                     onClick={() => action.onClick(ticket.ticket_id)}
-                    aria-label={`${action.label} ${ticket.ticket_id}`}
+                    aria-label={t('rowAction', { action: action.label, id: String(ticket.ticket_id) })}
                   >
                     {action.label}
                   </Button>

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResolveIncident } from '../../../lib/incidents.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { incidentMessages } from '../messages.ts';
 
 export interface ResolveIncidentDialogProps {
   incidentId: number;
@@ -17,6 +18,7 @@ export interface ResolveIncidentDialogProps {
 
 /** Resolve with a message: the confirm dialog holds the message every affected customer receives. */
 export function ResolveIncidentDialog({ incidentId, unsolved, opened, onClose, onResolved }: ResolveIncidentDialogProps) {
+  const t = useMessages(incidentMessages);
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
   const resolve = useResolveIncident();
@@ -33,8 +35,8 @@ export function ResolveIncidentDialog({ incidentId, unsolved, opened, onClose, o
   return (
     <ConfirmDialog
       opened={opened}
-      title={messages.resolveTitle}
-      body={messages.resolveBody(unsolved)}
+      title={t('resolveTitle')}
+      body={t('resolveBody', { unsolved })}
       loading={resolve.isPending}
       error={resolve.isError ? errorMessage(resolve.error) : null}
       onConfirm={confirm}
@@ -42,8 +44,8 @@ export function ResolveIncidentDialog({ incidentId, unsolved, opened, onClose, o
     >
       <Textarea
         mt="md"
-        label={messages.resolutionLabel}
-        placeholder={messages.resolutionPlaceholder}
+        label={t('resolutionLabel')}
+        placeholder={t('resolutionPlaceholder')}
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}
         maxLength={COMMENT_MAX_LENGTH}

@@ -15,9 +15,11 @@ import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createFormBotCheck, type FormBotCheck } from '../../../lib/captcha.ts';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-public-ticket.ts';
-import { publicTicketMessages as messages } from '../messages.ts';
+import { publicTicketMessages } from '../messages.ts';
 
 export interface PublicTicketFormProps {
   submitting: boolean;
@@ -43,6 +45,8 @@ export function isValidEmail(value: string): boolean {
  * everything is valid and the images are up; the bot check runs when it is pressed.
  */
 export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
+  const t = useMessages(publicTicketMessages);
+  const labels = useLabels();
   const groups = useGroups();
   // One bot check per form, solved invisibly when the first image is picked (or on submit).
   const [botCheck] = useState(() => createFormBotCheck(PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK));
@@ -92,12 +96,12 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={messages.pageTitle}>
+    <form onSubmit={submit} noValidate aria-label={t('pageTitle')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
-            label={messages.group}
-            placeholder={messages.groupPlaceholder}
+            label={t('group')}
+            placeholder={t('groupPlaceholder')}
             data={groupOptions}
             value={groupId}
             onChange={edited((value: string | null) => {
@@ -107,13 +111,11 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
             error={serverSays('group_id')}
             searchable
             required
-            nothingFoundMessage={messages.noSuchGroup}
+            nothingFoundMessage={t('noSuchGroup')}
           />
           <Select
-            label={messages.subgroup}
-            placeholder={
-              !groupId ? messages.chooseGroupFirst : groupHasSubgroups ? messages.subgroupPlaceholder : messages.noSubgroups
-            }
+            label={t('subgroup')}
+            placeholder={!groupId ? t('chooseGroupFirst') : groupHasSubgroups ? t('subgroupPlaceholder') : t('noSubgroups')}
             data={subgroupOptions}
             value={subgroupId}
             onChange={edited(setSubgroupId)}
@@ -121,13 +123,13 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
             disabled={!groupHasSubgroups}
             searchable
             required={groupHasSubgroups}
-            nothingFoundMessage={messages.noSuchSubgroup}
+            nothingFoundMessage={t('noSuchSubgroup')}
           />
         </SimpleGrid>
-        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup?.sub_group_en ?? ''} />
+        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup ? labels.subgroup(subgroup) : ''} />
         <TextInput
-          label={messages.ticketTitle}
-          placeholder={messages.ticketTitlePlaceholder}
+          label={t('ticketTitle')}
+          placeholder={t('ticketTitlePlaceholder')}
           value={title}
           onChange={(event) => edited(setTitle)(event.currentTarget.value)}
           error={serverSays('title')}
@@ -136,8 +138,8 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label={messages.problematicNumber}
-            placeholder={messages.problematicNumberPlaceholder}
+            label={t('problematicNumber')}
+            placeholder={t('problematicNumberPlaceholder')}
             leftSection="+88"
             leftSectionWidth={44}
             inputMode="tel"
@@ -147,14 +149,14 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
             onBlur={() => setNumberTouched(true)}
             error={
               numberTouched && numberEntry !== '' && !numberValid
-                ? messages.problematicNumberInvalid
+                ? t('problematicNumberInvalid')
                 : serverSays('problematic_number')
             }
             required
           />
           <TextInput
-            label={messages.email}
-            placeholder={messages.emailPlaceholder}
+            label={t('email')}
+            placeholder={t('emailPlaceholder')}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -162,13 +164,13 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
             onChange={(event) => edited(setEmail)(event.currentTarget.value)}
             // Checked once the person leaves the field, then as they correct it.
             onBlur={() => setEmailTouched(true)}
-            error={emailTouched && email.trim() !== '' && !emailValid ? messages.emailInvalid : serverSays('client_email')}
+            error={emailTouched && email.trim() !== '' && !emailValid ? t('emailInvalid') : serverSays('client_email')}
             required
           />
         </SimpleGrid>
         <MultilineTextarea
-          label={messages.description}
-          placeholder={messages.descriptionPlaceholder}
+          label={t('description')}
+          placeholder={t('descriptionPlaceholder')}
           value={description}
           onChange={edited(setDescription)}
           error={serverSays('description')}
@@ -177,24 +179,24 @@ export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: Public
           maxRows={16}
           required
         />
-        <ImageAttachmentsInput uploads={uploads} label={messages.attachments} disabled={submitting} />
+        <ImageAttachmentsInput uploads={uploads} label={t('attachments')} disabled={submitting} />
         {error !== null && error !== undefined && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} title={messages.failedTitle} role="alert">
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} title={t('failedTitle')} role="alert">
             {errorMessage(error)}
           </Alert>
         )}
         <Stack gap={4} align="flex-end">
           <Button type="submit" disabled={!ready && !submitting} loading={submitting} miw={140} w={{ base: '100%', xs: 'auto' }}>
-            {messages.submit}
+            {t('submit')}
           </Button>
           {valid && uploads.busy && (
             <Text size="xs" c="dimmed">
-              {messages.uploadsBusy}
+              {t('uploadsBusy')}
             </Text>
           )}
           {valid && !uploads.busy && failedUploads && (
             <Text size="xs" c="red">
-              {messages.uploadsFailed}
+              {t('uploadsFailed')}
             </Text>
           )}
         </Stack>

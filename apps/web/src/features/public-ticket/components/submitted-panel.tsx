@@ -1,7 +1,8 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { publicTicketMessages as messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { publicTicketMessages } from '../messages.ts';
 
 export interface SubmittedPanelProps {
   ticketId: number;
@@ -10,6 +11,7 @@ export interface SubmittedPanelProps {
 
 /** Replaces the form once the ticket is stored: the spec's two sentences and the ticket number. */
 export function SubmittedPanel({ ticketId, onSubmitAnother }: SubmittedPanelProps) {
+  const t = useMessages(publicTicketMessages);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the person was in is gone: move focus (and screen readers) to the confirmation.
   useEffect(() => heading.current?.focus(), []);
@@ -20,22 +22,22 @@ export function SubmittedPanel({ ticketId, onSubmitAnother }: SubmittedPanelProp
         <IconCircleCheck size={40} aria-hidden />
       </ThemeIcon>
       <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-        {messages.success.title}
+        {t('successTitle')}
       </Title>
-      <Text size="lg">{messages.success.body}</Text>
+      <Text size="lg">{t('successBody')}</Text>
       <Stack gap={2} align="center">
         <Text size="sm" c="dimmed">
-          {messages.success.ticketId}
+          {t('successTicketId')}
         </Text>
         <Text fz={28} fw={700} ff="monospace" data-testid="submitted-ticket-id">
           {ticketId}
         </Text>
       </Stack>
       <Text size="sm" c="dimmed" maw={420}>
-        {messages.success.keepIt}
+        {t('successKeepIt')}
       </Text>
       <Button variant="light" onClick={onSubmitAnother}>
-        {messages.success.another}
+        {t('successAnother')}
       </Button>
     </Stack>
   );

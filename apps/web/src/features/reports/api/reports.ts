@@ -8,6 +8,7 @@ import {
   type UserLookupReply,
 } from '@switchboard/shared';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
 
 /**
@@ -16,7 +17,7 @@ import { reportMessages } from '../messages.ts';
  */
 export function reportErrorMessage(error: unknown): string {
   const own = error instanceof ApiError && error.message && error.message !== FALLBACK_ERROR_MESSAGE;
-  return own ? error.message : reportMessages.failed;
+  return own ? error.message : translate(reportMessages, 'failed');
 }
 
 /** Up to 20 users matching what was typed (names or numbers); nothing is asked for an empty query. */

@@ -4,7 +4,8 @@ import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
-import { reportMessages as m } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { reportMessages } from '../messages.ts';
 import { periodBody, reportErrors, type PeriodErrors } from '../report-period.ts';
 import { UserPicker, type PickedUser } from './user-picker.tsx';
 
@@ -34,6 +35,17 @@ function useElapsedSeconds(startedAt: number | null): number {
 
 /** User, group, subgroup and period (spec §2 /report), and the Generate button with its progress. */
 export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerate }: ReportFormProps) {
+  const t = useMessages(reportMessages);
+  const calendarLabels = {
+    monthLevelControl: t('monthLevelControl'),
+    yearLevelControl: t('yearLevelControl'),
+    nextMonth: t('nextMonth'),
+    previousMonth: t('previousMonth'),
+    nextYear: t('nextYear'),
+    previousYear: t('previousYear'),
+    nextDecade: t('nextDecade'),
+    previousDecade: t('previousDecade'),
+  };
   const pending = startedAt !== null;
   const groups = useGroups();
   const [user, setUser] = useState<PickedUser | null>(null);
@@ -71,8 +83,8 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <UserPicker value={user} onChange={setUser} error={errors.user_phone_number} />
             <Select
-              label={m.fields.group}
-              placeholder={m.fields.any}
+              label={t('group')}
+              placeholder={t('any')}
               data={groupOptions}
               value={groupId}
               onChange={(value) => {
@@ -84,10 +96,8 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               clearable
             />
             <Select
-              label={m.fields.subgroup}
-              placeholder={
-                !groupId ? m.fields.chooseGroupFirst : subgroupOptions.length > 0 ? m.fields.any : m.fields.noSubgroups
-              }
+              label={t('subgroup')}
+              placeholder={!groupId ? t('chooseGroupFirst') : subgroupOptions.length > 0 ? t('any') : t('noSubgroups')}
               data={subgroupOptions}
               value={subgroupId}
               onChange={setSubgroupId}
@@ -97,11 +107,11 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               clearable
             />
             <DatePickerInput
-              label={m.fields.startDate}
-              placeholder={m.fields.datePlaceholder}
+              label={t('startDate')}
+              placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               valueFormat="DD MMM YYYY"
-              ariaLabels={m.calendar}
+              ariaLabels={calendarLabels}
               required
               value={start}
               maxDate={today}
@@ -113,11 +123,11 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               error={errors.start_date}
             />
             <DatePickerInput
-              label={m.fields.endDate}
-              placeholder={m.fields.datePlaceholder}
+              label={t('endDate')}
+              placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               valueFormat="DD MMM YYYY"
-              ariaLabels={m.calendar}
+              ariaLabels={calendarLabels}
               required
               value={end}
               minDate={start ?? undefined}
@@ -133,15 +143,15 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
                 leftSection={<IconFileSpreadsheet size={16} />}
                 w={{ base: '100%', sm: 'auto' }}
               >
-                {m.generate}
+                {t('generate')}
               </Button>
             </Group>
           </SimpleGrid>
           {pending && (
             <Stack gap={4} role="status" aria-live="polite">
-              <Progress value={100} striped animated size="sm" aria-label={m.generating(elapsed)} />
+              <Progress value={100} striped animated size="sm" aria-label={t('generating', { seconds: elapsed })} />
               <Text size="xs" c="dimmed">
-                {m.generating(elapsed)}
+                {t('generating', { seconds: elapsed })}
               </Text>
             </Stack>
           )}

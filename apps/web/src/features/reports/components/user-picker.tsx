@@ -1,10 +1,12 @@
 import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { USER_TYPE_LABELS, displayNumber, type UserLookupItem } from '@switchboard/shared';
+import { displayNumber, type UserLookupItem } from '@switchboard/shared';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useUserLookup } from '../api/reports.ts';
-import { reportMessages as m } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
+import { reportMessages } from '../messages.ts';
 
 export type PickedUser = Pick<UserLookupItem, 'name' | 'product_number' | 'user_type'>;
 
@@ -18,6 +20,8 @@ const labelOf = (user: PickedUser) => `${user.name} (${displayNumber(user.produc
 
 /** A searchable user field: the server finds at most 20 matches by name or number as the person types. */
 export function UserPicker({ value, onChange, error }: UserPickerProps) {
+  const t = useMessages(reportMessages);
+  const labels = useLabels();
   const [search, setSearch] = useState(value ? labelOf(value) : '');
   const [query] = useDebouncedValue(search, 300);
   // The chosen user's label fills the field: it is no query.
@@ -36,8 +40,8 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
   return (
     <Stack gap={6}>
       <Select
-        label={m.fields.user}
-        placeholder={m.fields.userPlaceholder}
+        label={t('user')}
+        placeholder={t('userPlaceholder')}
         data={[...users.values()].map((user) => ({ value: user.product_number, label: labelOf(user) }))}
         value={value?.product_number ?? null}
         onChange={(selected) => {
@@ -49,7 +53,7 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
           <Stack gap={0}>
             <Text size="sm">{option.label}</Text>
             <Text size="xs" c="dimmed">
-              {USER_TYPE_LABELS[users.get(option.value)?.user_type ?? 'customer']}
+              {labels.userType(users.get(option.value)?.user_type ?? 'customer')}
             </Text>
           </Stack>
         )}
@@ -59,7 +63,7 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
         // The server has filtered already; the field must not filter its answer again by the label.
         filter={({ options }) => options}
         nothingFoundMessage={
-          query.trim() && !failed ? (lookup.isFetching ? m.fields.userSearching : m.fields.userNothingFound) : undefined
+          query.trim() && !failed ? (lookup.isFetching ? t('userSearching') : t('userNothingFound')) : undefined
         }
         rightSection={lookup.isFetching ? <Loader size={14} /> : undefined}
         clearable
@@ -68,7 +72,7 @@ export function UserPicker({ value, onChange, error }: UserPickerProps) {
       {lookup.isError && (
         <LoadError
           error={lookup.error}
-          fallback={m.fetchUsersFailed}
+          fallback={t('fetchUsersFailed')}
           retrying={lookup.isFetching}
           onRetry={() => void lookup.refetch()}
         />

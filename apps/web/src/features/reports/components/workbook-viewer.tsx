@@ -3,7 +3,8 @@ import { IconDownload, IconExternalLink, IconFileSpreadsheet, IconInfoCircle } f
 import { useState } from 'react';
 import { REPORT_PREVIEW_ROW_LIMIT, type ReportPreviewReply, type ReportPreviewSheet } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
-import { reportMessages as m } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { reportMessages } from '../messages.ts';
 import classes from './workbook-viewer.module.css';
 
 export interface WorkbookViewerProps {
@@ -23,6 +24,7 @@ function columnName(index: number): string {
 
 /** A sheet as a spreadsheet shows it: lettered columns, numbered rows, the header row pinned on top. */
 function SheetTable({ sheet }: { sheet: ReportPreviewSheet }) {
+  const t = useMessages(reportMessages);
   return (
     <ScrollArea.Autosize mah="65vh" type="auto" offsetScrollbars className={classes.frame}>
       <table className={classes.sheet} aria-label={sheet.name}>
@@ -72,7 +74,7 @@ function SheetTable({ sheet }: { sheet: ReportPreviewSheet }) {
       </table>
       {sheet.rows.length === 0 && (
         <Text c="dimmed" size="sm" p="md">
-          {m.viewer.empty}
+          {t('viewerEmpty')}
         </Text>
       )}
     </ScrollArea.Autosize>
@@ -81,24 +83,25 @@ function SheetTable({ sheet }: { sheet: ReportPreviewSheet }) {
 
 /** The generated workbook in the page: one tab per sheet, with links to open and download the file. */
 export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }: WorkbookViewerProps) {
+  const t = useMessages(reportMessages);
   // The workbook opens on its ticket rows; the summary is one tab away.
   const [active, setActive] = useState<string | null>('Tickets');
   const sheets = preview?.sheets ?? [];
   const current = sheets.find((sheet) => sheet.name === active) ?? sheets[0];
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={m.viewer.label}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={t('viewerLabel')}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <IconFileSpreadsheet size={28} color="var(--mantine-color-green-7)" aria-hidden />
             <Stack gap={0} miw={0}>
               <Title order={3} size="h5" className={classes.fileName}>
-                {preview?.file_name ?? m.viewer.label}
+                {preview?.file_name ?? t('viewerLabel')}
               </Title>
               {preview && (
                 <Text size="xs" c="dimmed">
-                  {m.viewer.expires(formatDisplayDateTime(preview.expires_at, timeZone))}
+                  {t('viewerExpires', { time: formatDisplayDateTime(preview.expires_at, timeZone) })}
                 </Text>
               )}
             </Stack>
@@ -113,7 +116,7 @@ export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }:
               size="xs"
               leftSection={<IconExternalLink size={14} />}
             >
-              {m.viewer.open}
+              {t('viewerOpen')}
             </Button>
             <Button
               component="a"
@@ -122,7 +125,7 @@ export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }:
               size="xs"
               leftSection={<IconDownload size={14} />}
             >
-              {m.viewer.download}
+              {t('viewerDownload')}
             </Button>
           </Group>
         </Group>
@@ -130,7 +133,7 @@ export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }:
         {loading && (
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">{m.viewer.loading}</Text>
+            <Text size="sm">{t('viewerLoading')}</Text>
           </Group>
         )}
         {error && (
@@ -152,7 +155,9 @@ export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }:
                 <Stack gap={6}>
                   <SheetTable sheet={sheet} />
                   <Text size="xs" c="dimmed">
-                    {sheet.truncated ? m.viewer.truncated(REPORT_PREVIEW_ROW_LIMIT) : m.viewer.rowsShown(sheet.rows.length)}
+                    {sheet.truncated
+                      ? t('viewerTruncated', { rows: REPORT_PREVIEW_ROW_LIMIT })
+                      : t('viewerRowsShown', { rows: sheet.rows.length })}
                   </Text>
                 </Stack>
               </Tabs.Panel>
@@ -161,7 +166,7 @@ export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }:
         )}
         {!loading && !error && !current && (
           <Anchor href={publicUrl} size="sm">
-            {m.viewer.download}
+            {t('viewerDownload')}
           </Anchor>
         )}
       </Stack>

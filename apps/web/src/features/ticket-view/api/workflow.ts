@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ForwardTicketInput, WorkflowReply } from '@switchboard/shared';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { workflowMessages } from '../workflow-messages.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { currentLabels } from '../../../lib/labels.ts';
+import { ticketViewMessages } from '../messages.ts';
 
 /** POST /tickets/forward-ticket (spec §7). */
 export function forwardTicket(body: ForwardTicketInput): Promise<WorkflowReply> {
@@ -16,7 +18,12 @@ export function resolveTicket(ticketId: number): Promise<WorkflowReply> {
 /** The ticket was solved but the hand-over to cc failed: the person must be told both halves. */
 export class ResolvedButNotForwarded extends Error {
   constructor(cause: unknown) {
-    super(workflowMessages.resolveAndForward.partial(errorMessage(cause)));
+    super(
+      translate(ticketViewMessages, 'resolveAndForwardPartial', {
+        corporateSupport: currentLabels().corporateSupport,
+        reason: errorMessage(cause),
+      }),
+    );
     this.name = 'ResolvedButNotForwarded';
   }
 }

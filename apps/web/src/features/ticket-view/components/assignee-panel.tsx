@@ -3,19 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { canAssignTicket, type AssignTicketBody, type AssignTicketReply, type Ticket } from '@switchboard/shared';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import type { SessionClaims } from '../../../lib/session.ts';
-
-export const assigneeMessages = {
-  heading: 'Assigned to',
-  nobody: 'Nobody has taken this ticket yet.',
-  you: (name: string) => `${name} (you)`,
-  take: 'Take it',
-  release: 'Release',
-  taken: 'You took this ticket',
-  released: 'Released this ticket',
-} as const;
-
-const m = assigneeMessages;
+import { ticketViewMessages } from '../messages.ts';
 
 /** POST /tickets/{id}/assign; afterwards the ticket and the lists are reloaded. */
 function useAssignTicket(ticketId: number) {
@@ -34,6 +24,7 @@ export interface AssigneePanelProps {
 
 /** Staff's "Assigned to …" on the ticket view, with Take it and Release (DESIGN.md §19). Loaded lazily. */
 export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
+  const t = useMessages(ticketViewMessages);
   const assign = useAssignTicket(ticket.ticket_id);
   const assignee = ticket.assignee ?? null;
   const mine = assignee?.id === viewer.sub;
@@ -45,30 +36,30 @@ export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
     assign.mutate(
       { user_id: userId, expected_assignee_user_id: assignee?.id ?? null },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: userId ? m.taken : m.released }),
+        onSuccess: () => notifications.show({ color: 'green', message: userId ? t('assigneeTaken') : t('assigneeReleased') }),
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
     );
 
   return (
-    <Paper withBorder p="md" component="section" aria-label={m.heading}>
+    <Paper withBorder p="md" component="section" aria-label={t('assigneeHeading')}>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          {m.heading}
+          {t('assigneeHeading')}
         </Title>
         <Text size="sm" c={assignee ? undefined : 'dimmed'} data-testid="assignee-name">
-          {assignee ? (mine ? m.you(assignee.name) : assignee.name) : m.nobody}
+          {assignee ? (mine ? t('assigneeYou', { name: assignee.name }) : assignee.name) : t('assigneeNobody')}
         </Text>
         {may && (
           <Group gap="xs">
             {!mine && (
               <Button size="compact-sm" loading={assign.isPending} onClick={() => send(viewer.sub)}>
-                {m.take}
+                {t('assigneeTake')}
               </Button>
             )}
             {assignee && (
               <Button size="compact-sm" variant="light" color="gray" loading={assign.isPending} onClick={() => send(null)}>
-                {m.release}
+                {t('assigneeRelease')}
               </Button>
             )}
           </Group>

@@ -6,11 +6,12 @@ import { lazy, Suspense, useRef, useState, type FormEvent, type SyntheticEvent }
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { currentSession } from '../../../lib/session.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { insertText, type TextSelection } from '../insert-text.ts';
 import { useAddComment } from '../api/ticket.ts';
-import { messages } from '../messages.ts';
+import { ticketViewMessages } from '../messages.ts';
 import { useCommentDraft } from '../use-comment-draft.ts';
 
 export interface CommentFormProps {
@@ -41,6 +42,7 @@ function messageProblem(message: string): string | undefined {
  * Send. The message is kept as a draft while typed; a failed send keeps the message and the files.
  */
 export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
+  const t = useMessages(ticketViewMessages);
   const draft = useCommentDraft(ticketId);
   const message = draft.text;
   const [internal, setInternal] = useState(false);
@@ -80,7 +82,7 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
     if (!body.success) return;
     addComment.mutate(body.data, {
       onSuccess: () => {
-        notifications.show({ color: 'green', title: messages.commentForm.successTitle, message: messages.commentForm.success });
+        notifications.show({ color: 'green', title: t('commentFormSuccessTitle'), message: t('commentFormSuccess') });
         clear();
       },
       // Unlike the spec's "form cleared": what the user wrote stays, to be sent again.
@@ -89,11 +91,11 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
   };
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="New comment">
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label={t('commentFormLabel')}>
       <Stack gap="sm">
         <MultilineTextarea
-          label={messages.commentForm.message}
-          placeholder={messages.commentForm.placeholder}
+          label={t('commentFormMessage')}
+          placeholder={t('commentFormPlaceholder')}
           rows={4}
           value={message}
           onChange={draft.change}
@@ -108,14 +110,14 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
             </Group>
           </Suspense>
         )}
-        <ImageAttachmentsInput uploads={uploads} label={messages.commentForm.files} disabled={sending} />
+        <ImageAttachmentsInput uploads={uploads} label={t('commentFormFiles')} disabled={sending} />
         <Group justify="space-between" align="center" gap="sm">
           {canWriteInternal ? (
             <Switch
               color="yellow"
               checked={internal}
               onChange={(event) => setInternal(event.currentTarget.checked)}
-              label={internal ? messages.commentForm.internal : messages.commentForm.external}
+              label={internal ? t('commentFormInternal') : t('commentFormExternal')}
               disabled={sending}
             />
           ) : (
@@ -124,7 +126,7 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
           <Group gap="xs" wrap="nowrap">
             {uploads.busy && (
               <Text size="xs" c="dimmed">
-                {messages.commentForm.uploadsBusy}
+                {t('commentFormUploadsBusy')}
               </Text>
             )}
             <Button
@@ -133,7 +135,7 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
               loading={sending}
               disabled={!canSend(message, sending) || uploads.busy}
             >
-              {messages.commentForm.send}
+              {t('commentFormSend')}
             </Button>
           </Group>
         </Group>

@@ -3,7 +3,8 @@ import type { TicketComment } from '@switchboard/shared';
 import type { Ref } from 'react';
 import { ImageGallery } from '../../../components/image-gallery.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketViewMessages } from '../messages.ts';
 import classes from './comment-list.module.css';
 
 export interface CommentListProps {
@@ -17,16 +18,17 @@ export interface CommentListProps {
 
 /** The comments of a ticket, oldest first, with their images. */
 export function CommentList({ comments, markInternal, timeZone, listRef }: CommentListProps) {
+  const t = useMessages(ticketViewMessages);
   if (comments.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        {messages.comments.none}
+        {t('commentsNone')}
       </Text>
     );
   }
   const ordered = [...comments].sort((a, b) => a.created_at.localeCompare(b.created_at));
   return (
-    <Stack ref={listRef} gap="sm" component="ol" className={classes.list} aria-label={messages.comments.heading}>
+    <Stack ref={listRef} gap="sm" component="ol" className={classes.list} aria-label={t('commentsHeading')}>
       {ordered.map((comment) => (
         <Paper
           key={comment.id}
@@ -47,7 +49,7 @@ export function CommentList({ comments, markInternal, timeZone, listRef }: Comme
                   </Text>
                   {markInternal && comment.is_internal && (
                     <Badge color="yellow" variant="filled" size="sm">
-                      {messages.comments.internal}
+                      {t('commentsInternal')}
                     </Badge>
                   )}
                 </Group>
@@ -58,7 +60,9 @@ export function CommentList({ comments, markInternal, timeZone, listRef }: Comme
               <Text size="sm" className={classes.message}>
                 {comment.message}
               </Text>
-              {comment.attachments.length > 0 && <ImageGallery images={comment.attachments} altPrefix="Comment image" compact />}
+              {comment.attachments.length > 0 && (
+                <ImageGallery images={comment.attachments} altPrefix={t('commentImage')} compact />
+              )}
             </Stack>
           </Group>
         </Paper>

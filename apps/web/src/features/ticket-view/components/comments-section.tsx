@@ -2,7 +2,8 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import type { Ticket } from '@switchboard/shared';
 import { useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketViewMessages } from '../messages.ts';
 import { useCommentPages } from '../use-comment-pages.ts';
 import { useKeepScrollPosition } from '../use-keep-scroll-position.ts';
 import { CommentList } from './comment-list.tsx';
@@ -17,20 +18,20 @@ export interface CommentsSectionProps {
 export function CommentsSection({ ticket, markInternal, timeZone }: CommentsSectionProps) {
   const list = useRef<HTMLDivElement>(null);
   const pages = useCommentPages(ticket, useKeepScrollPosition(list));
-  const words = messages.comments;
+  const t = useMessages(ticketViewMessages);
   return (
     <Stack gap="sm">
       <Title order={3} size="h4" id="comments-heading">
-        {words.heading}
+        {t('commentsHeading')}
       </Title>
       {pages.error !== null && (
-        <Alert color="red" variant="light" title={words.earlierFailed} role="alert">
+        <Alert color="red" variant="light" title={t('commentsEarlierFailed')} role="alert">
           {errorMessage(pages.error)}
         </Alert>
       )}
       {pages.hasEarlier && (
         <Button variant="light" loading={pages.loading} onClick={() => void pages.loadEarlier()} style={{ alignSelf: 'center' }}>
-          {pages.error === null ? words.showEarlier : messages.retry}
+          {pages.error === null ? t('commentsShowEarlier') : t('retry')}
         </Button>
       )}
       <CommentList listRef={list} comments={pages.comments} markInternal={markInternal} timeZone={timeZone} />

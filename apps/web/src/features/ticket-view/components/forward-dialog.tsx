@@ -1,11 +1,13 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DEPARTMENT_LABELS, forwardTicketBodySchema, type Department, type Ticket } from '@switchboard/shared';
+import { forwardTicketBodySchema, type Department, type Ticket } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../../lib/labels.ts';
 import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
-import { workflowMessages } from '../workflow-messages.ts';
+import { ticketViewMessages } from '../messages.ts';
 import { ForwardFields, serverFieldErrors, type ForwardErrors } from './forward-fields.tsx';
 
 export interface ForwardDialogProps {
@@ -17,13 +19,15 @@ export interface ForwardDialogProps {
 }
 
 /** The holder by its label; imported from no list component, which would weigh on this page. */
-function holderLabel(issuedTo: Ticket['issued_to']): string {
+function holderLabel(issuedTo: Ticket['issued_to'], labels: Labels): string {
   if (issuedTo === undefined) return '';
-  return issuedTo === 'agent' ? 'Agent' : DEPARTMENT_LABELS[issuedTo];
+  return issuedTo === 'agent' ? labels.userType('agent') : labels.department(issuedTo);
 }
 
 /** Forward: a target department, a cause and the stay-in-loop switch, confirmed in the spec's dialog. */
 export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) {
+  const t = useMessages(ticketViewMessages);
+  const labels = useLabels();
   const [target, setTarget] = useState<string | null>(null);
   const [cause, setCause] = useState('');
   const [stayInLoop, setStayInLoop] = useState(false);
@@ -46,7 +50,7 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
       const found: ForwardErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'newly_issued_to') found.newly_issued_to ??= workflowMessages.forward.targetRequired;
+        if (field === 'newly_issued_to') found.newly_issued_to ??= t('forwardTargetRequired');
         if (field === 'forward_cause') found.forward_cause ??= issue.message;
       }
       setErrors(found);
@@ -56,7 +60,7 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
     setFailure(null);
     forward.mutate(parsed.data, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: workflowMessages.forward.success });
+        notifications.show({ color: 'green', message: t('forwardSuccess') });
         onClose();
       },
       onError: (error) => {
@@ -76,8 +80,8 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
   return (
     <ConfirmDialog
       opened
-      title={workflowMessages.forward.title(ticket.ticket_id)}
-      body={<Text size="sm">{workflowMessages.forward.body(holderLabel(ticket.issued_to))}</Text>}
+      title={t('forwardTitle', { id: String(ticket.ticket_id) })}
+      body={<Text size="sm">{t('forwardBody', { holder: holderLabel(ticket.issued_to, labels) })}</Text>}
       loading={busy}
       error={failure}
       onConfirm={confirm}
@@ -85,10 +89,10 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
     >
       <Stack gap="sm" mt="md">
         <Select
-          label={workflowMessages.forward.target}
-          placeholder={workflowMessages.forward.targetPlaceholder}
+          label={t('forwardTarget')}
+          placeholder={t('forwardTargetPlaceholder')}
           required
-          data={targets.map((value) => ({ value, label: DEPARTMENT_LABELS[value] }))}
+          data={targets.map((value) => ({ value, label: labels.department(value) }))}
           value={target}
           onChange={(value) => {
             setTarget(value);

@@ -2,7 +2,8 @@ import { Switch } from '@mantine/core';
 import { FORWARD_CAUSE_MAX_LENGTH } from '@switchboard/shared';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { workflowMessages } from '../workflow-messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketViewMessages } from '../messages.ts';
 
 /** The field errors of a forward form, by the API's field names. */
 export type ForwardErrors = Partial<Record<'newly_issued_to' | 'forward_cause', string>>;
@@ -32,11 +33,12 @@ export function ForwardFields({
   causeError,
   disabled,
 }: ForwardFieldsProps) {
+  const t = useMessages(ticketViewMessages);
   return (
     <>
       <MultilineTextarea
-        label={workflowMessages.cause.label}
-        placeholder={workflowMessages.cause.placeholder}
+        label={t('causeLabel')}
+        placeholder={t('causePlaceholder')}
         required
         rows={4}
         maxLength={FORWARD_CAUSE_MAX_LENGTH}
@@ -46,8 +48,8 @@ export function ForwardFields({
         disabled={disabled}
       />
       <Switch
-        label={workflowMessages.stayInLoop.label}
-        description={workflowMessages.stayInLoop.description}
+        label={t('stayInLoopLabel')}
+        description={t('stayInLoopDescription')}
         checked={stayInLoop}
         onChange={(event) => onStayInLoopChange(event.currentTarget.checked)}
         disabled={disabled}

@@ -1,15 +1,20 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { IconArrowForwardUp } from '@tabler/icons-react';
-import { DEPARTMENT_LABELS, type Department, type ForwardHistoryEntry } from '@switchboard/shared';
+import { DEPARTMENTS, type Department, type ForwardHistoryEntry } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../../lib/labels.ts';
+import { ticketViewMessages } from '../messages.ts';
 
-function departmentLabel(value: string): string {
-  return DEPARTMENT_LABELS[value as Department] ?? value;
+/** A department by its label; a value the app does not know (yet) as it came. */
+function departmentLabel(value: string, labels: Labels): string {
+  return (DEPARTMENTS as readonly string[]).includes(value) ? labels.department(value as Department) : value;
 }
 
 /** The forwards of a ticket, oldest first, read-only (the server sends them to staff only). */
 export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryEntry[]; timeZone: string | undefined }) {
+  const t = useMessages(ticketViewMessages);
+  const labels = useLabels();
   return (
     <Timeline bulletSize={22} lineWidth={2} active={entries.length - 1}>
       {entries.map((entry, index) => (
@@ -19,11 +24,11 @@ export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryE
           title={
             <Group gap={6}>
               <Text size="sm" fw={600}>
-                {departmentLabel(entry.previously_issued_to)} → {departmentLabel(entry.newly_issued_to)}
+                {departmentLabel(entry.previously_issued_to, labels)} → {departmentLabel(entry.newly_issued_to, labels)}
               </Text>
               {entry.is_in_forward_loop && (
                 <Badge size="xs" variant="light">
-                  {messages.forwardHistory.inLoop}
+                  {t('forwardHistoryInLoop')}
                 </Badge>
               )}
             </Group>
@@ -33,7 +38,7 @@ export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryE
             {entry.forward_cause}
           </Text>
           <Text size="xs" c="dimmed" mt={2}>
-            {messages.forwardHistory.by(entry.forwarded_by_name)} · {formatDisplayDateTime(entry.created_at, timeZone)}
+            {t('forwardHistoryBy', { name: entry.forwarded_by_name })} · {formatDisplayDateTime(entry.created_at, timeZone)}
           </Text>
         </Timeline.Item>
       ))}

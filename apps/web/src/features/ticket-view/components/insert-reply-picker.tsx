@@ -5,7 +5,8 @@ import { cannedReplyText, fillCannedReply, PAGE_SIZE, type CannedReply } from '@
 import { useState } from 'react';
 import { useTicket } from '../api/ticket.ts';
 import { useCannedReplies } from '../../../lib/canned-replies.ts';
-import { cannedReplyMessages as messages } from '../canned-reply-messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketViewMessages } from '../messages.ts';
 
 export interface InsertReplyPickerProps {
   ticketId: number;
@@ -24,6 +25,7 @@ function readerLanguage(): string {
  * (the first 10 matches, by title) and one click to insert a reply, filled from the ticket.
  */
 export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyPickerProps) {
+  const t = useMessages(ticketViewMessages);
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -57,14 +59,14 @@ export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyP
           disabled={disabled || !ticket}
           aria-expanded={opened}
         >
-          {messages.picker.open}
+          {t('replyPickerOpen')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown p="xs">
-        <Stack gap="xs" role="group" aria-label={messages.picker.label}>
+        <Stack gap="xs" role="group" aria-label={t('replyPickerLabel')}>
           <TextInput
-            aria-label={messages.picker.search}
-            placeholder={messages.picker.search}
+            aria-label={t('replyPickerSearch')}
+            placeholder={t('replyPickerSearch')}
             leftSection={<IconSearch size={14} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -72,10 +74,10 @@ export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyP
             data-autofocus
           />
           {list.isPending ? (
-            <Loader size="xs" aria-label={messages.picker.loading} />
+            <Loader size="xs" aria-label={t('replyPickerLoading')} />
           ) : rows.length === 0 ? (
             <Text size="sm" c="dimmed" role="status">
-              {messages.picker.none}
+              {t('replyPickerNone')}
             </Text>
           ) : (
             <ScrollArea.Autosize mah={280}>
@@ -87,7 +89,7 @@ export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyP
                   label={reply.title}
                   description={
                     <Text component="span" size="xs" c="dimmed" lineClamp={2}>
-                      {reply.body_en}
+                      {cannedReplyText(reply, readerLanguage())}
                     </Text>
                   }
                   onClick={() => insert(reply)}
@@ -97,7 +99,7 @@ export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyP
           )}
           {(list.data?.total ?? 0) > PAGE_SIZE && (
             <Text size="xs" c="dimmed">
-              {messages.picker.more(list.data?.total ?? 0)}
+              {t('replyPickerMore', { total: list.data?.total ?? 0 })}
             </Text>
           )}
         </Stack>

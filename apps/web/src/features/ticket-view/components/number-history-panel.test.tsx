@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NumberHistory, Ticket } from '@switchboard/shared';
 import { fakeSessionToken, jsonReply, mockApi, renderApp } from '../../../lib/test-support.tsx';
-import { eventText } from '../number-history-messages.ts';
+import { eventText } from '../number-history-text.ts';
 
 const TICKET: Ticket = {
   ticket_id: 100042,

@@ -4,11 +4,13 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { displayNumber, type NumberHistory } from '@switchboard/shared';
 import { useId, type ReactNode } from 'react';
-import { loadErrorMessage, RETRY_LABEL } from '../../../components/load-error.tsx';
+import { loadErrorMessage } from '../../../components/load-error.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useNumberHistory } from '../../../lib/number-history.ts';
-import { eventText, numberHistoryMessages as messages } from '../number-history-messages.ts';
+import { ticketViewMessages } from '../messages.ts';
+import { eventText } from '../number-history-text.ts';
 
 export interface NumberHistoryPanelProps {
   /** The stored problematic number of the ticket on screen. */
@@ -35,22 +37,23 @@ function HistoryBody({
   ticketId: number;
   timeZone: string | undefined;
 }) {
+  const t = useMessages(ticketViewMessages);
   const others = history.tickets.filter((ticket) => ticket.ticket_id !== ticketId);
   return (
     <Stack gap="sm">
       <div>
         <Title order={4} size="h6" c="dimmed" mb={4}>
-          {messages.otherTickets}
+          {t('historyOtherTickets')}
         </Title>
         {others.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.noOtherTickets}
+            {t('historyNoOtherTickets')}
           </Text>
         ) : (
           <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {others.map((ticket) => (
               <Group key={ticket.ticket_id} component="li" gap={6} wrap="nowrap">
-                <TicketLink ticketId={ticket.ticket_id}>{messages.ticketLink(ticket.ticket_id)}</TicketLink>
+                <TicketLink ticketId={ticket.ticket_id}>{t('historyTicketLink', { id: String(ticket.ticket_id) })}</TicketLink>
                 <Text size="sm" truncate="end" style={{ flex: 1, minWidth: 0 }} title={ticket.title}>
                   {ticket.title}
                 </Text>
@@ -62,11 +65,11 @@ function HistoryBody({
       </div>
       <div>
         <Title order={4} size="h6" c="dimmed" mb={6}>
-          {messages.timeline}
+          {t('historyTimeline')}
         </Title>
         {history.timeline.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {messages.noEvents}
+            {t('historyNoEvents')}
           </Text>
         ) : (
           <Timeline bulletSize={12} lineWidth={2}>
@@ -74,9 +77,9 @@ function HistoryBody({
               <Timeline.Item key={`${event.at}-${event.ticket_id}-${index}`} title={<Text size="sm">{eventText(event)}</Text>}>
                 <Text size="xs" c="dimmed">
                   {event.ticket_id === ticketId ? (
-                    messages.thisTicket
+                    t('historyThisTicket')
                   ) : (
-                    <TicketLink ticketId={event.ticket_id}>{messages.ticketLink(event.ticket_id)}</TicketLink>
+                    <TicketLink ticketId={event.ticket_id}>{t('historyTicketLink', { id: String(event.ticket_id) })}</TicketLink>
                   )}{' '}
                   · {formatDisplayDateTime(event.at, timeZone)}
                 </Text>
@@ -94,11 +97,12 @@ function HistoryBody({
  * happened to them. Open on wide screens; on phones a tap opens it, so the ticket comes first.
  */
 export function NumberHistoryPanel({ number, ticketId, timeZone }: NumberHistoryPanelProps) {
+  const t = useMessages(ticketViewMessages);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [expanded, { toggle }] = useDisclosure(!phone);
   const history = useNumberHistory(number);
   const bodyId = useId();
-  const heading = messages.heading(displayNumber(number));
+  const heading = t('historyHeading', { number: displayNumber(number) });
 
   return (
     <Paper withBorder p="md" component="section" aria-label={heading}>
@@ -113,7 +117,7 @@ export function NumberHistoryPanel({ number, ticketId, timeZone }: NumberHistory
       </Title>
       {/* The line is there before the counts are, so that their arrival moves nothing below. */}
       <Text size="sm" c="dimmed">
-        {history.data ? messages.counts(history.data.open_count, history.data.total_count) : '\u00a0'}
+        {history.data ? t('historyCounts', { open: history.data.open_count, total: history.data.total_count }) : '\u00a0'}
       </Text>
       <Collapse expanded={expanded} id={bodyId}>
         <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>
@@ -121,17 +125,17 @@ export function NumberHistoryPanel({ number, ticketId, timeZone }: NumberHistory
             <Group gap="xs" role="status">
               <Loader size="xs" />
               <Text size="sm" c="dimmed">
-                {messages.loading}
+                {t('historyLoading')}
               </Text>
             </Group>
           ) : history.isError ? (
             // The panel is an aside: its failure is said quietly, never as an alert over the ticket.
             <Group gap="xs">
               <Text size="sm" c="dimmed">
-                {loadErrorMessage(history.error, messages.loadError)}
+                {loadErrorMessage(history.error, t('historyLoadError'))}
               </Text>
               <Anchor component="button" type="button" size="sm" onClick={() => void history.refetch()}>
-                {RETRY_LABEL}
+                {t('historyRetry')}
               </Anchor>
             </Group>
           ) : (

@@ -1,7 +1,8 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { displayNumber } from '@switchboard/shared';
-import { numberHistoryMessages as messages } from '../number-history-messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketViewMessages } from '../messages.ts';
 
 /**
  * The closed history panel's frame, shown while the panel's own chunk loads. On a phone the panel
@@ -9,11 +10,12 @@ import { numberHistoryMessages as messages } from '../number-history-messages.ts
  * of the panel from moving what the user reads.
  */
 export function NumberHistoryPlaceholder({ number }: { number: string }) {
+  const t = useMessages(ticketViewMessages);
   return (
     <Paper withBorder p="md" aria-hidden>
       <Title order={3} size="h5" c="dimmed">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <span>{messages.heading(displayNumber(number))}</span>
+          <span>{t('historyHeading', { number: displayNumber(number) })}</span>
           <IconChevronDown size={16} />
         </Group>
       </Title>

@@ -5,8 +5,10 @@ import { forwardCauseSchema, type Ticket } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { ResolvedButNotForwarded, useRefreshTickets, useResolveAndForwardToCc } from '../api/workflow.ts';
-import { workflowMessages } from '../workflow-messages.ts';
+import { ticketViewMessages } from '../messages.ts';
 import { ForwardFields, serverFieldErrors } from './forward-fields.tsx';
 
 export interface ResolveAndForwardDialogProps {
@@ -15,14 +17,14 @@ export interface ResolveAndForwardDialogProps {
   onClose: () => void;
 }
 
-const words = workflowMessages.resolveAndForward;
-
 /**
  * Resolve & Forward to cc ('Corporate Support'): a cause and the stay-in-loop switch, then resolve
  * and forward. When only the first step succeeds the dialog says so and offers the forward again,
  * since a solved ticket shows no action buttons to start over from.
  */
 export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDialogProps) {
+  const t = useMessages(ticketViewMessages);
+  const { corporateSupport } = useLabels();
   const [cause, setCause] = useState('');
   const [stayInLoop, setStayInLoop] = useState(false);
   const [causeError, setCauseError] = useState<string | undefined>();
@@ -56,8 +58,8 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
       },
       {
         onSuccess: () => {
-          if (!partialFailure) notifications.show({ color: 'green', message: workflowMessages.resolve.success });
-          notifications.show({ color: 'green', message: words.success });
+          if (!partialFailure) notifications.show({ color: 'green', message: t('resolveSuccess') });
+          notifications.show({ color: 'green', message: t('forwardSuccess') });
           onClose();
         },
         onError: (error) => {
@@ -73,8 +75,8 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
   return (
     <ConfirmDialog
       opened
-      title={words.title}
-      body={<Text size="sm">{words.body}</Text>}
+      title={t('resolveAndForward', { corporateSupport })}
+      body={<Text size="sm">{t('resolveAndForwardBody', { corporateSupport })}</Text>}
       loading={busy}
       error={failure}
       onConfirm={confirm}
@@ -82,7 +84,7 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
     >
       <Stack gap="sm" mt="md">
         {partialFailure && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={words.partialTitle} role="alert">
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('resolveAndForwardPartialTitle')} role="alert">
             {partialFailure}
           </Alert>
         )}

@@ -1,10 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { DEPARTMENT_LABELS, displayNumber, type Ticket } from '@switchboard/shared';
+import { displayNumber, type Ticket } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { formatDue } from '../../../lib/service-time.ts';
-import { messages } from '../messages.ts';
+import { ticketViewMessages } from '../messages.ts';
 import classes from './ticket-details.module.css';
 
 export interface TicketDetailsProps {
@@ -25,6 +27,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The facts of a ticket as a definition list. */
 export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
+  const t = useMessages(ticketViewMessages);
+  const labels = useLabels();
   // People's names may carry right-to-left text or direction overrides: isolate them from the number.
   const issuer =
     ticket.issuer_name || ticket.issuer_number ? (
@@ -38,35 +42,39 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          {messages.details.heading}
+          {t('detailsHeading')}
         </Title>
         <dl className={classes.list}>
-          <Fact label={messages.details.status}>
+          <Fact label={t('detailsStatus')}>
             <StatusBadge status={ticket.ticket_status} />
           </Fact>
-          <Fact label={messages.details.problematicNumber}>{displayNumber(ticket.problematic_number)}</Fact>
-          <Fact label={messages.details.group}>{ticket.group_name}</Fact>
-          {ticket.sub_group_name && <Fact label={messages.details.subgroup}>{ticket.sub_group_name}</Fact>}
+          <Fact label={t('detailsProblematicNumber')}>{displayNumber(ticket.problematic_number)}</Fact>
+          <Fact label={t('detailsGroup')}>{ticket.group_name}</Fact>
+          {ticket.sub_group_name && <Fact label={t('detailsSubgroup')}>{ticket.sub_group_name}</Fact>}
           {staff && ticket.issued_to && (
-            <Fact label={messages.details.issuedTo}>
-              {ticket.issued_to === 'agent' ? 'Agent' : DEPARTMENT_LABELS[ticket.issued_to]}
+            <Fact label={t('detailsIssuedTo')}>
+              {ticket.issued_to === 'agent' ? labels.userType('agent') : labels.department(ticket.issued_to)}
             </Fact>
           )}
-          {staff && <Fact label={messages.details.issuedBy}>{issuer ?? ticket.client_email ?? '—'}</Fact>}
-          {staff && <Fact label={messages.details.issuerType}>{ticket.issuer_user_type === 'agent' ? 'Agent' : 'Customer'}</Fact>}
+          {staff && <Fact label={t('detailsIssuedBy')}>{issuer ?? ticket.client_email ?? '—'}</Fact>}
+          {staff && (
+            <Fact label={t('detailsIssuerType')}>
+              {labels.userType(ticket.issuer_user_type === 'agent' ? 'agent' : 'customer')}
+            </Fact>
+          )}
           {ticket.client_email && (
-            <Fact label={messages.details.clientEmail}>
+            <Fact label={t('detailsClientEmail')}>
               <Text component="a" href={`mailto:${ticket.client_email}`} size="sm" c="blue" className={classes.email}>
                 {ticket.client_email}
               </Text>
             </Fact>
           )}
-          <Fact label={messages.details.issuedTime}>{formatDisplayDateTime(ticket.created_at, timeZone)}</Fact>
+          <Fact label={t('detailsIssuedTime')}>{formatDisplayDateTime(ticket.created_at, timeZone)}</Fact>
           {ticket.resolved_at && (
-            <Fact label={messages.details.resolvedTime}>{formatDisplayDateTime(ticket.resolved_at, timeZone)}</Fact>
+            <Fact label={t('detailsResolvedTime')}>{formatDisplayDateTime(ticket.resolved_at, timeZone)}</Fact>
           )}
           {ticket.due_at && (
-            <Fact label={messages.details.due}>
+            <Fact label={t('detailsDue')}>
               {/* The words carry the state (not the colour alone); the time says exactly when. */}
               <Text span size="sm" fw={600} c={ticket.overdue ? 'red.8' : undefined}>
                 {formatDue(ticket.due_at, new Date())}

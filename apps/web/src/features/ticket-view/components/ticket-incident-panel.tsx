@@ -3,23 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../lib/incidents.ts';
-
-export const ticketIncidentMessages = {
-  heading: 'Incident',
-  none: 'Not part of an incident.',
-  choose: 'Active incident',
-  choosePlaceholder: 'Choose an incident',
-  noActive: 'No active incidents',
-  link: 'Link to incident',
-  unlink: 'Unlink',
-  linked: 'Linked to the incident',
-  unlinked: 'No longer part of the incident',
-  resolved: 'Resolved',
-  active: 'Active',
-} as const;
-
-const m = ticketIncidentMessages;
+import { ticketViewMessages } from '../messages.ts';
 
 export interface TicketIncidentPanelProps {
   ticketId: number;
@@ -29,6 +15,7 @@ export interface TicketIncidentPanelProps {
 
 /** Staff's view of a ticket's incident on the ticket view: a link to it, and link or unlink. Loaded lazily. */
 export default function TicketIncidentPanel({ ticketId, incidentId }: TicketIncidentPanelProps) {
+  const t = useMessages(ticketViewMessages);
   const incident = useIncident(incidentId);
   const active = useIncidentList('active', 1);
   const link = useLinkTickets();
@@ -41,9 +28,9 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
   }));
 
   return (
-    <Paper withBorder p="md" component="section" aria-label={m.heading}>
+    <Paper withBorder p="md" component="section" aria-label={t('incidentHeading')}>
       <Title order={3} size="h5" mb="sm">
-        {m.heading}
+        {t('incidentHeading')}
       </Title>
       {incidentId !== null ? (
         <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -53,7 +40,7 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
             </Anchor>
             {incident.data && (
               <Badge size="sm" variant="light" tt="none" color={incident.data.status === 'active' ? 'orange' : 'teal'}>
-                {incident.data.status === 'active' ? m.active : m.resolved}
+                {incident.data.status === 'active' ? t('incidentActive') : t('incidentResolved')}
               </Badge>
             )}
           </Stack>
@@ -66,23 +53,23 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
               onClick={() =>
                 unlink.mutate(
                   { id: incidentId, ticketId },
-                  { onSuccess: () => notifications.show({ color: 'green', message: m.unlinked }), onError: failed },
+                  { onSuccess: () => notifications.show({ color: 'green', message: t('incidentUnlinked') }), onError: failed },
                 )
               }
             >
-              {m.unlink}
+              {t('incidentUnlink')}
             </Button>
           )}
         </Group>
       ) : (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {m.none}
+            {t('incidentNone')}
           </Text>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <Select
-              label={m.choose}
-              placeholder={options.length > 0 ? m.choosePlaceholder : m.noActive}
+              label={t('incidentChoose')}
+              placeholder={options.length > 0 ? t('incidentChoosePlaceholder') : t('incidentNoActive')}
               data={options}
               value={chosen}
               onChange={setChosen}
@@ -97,11 +84,11 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
               onClick={() =>
                 link.mutate(
                   { id: Number(chosen), ticketIds: [ticketId] },
-                  { onSuccess: () => notifications.show({ color: 'green', message: m.linked }), onError: failed },
+                  { onSuccess: () => notifications.show({ color: 'green', message: t('incidentLinked') }), onError: failed },
                 )
               }
             >
-              {m.link}
+              {t('incidentLink')}
             </Button>
           </Group>
         </Stack>

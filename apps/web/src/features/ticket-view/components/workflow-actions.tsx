@@ -5,9 +5,11 @@ import { canActOnTicket, canResolveAndForwardToCc, forwardTargetsFor, type Ticke
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import type { SessionClaims } from '../../../lib/session.ts';
 import { useResolveTicket } from '../api/workflow.ts';
-import { workflowMessages } from '../workflow-messages.ts';
+import { ticketViewMessages } from '../messages.ts';
 
 // The forward dialogs (a department picker and its popover) load when first opened: the ticket
 // view's bundle stays within its budget.
@@ -24,19 +26,20 @@ export interface TicketActionsProps {
 type OpenDialog = 'forward' | 'resolve' | 'resolve-and-forward' | null;
 
 function ResolveDialog({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
+  const t = useMessages(ticketViewMessages);
   const resolve = useResolveTicket();
   const confirm = () =>
     resolve.mutate(ticketId, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: workflowMessages.resolve.success });
+        notifications.show({ color: 'green', message: t('resolveSuccess') });
         onClose();
       },
     });
   return (
     <ConfirmDialog
       opened
-      title={workflowMessages.resolve.title(ticketId)}
-      body={<Text size="sm">{workflowMessages.resolve.body}</Text>}
+      title={t('resolveTitle', { id: String(ticketId) })}
+      body={<Text size="sm">{t('resolveBody')}</Text>}
       loading={resolve.isPending}
       error={resolve.isError ? errorMessage(resolve.error) : null}
       onConfirm={confirm}
@@ -52,6 +55,8 @@ function ResolveDialog({ ticketId, onClose }: { ticketId: number; onClose: () =>
  * The server applies the same rules.
  */
 export function TicketActions({ ticket, viewer }: TicketActionsProps) {
+  const t = useMessages(ticketViewMessages);
+  const { corporateSupport } = useLabels();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   // Only staff receive the holder of a ticket, and only staff act on tickets.
@@ -66,15 +71,15 @@ export function TicketActions({ ticket, viewer }: TicketActionsProps) {
         <Paper withBorder p="md">
           <Stack gap="xs">
             <Title order={3} size="h5">
-              {workflowMessages.heading}
+              {t('actionsHeading')}
             </Title>
             {targets.length > 0 && (
               <Button leftSection={<IconArrowForwardUp size={16} />} onClick={() => setOpen('forward')}>
-                {workflowMessages.forward.button}
+                {t('forwardButton')}
               </Button>
             )}
             <Button variant="light" color="teal" leftSection={<IconCircleCheck size={16} />} onClick={() => setOpen('resolve')}>
-              {workflowMessages.resolve.button}
+              {t('resolveButton')}
             </Button>
             {canResolveAndForwardToCc(viewer) && (
               <Button
@@ -87,7 +92,7 @@ export function TicketActions({ ticket, viewer }: TicketActionsProps) {
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 onClick={() => setOpen('resolve-and-forward')}
               >
-                {workflowMessages.resolveAndForward.button}
+                {t('resolveAndForward', { corporateSupport })}
               </Button>
             )}
           </Stack>

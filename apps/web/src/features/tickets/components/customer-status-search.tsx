@@ -1,8 +1,10 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { TicketStatus } from '@switchboard/shared';
-import { messages } from '../messages.ts';
-import { STATUS_OPTIONS } from './ticket-filters.tsx';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
+import { ticketsMessages } from '../messages.ts';
+import { statusOptions } from './ticket-filters.tsx';
 
 export interface CustomerStatusSearchProps {
   status: TicketStatus | undefined;
@@ -14,12 +16,14 @@ export interface CustomerStatusSearchProps {
 
 /** What a customer may filter by (spec §6): the status, and a Clear control. */
 export function CustomerStatusSearch({ status, onChange, onClear, canClear }: CustomerStatusSearchProps) {
+  const t = useMessages(ticketsMessages);
+  const labels = useLabels();
   return (
     <Group gap="sm" align="flex-end" wrap="nowrap">
       <Select<TicketStatus>
-        label={messages.filters.status}
-        placeholder={messages.search.statusPlaceholder}
-        data={STATUS_OPTIONS}
+        label={t('status')}
+        placeholder={t('statusPlaceholder')}
+        data={statusOptions(labels)}
         value={status ?? null}
         onChange={(value) => onChange(value ?? undefined)}
         style={{ flex: '1 1 auto', maxWidth: 280 }}
@@ -31,7 +35,7 @@ export function CustomerStatusSearch({ status, onChange, onClear, canClear }: Cu
         disabled={!canClear}
         style={{ flexShrink: 0 }}
       >
-        {messages.search.customerClear}
+        {t('clear')}
       </Button>
     </Group>
   );

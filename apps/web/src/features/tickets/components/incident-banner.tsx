@@ -2,25 +2,34 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { IncidentSuggestion } from '@switchboard/shared';
-import { useState, type ReactNode } from 'react';
-import { CreateIncidentDialog, createIncidentMessages } from '../../../components/create-incident-dialog.tsx';
+import { Fragment, useState, type ReactNode } from 'react';
+import { CreateIncidentDialog } from '../../../components/create-incident-dialog.tsx';
+import { componentsMessages } from '../../../components/messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useIncidentSuggestions } from '../../../lib/incidents.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
+import { ticketsMessages } from '../messages.ts';
 
-export const incidentBannerMessages = {
-  burst: (count: number, where: ReactNode, minutes: number) => (
-    <>
-      {count} tickets about {where} in the last {minutes} minutes
-    </>
-  ),
-  label: 'Possible incidents',
-} as const;
+/** Stands for the place in a translated sentence where the subgroup goes (a private-use character). */
+const WHERE = '\u{F0000}';
+
+/** A sentence with `where` (markup) put in its place. */
+function withWhere(sentence: string, where: ReactNode): ReactNode {
+  return sentence.split(WHERE).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && where}
+      {part}
+    </Fragment>
+  ));
+}
 
 /**
  * Staff's banner above the ticket list: each burst of reports about one subgroup, with "Group as
  * an incident" (a second click, Confirm, creates it with those tickets).
  */
 export default function IncidentBanner() {
+  const t = useMessages(ticketsMessages);
+  const tc = useMessages(componentsMessages);
   const suggestions = useIncidentSuggestions(true);
   // A burst shows as it starts, not at the next minute's look.
   useLiveEvents((event) => {
@@ -31,22 +40,21 @@ export default function IncidentBanner() {
   const reply = suggestions.data;
   if (!reply || reply.data.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-label={incidentBannerMessages.label}>
+    <Stack gap="xs" component="section" aria-label={t('incidentsLabel')}>
       {reply.data.map((suggestion) => (
         <Alert key={suggestion.sub_group_id} color="orange" variant="light" icon={<IconAlertTriangle size={20} />} p="sm">
           <Group justify="space-between" gap="sm">
             <Text size="sm" fw={500}>
-              {incidentBannerMessages.burst(
-                suggestion.ticket_count,
+              {withWhere(
+                t('incidentBurst', { count: suggestion.ticket_count, where: WHERE, minutes: reply.window_minutes }),
                 // Names are people's text: isolated, so that a direction override cannot turn the sentence around.
                 <>
                   <bdi>{suggestion.group_name}</bdi> › <bdi>{suggestion.sub_group_name ?? ''}</bdi>
                 </>,
-                reply.window_minutes,
               )}
             </Text>
             <Button size="xs" color="orange" onClick={() => setChosen(suggestion)}>
-              {createIncidentMessages.title}
+              {tc('createIncidentTitle')}
             </Button>
           </Group>
         </Alert>

@@ -15,9 +15,11 @@ import { ImageAttachmentsInput } from '../../../components/image-attachments-inp
 import { IncidentNotice } from '../../../components/incident-notice.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
-import { messages } from '../messages.ts';
+import { ticketsMessages } from '../messages.ts';
 
 export interface IssueTicketFormProps {
   userType: UserType;
@@ -39,6 +41,8 @@ function defaultIssuerType(userType: UserType): IssuerUserType {
  * disabled until title, number, description, group and subgroup are valid and the images are up.
  */
 export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }: IssueTicketFormProps) {
+  const t = useMessages(ticketsMessages);
+  const labels = useLabels();
   const groups = useGroups();
   const uploads = useImageUploads({ presignPath: PRESIGN_PATH });
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -90,8 +94,8 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
-            label={messages.form.group}
-            placeholder={messages.form.groupPlaceholder}
+            label={t('group')}
+            placeholder={t('groupPlaceholder')}
             data={groupOptions}
             value={groupId}
             onChange={(value) => {
@@ -100,30 +104,24 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
             }}
             searchable
             required
-            nothingFoundMessage="No such group"
+            nothingFoundMessage={t('noSuchGroup')}
           />
           <Select
-            label={messages.form.subgroup}
-            placeholder={
-              !groupId
-                ? messages.form.chooseGroupFirst
-                : groupHasSubgroups
-                  ? messages.form.subgroupPlaceholder
-                  : messages.form.noSubgroups
-            }
+            label={t('subgroup')}
+            placeholder={!groupId ? t('chooseGroupFirst') : groupHasSubgroups ? t('subgroupPlaceholder') : t('noSubgroups')}
             data={subgroupOptions}
             value={subgroupId}
             onChange={setSubgroupId}
             disabled={!groupHasSubgroups}
             searchable
             required={groupHasSubgroups}
-            nothingFoundMessage="No such subgroup"
+            nothingFoundMessage={t('noSuchSubgroup')}
           />
         </SimpleGrid>
-        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup?.sub_group_en ?? ''} />
+        <IncidentNotice subGroupId={subgroup?._id ?? null} subGroupName={subgroup ? labels.subgroup(subgroup) : ''} />
         <TextInput
-          label={messages.form.ticketTitle}
-          placeholder={messages.form.ticketTitlePlaceholder}
+          label={t('ticketTitle')}
+          placeholder={t('ticketTitlePlaceholder')}
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           maxLength={TITLE_MAX_LENGTH}
@@ -132,8 +130,8 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
         />
         <SimpleGrid cols={{ base: 1, sm: chooseIssuer ? 2 : 1 }} spacing="md">
           <TextInput
-            label={messages.form.problematicNumber}
-            placeholder={messages.form.problematicNumberPlaceholder}
+            label={t('problematicNumber')}
+            placeholder={t('problematicNumberPlaceholder')}
             leftSection="+88"
             leftSectionWidth={44}
             inputMode="tel"
@@ -145,15 +143,15 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
             required
           />
           {chooseIssuer && (
-            <Input.Wrapper label={messages.form.issuerType} labelElement="div" id="issuer-type">
+            <Input.Wrapper label={t('issuerType')} labelElement="div" id="issuer-type">
               <SegmentedControl<IssuerUserType>
                 fullWidth
                 aria-labelledby="issuer-type-label"
                 value={issuerType}
                 onChange={setIssuerType}
                 data={[
-                  { value: 'agent', label: messages.form.agent },
-                  { value: 'customer', label: messages.form.customer },
+                  { value: 'agent', label: labels.userType('agent') },
+                  { value: 'customer', label: labels.userType('customer') },
                 ]}
               />
             </Input.Wrapper>
@@ -161,8 +159,8 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
         </SimpleGrid>
         {numberNotice?.(numberEntry)}
         <MultilineTextarea
-          label={messages.form.description}
-          placeholder={messages.form.descriptionPlaceholder}
+          label={t('description')}
+          placeholder={t('descriptionPlaceholder')}
           value={description}
           onChange={setDescription}
           autosize
@@ -171,19 +169,19 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
           error={errorOf('description', description !== '')}
           required
         />
-        <ImageAttachmentsInput uploads={uploads} label={messages.form.attachments} disabled={submitting} />
+        <ImageAttachmentsInput uploads={uploads} label={t('attachments')} disabled={submitting} />
         <Stack gap={4} align="flex-end">
           <Button type="submit" disabled={!ready} loading={submitting} miw={140}>
-            {messages.form.submit}
+            {t('submit')}
           </Button>
           {valid && uploads.busy && (
             <Text size="xs" c="dimmed">
-              {messages.form.uploadsBusy}
+              {t('uploadsBusy')}
             </Text>
           )}
           {valid && !uploads.busy && failedUploads && (
             <Text size="xs" c="red">
-              {messages.form.uploadsFailed}
+              {t('uploadsFailed')}
             </Text>
           )}
         </Stack>

@@ -3,8 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { isValidPhoneEntry, withCountryPrefix } from '@switchboard/shared';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useNumberHistory } from '../../../lib/number-history.ts';
-import { openTicketsMessages as messages } from '../open-tickets-messages.ts';
+import { ticketsMessages } from '../messages.ts';
 
 /** How long the number must stay unchanged before it is looked up (typing is not a request per key). */
 export const NUMBER_LOOKUP_DEBOUNCE_MS = 400;
@@ -15,6 +16,7 @@ export const NUMBER_LOOKUP_DEBOUNCE_MS = 400;
  * nothing while the number is incomplete, has no open tickets, or cannot be looked up.
  */
 export function OpenTicketsNotice({ entry }: { entry: string }) {
+  const t = useMessages(ticketsMessages);
   const [settled] = useDebouncedValue(entry, NUMBER_LOOKUP_DEBOUNCE_MS);
   const number = isValidPhoneEntry(settled) && settled === entry ? withCountryPrefix(settled) : null;
   const history = useNumberHistory(number);
@@ -27,11 +29,11 @@ export function OpenTicketsNotice({ entry }: { entry: string }) {
       color="yellow"
       variant="light"
       icon={<IconInfoCircle size={18} aria-hidden />}
-      title={messages.heading(history.data.open_count)}
+      title={t('openTicketsHeading', { count: history.data.open_count })}
       role="status"
     >
       <Text size="sm" mb={open.length > 0 ? 6 : 0}>
-        {messages.hint}
+        {t('openTicketsHint')}
       </Text>
       <List size="sm" spacing={2}>
         {open.map((ticket) => (
@@ -41,11 +43,11 @@ export function OpenTicketsNotice({ entry }: { entry: string }) {
               style={{ overflowWrap: 'anywhere' }}
               renderRoot={(props) => <Link to="/view-ticket" search={{ id: ticket.ticket_id }} {...props} />}
             >
-              {messages.ticket(ticket.ticket_id, ticket.title)}
+              {t('openTicketsTicket', { id: String(ticket.ticket_id), title: ticket.title })}
             </Anchor>
           </List.Item>
         ))}
-        {unlisted > 0 && <List.Item>{messages.more(unlisted)}</List.Item>}
+        {unlisted > 0 && <List.Item>{t('openTicketsMore', { count: unlisted })}</List.Item>}
       </List>
     </Alert>
   );

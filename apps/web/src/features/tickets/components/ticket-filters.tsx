@@ -1,24 +1,21 @@
 import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import {
-  DEPARTMENT_LABELS,
-  ISSUED_TO_VALUES,
-  STATUS_LABELS,
-  TICKET_STATUSES,
-  type Group,
-  type IssuedTo,
-  type TicketStatus,
-} from '@switchboard/shared';
+import { ISSUED_TO_VALUES, TICKET_STATUSES, type Group, type IssuedTo, type TicketStatus } from '@switchboard/shared';
 import { useGroupChoices } from '../../../lib/group-options.ts';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../../lib/labels.ts';
+import { ticketsMessages } from '../messages.ts';
 import type { TicketFilters } from '../tickets-search.ts';
 
-export const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
-const ISSUED_TO_OPTIONS = ISSUED_TO_VALUES.map((value) => ({
-  value,
-  label: value === 'agent' ? 'Agent' : DEPARTMENT_LABELS[value],
-}));
+/** The statuses to pick from, in the interface's language. */
+export const statusOptions = (labels: Labels) =>
+  TICKET_STATUSES.map((status) => ({ value: status, label: labels.status(status) }));
+const issuedToOptions = (labels: Labels) =>
+  ISSUED_TO_VALUES.map((value) => ({
+    value,
+    label: value === 'agent' ? labels.userType('agent') : labels.department(value),
+  }));
 
 export interface TicketFiltersProps {
   filters: TicketFilters;
@@ -33,6 +30,8 @@ export interface TicketFiltersProps {
  * tickets past their due time (DESIGN.md §17). Folded away on a phone.
  */
 export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
+  const t = useMessages(ticketsMessages);
+  const labels = useLabels();
   const small = useMediaQuery('(max-width: 48em)');
   const [opened, { toggle }] = useDisclosure(false);
   const { groupOptions, subgroupOptions, group } = useGroupChoices(groups, filters.group_id, filters.sub_group_id);
@@ -50,8 +49,8 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
   const grid = (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
       <Select
-        label={messages.filters.group}
-        placeholder={messages.filters.any}
+        label={t('group')}
+        placeholder={t('any')}
         data={groupOptions}
         value={filters.group_id ?? null}
         onChange={(value) => onChange({ group_id: value ?? undefined, sub_group_id: undefined })}
@@ -59,14 +58,8 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         clearable
       />
       <Select
-        label={messages.filters.subgroup}
-        placeholder={
-          !filters.group_id
-            ? messages.filters.chooseGroupFirst
-            : hasSubgroups
-              ? messages.filters.any
-              : messages.filters.noSubgroups
-        }
+        label={t('subgroup')}
+        placeholder={!filters.group_id ? t('chooseGroupFirst') : hasSubgroups ? t('any') : t('noSubgroups')}
         data={subgroupOptions}
         value={group ? (filters.sub_group_id ?? null) : null}
         onChange={(value) => onChange({ sub_group_id: value ?? undefined })}
@@ -76,7 +69,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
       />
       <TextInput
         type="date"
-        label={messages.filters.startDate}
+        label={t('startDate')}
         value={filters.start_date ?? ''}
         max={filters.end_date ?? today}
         onChange={(event) => {
@@ -90,30 +83,30 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
       />
       <TextInput
         type="date"
-        label={messages.filters.endDate}
+        label={t('endDate')}
         value={filters.end_date ?? ''}
         min={filters.start_date}
         max={today}
         onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
       />
       <Select<TicketStatus>
-        label={messages.filters.status}
-        placeholder={messages.filters.any}
-        data={STATUS_OPTIONS}
+        label={t('status')}
+        placeholder={t('any')}
+        data={statusOptions(labels)}
         value={filters.status ?? null}
         onChange={(value) => onChange({ status: value ?? undefined })}
         clearable
       />
       <Select<IssuedTo>
-        label={messages.filters.issuedTo}
-        placeholder={messages.filters.any}
-        data={ISSUED_TO_OPTIONS}
+        label={t('issuedTo')}
+        placeholder={t('any')}
+        data={issuedToOptions(labels)}
         value={filters.issued_to ?? null}
         onChange={(value) => onChange({ issued_to: value ?? undefined })}
         clearable
       />
       <Checkbox
-        label={messages.filters.overdue}
+        label={t('overdueOnly')}
         checked={filters.overdue === true}
         onChange={(event) => onChange({ overdue: event.currentTarget.checked ? true : undefined })}
         mt={{ base: 0, xs: 'xl' }}
@@ -138,7 +131,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         aria-expanded={opened}
         fullWidth
       >
-        {messages.filters.toggle}
+        {t('filtersToggle')}
       </Button>
       <Collapse expanded={opened}>{grid}</Collapse>
     </Stack>

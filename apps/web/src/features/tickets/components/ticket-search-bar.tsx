@@ -2,7 +2,8 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { SEARCH_DEBOUNCE_MS, TEXT_SEARCH_MAX_LENGTH, TEXT_SEARCH_MIN_LENGTH } from '@switchboard/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { ticketsMessages } from '../messages.ts';
 
 export interface TicketSearchValues {
   ticket_id?: number;
@@ -60,6 +61,7 @@ export function TicketSearchBar({
   onClear,
   canClear,
 }: TicketSearchBarProps) {
+  const t = useMessages(ticketsMessages);
   const [ticketIdText, setTicketIdText] = useState(applied.ticket_id ? String(applied.ticket_id) : '');
   const [numberText, setNumberText] = useState(applied.problematic_number ?? '');
   const [text, setText] = useState(applied.q ?? '');
@@ -101,12 +103,12 @@ export function TicketSearchBar({
   };
 
   return (
-    <form onSubmit={submit} role="search" aria-label="Search tickets">
+    <form onSubmit={submit} role="search" aria-label={t('searchLabel')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         {withTicketId && (
           <TextInput
-            label={messages.search.ticketId}
-            placeholder={messages.search.ticketIdPlaceholder}
+            label={t('ticketId')}
+            placeholder={t('ticketIdPlaceholder')}
             inputMode="numeric"
             value={ticketIdText}
             onChange={(event) => {
@@ -118,8 +120,8 @@ export function TicketSearchBar({
         )}
         {withText && (
           <TextInput
-            label={messages.search.text}
-            placeholder={messages.search.textPlaceholder}
+            label={t('searchText')}
+            placeholder={t('searchTextPlaceholder')}
             type="search"
             value={text}
             maxLength={TEXT_SEARCH_MAX_LENGTH}
@@ -132,8 +134,8 @@ export function TicketSearchBar({
         )}
         {withNumber && (
           <TextInput
-            label={messages.search.problematicNumber}
-            placeholder={messages.search.problematicNumberPlaceholder}
+            label={t('problematicNumber')}
+            placeholder={t('problematicNumberPlaceholder')}
             leftSection="+88"
             leftSectionWidth={44}
             inputMode="tel"
@@ -147,11 +149,11 @@ export function TicketSearchBar({
         )}
         <Group gap="sm" wrap="nowrap">
           <Button type="submit" leftSection={<IconSearch size={16} />} disabled={!canSearch(ticketIdText, numberText, text)}>
-            {messages.search.button}
+            {t('search')}
           </Button>
           {onClear && (
             <Button variant="default" leftSection={<IconX size={16} />} onClick={onClear} disabled={!canClear}>
-              {messages.search.clear}
+              {t('clearFilters')}
             </Button>
           )}
         </Group>

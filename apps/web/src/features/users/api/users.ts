@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { SignupBody, UpdateUserBody, UserListReply, UserWriteReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { usersMessages } from '../messages.ts';
 
 /** Every page of every search of the users table lives under this key. */
@@ -27,7 +28,7 @@ export function useUsers(page: number, q: string | undefined) {
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    if (query.isError) notifications.show({ color: 'red', message: usersMessages.fetchFailed });
+    if (query.isError) notifications.show({ color: 'red', message: translate(usersMessages, 'fetchFailed') });
   }, [query.isError]);
   return query;
 }

@@ -4,11 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { displayNumber, type SignInLock } from '@switchboard/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMessages } from '../../../lib/i18n.ts';
 import { useClearSignInLock, useSignInLock } from '../api/sign-in-locks.ts';
-import { signInLockMessages as m } from '../messages.ts';
+import { usersMessages } from '../messages.ts';
 
 /** /user-info (admins): look a number's wrong-OTP record up and lift its lock. */
 export function SignInLockPanel() {
+  const t = useMessages(usersMessages);
   const [entry, setEntry] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -24,7 +26,7 @@ export function SignInLockPanel() {
     clear.mutate(lock.data.product_number, {
       onSuccess: () => {
         setConfirming(false);
-        notifications.show({ color: 'green', message: m.cleared });
+        notifications.show({ color: 'green', message: t('lockCleared') });
       },
     });
   };
@@ -33,22 +35,22 @@ export function SignInLockPanel() {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={2} fz="h4">
-          {m.title}
+          {t('lockTitle')}
         </Title>
         <Text size="sm" c="dimmed">
-          {m.intro}
+          {t('lockIntro')}
         </Text>
-        <form onSubmit={check} aria-label={m.title}>
+        <form onSubmit={check} aria-label={t('lockTitle')}>
           <Group align="flex-end" gap="sm">
             <TextInput
-              label={m.numberLabel}
-              placeholder={m.numberPlaceholder}
+              label={t('lockNumberLabel')}
+              placeholder={t('lockNumberPlaceholder')}
               value={entry}
               onChange={(event) => setEntry(event.currentTarget.value)}
               inputMode="tel"
             />
             <Button type="submit" variant="default" loading={lock.isFetching}>
-              {m.check}
+              {t('lockCheck')}
             </Button>
           </Group>
         </form>
@@ -61,8 +63,8 @@ export function SignInLockPanel() {
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title={m.confirmTitle}
-        body={lock.data ? m.confirmBody(displayNumber(lock.data.product_number)) : ''}
+        title={t('lockConfirmTitle')}
+        body={lock.data ? t('lockConfirmBody', { number: displayNumber(lock.data.product_number) }) : ''}
         loading={clear.isPending}
         error={clear.isError ? errorMessage(clear.error) : null}
         onConfirm={confirmClear}
@@ -76,22 +78,23 @@ export function SignInLockPanel() {
 }
 
 function LockState({ lock, onClear }: { lock: SignInLock; onClear: () => void }) {
+  const t = useMessages(usersMessages);
   const until = lock.locked_until ? new Date(lock.locked_until).toLocaleString() : '';
   return (
     <Stack gap="xs">
       <Group gap="sm">
         <Text fw={600}>{displayNumber(lock.product_number)}</Text>
         <Badge color={lock.locked ? 'red' : 'gray'} variant="light">
-          {lock.locked ? m.locked(until) : m.notLocked}
+          {lock.locked ? t('lockLocked', { until }) : t('lockNotLocked')}
         </Badge>
       </Group>
-      <Text size="sm">{m.failures(lock.failures_24h)}</Text>
+      <Text size="sm">{t('lockFailures', { count: lock.failures_24h })}</Text>
       {lock.addresses.length > 0 && (
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{m.address}</Table.Th>
-              <Table.Th>{m.lastHour}</Table.Th>
+              <Table.Th>{t('lockAddress')}</Table.Th>
+              <Table.Th>{t('lockLastHour')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -107,7 +110,7 @@ function LockState({ lock, onClear }: { lock: SignInLock; onClear: () => void })
       {lock.failures_24h > 0 && (
         <Group>
           <Button color="red" variant="light" onClick={onClear}>
-            {m.clear}
+            {t('lockClear')}
           </Button>
         </Group>
       )}

@@ -1,10 +1,12 @@
 import { ActionIcon, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { displayNumber, ROLE_LABELS, USER_TYPE_LABELS, type UpdateUserBody, type User } from '@switchboard/shared';
+import { displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
-import { usersMessages as m } from '../messages.ts';
-import { asRole, asUserType, draftOf, ROLE_OPTIONS, USER_TYPE_OPTIONS, validateUpdate, type FieldErrors } from '../user-draft.ts';
+import { useMessages, type Translate } from '../../../lib/i18n.ts';
+import { useLabels, type Labels } from '../../../lib/labels.ts';
+import { usersMessages } from '../messages.ts';
+import { asRole, asUserType, draftOf, roleOptions, userTypeOptions, validateUpdate, type FieldErrors } from '../user-draft.ts';
 import { PrefixedNumberInput } from './prefixed-number-input.tsx';
 
 export interface UserRowProps {
@@ -32,12 +34,16 @@ interface UserCells {
   actions: ReactNode;
 }
 
+type UsersTranslate = Translate<keyof typeof usersMessages.english>;
+
 export function UserRow(props: UserRowProps) {
+  const t = useMessages(usersMessages);
+  const labels = useLabels();
   const cells = props.editing ? <EditingCells {...props} /> : null;
-  return cells ?? <Arranged props={props} cells={readOnlyCells(props)} />;
+  return cells ?? <Arranged props={props} cells={readOnlyCells(props, t, labels)} />;
 }
 
-function readOnlyCells({ user, timeZone, onEdit, onDelete }: UserRowProps): UserCells {
+function readOnlyCells({ user, timeZone, onEdit, onDelete }: UserRowProps, t: UsersTranslate, labels: Labels): UserCells {
   return {
     name: (
       <Text size="sm" fw={500}>
@@ -46,22 +52,22 @@ function readOnlyCells({ user, timeZone, onEdit, onDelete }: UserRowProps): User
     ),
     number: displayNumber(user.product_number),
     phone: user.phone_number ? displayNumber(user.phone_number) : '',
-    userType: USER_TYPE_LABELS[user.user_type],
+    userType: labels.userType(user.user_type),
     role: (
       <Badge variant={user.role === 'admin' ? 'filled' : 'light'} color={user.role === 'user' ? 'gray' : 'blue'}>
-        {ROLE_LABELS[user.role]}
+        {labels.role(user.role)}
       </Badge>
     ),
     createdAt: createdAtText(user, timeZone),
     actions: (
       <Group gap={4} wrap="nowrap" justify="flex-end">
-        <Tooltip label={m.edit(user.name)}>
-          <ActionIcon variant="subtle" aria-label={m.edit(user.name)} onClick={onEdit}>
+        <Tooltip label={t('edit', { name: user.name })}>
+          <ActionIcon variant="subtle" aria-label={t('edit', { name: user.name })} onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={m.delete(user.name)}>
-          <ActionIcon variant="subtle" color="red" aria-label={m.delete(user.name)} onClick={onDelete}>
+        <Tooltip label={t('delete', { name: user.name })}>
+          <ActionIcon variant="subtle" color="red" aria-label={t('delete', { name: user.name })} onClick={onDelete}>
             <IconTrash size={18} />
           </ActionIcon>
         </Tooltip>
@@ -80,6 +86,8 @@ function createdAtText(user: User, timeZone: string | undefined) {
 
 function EditingCells(props: UserRowProps) {
   const { user, brand, timeZone, saving, onCancel, onSave, layout } = props;
+  const t = useMessages(usersMessages);
+  const labels = useLabels();
   const [draft, setDraft] = useState(() => draftOf(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   // Full-size fields on a phone (fingers), compact ones inside a table row.
@@ -100,7 +108,7 @@ function EditingCells(props: UserRowProps) {
   const cells: UserCells = {
     name: (
       <TextInput
-        {...labelled(m.columns.name)}
+        {...labelled(t('name'))}
         size={size}
         value={draft.name}
         error={errors.name}
@@ -111,7 +119,7 @@ function EditingCells(props: UserRowProps) {
     ),
     number: (
       <PrefixedNumberInput
-        {...labelled(m.columns.number(brand))}
+        {...labelled(t('number', { brand }))}
         size={size}
         value={draft.numberEntry}
         error={errors.product_number}
@@ -122,9 +130,9 @@ function EditingCells(props: UserRowProps) {
     phone: user.phone_number ? displayNumber(user.phone_number) : '',
     userType: (
       <Select
-        {...labelled(m.columns.userType)}
+        {...labelled(t('userType'))}
         size={size}
-        data={USER_TYPE_OPTIONS}
+        data={userTypeOptions(labels)}
         value={draft.user_type}
         error={errors.user_type}
         allowDeselect={false}
@@ -133,9 +141,9 @@ function EditingCells(props: UserRowProps) {
     ),
     role: (
       <Select
-        {...labelled(m.columns.role)}
+        {...labelled(t('role'))}
         size={size}
-        data={ROLE_OPTIONS}
+        data={roleOptions(labels)}
         value={draft.role}
         error={errors.role}
         allowDeselect={false}
@@ -145,13 +153,13 @@ function EditingCells(props: UserRowProps) {
     createdAt: createdAtText(user, timeZone),
     actions: (
       <Group gap={4} wrap="nowrap" justify="flex-end">
-        <Tooltip label={m.save(user.name)}>
-          <ActionIcon variant="filled" aria-label={m.save(user.name)} loading={saving} onClick={save}>
+        <Tooltip label={t('save', { name: user.name })}>
+          <ActionIcon variant="filled" aria-label={t('save', { name: user.name })} loading={saving} onClick={save}>
             <IconCheck size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={m.cancel}>
-          <ActionIcon variant="default" aria-label={m.cancel} disabled={saving} onClick={onCancel}>
+        <Tooltip label={t('cancel')}>
+          <ActionIcon variant="default" aria-label={t('cancel')} disabled={saving} onClick={onCancel}>
             <IconX size={18} />
           </ActionIcon>
         </Tooltip>
@@ -163,6 +171,7 @@ function EditingCells(props: UserRowProps) {
 
 function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
   const { user, editing, brand, onCancel } = props;
+  const t = useMessages(usersMessages);
   // Caught on the way down, before the Save/Cancel tooltips swallow Escape to close themselves.
   // An open Select list (aria-expanded) takes Escape for itself: it closes, the edit stays.
   const cancelOnEscape = (event: KeyboardEvent) => {
@@ -176,7 +185,7 @@ function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
         <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
           {editing ? (
             <Text size="sm" c="dimmed">
-              {m.edit(user.name)}
+              {t('edit', { name: user.name })}
             </Text>
           ) : (
             cells.name
@@ -192,11 +201,11 @@ function Arranged({ props, cells }: { props: UserRowProps; cells: UserCells }) {
           </Stack>
         ) : (
           <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-            <CardField label={m.columns.number(brand)}>{cells.number}</CardField>
-            <CardField label={m.columns.phone}>{cells.phone}</CardField>
-            <CardField label={m.columns.userType}>{cells.userType}</CardField>
-            <CardField label={m.columns.role}>{cells.role}</CardField>
-            <CardField label={m.columns.createdAt}>{cells.createdAt}</CardField>
+            <CardField label={t('number', { brand })}>{cells.number}</CardField>
+            <CardField label={t('phone')}>{cells.phone}</CardField>
+            <CardField label={t('userType')}>{cells.userType}</CardField>
+            <CardField label={t('role')}>{cells.role}</CardField>
+            <CardField label={t('createdAt')}>{cells.createdAt}</CardField>
           </SimpleGrid>
         )}
       </Paper>

@@ -2,7 +2,8 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_DEBOUNCE_MS, USER_SEARCH_MAX_LENGTH } from '@switchboard/shared';
 import { useEffect, useRef, useState } from 'react';
-import { usersMessages as m } from '../messages.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { usersMessages } from '../messages.ts';
 
 export interface UserSearchBoxProps {
   /** The search the table shows (from the URL). */
@@ -15,6 +16,7 @@ export interface UserSearchBoxProps {
  * ticket search, so that the server is not asked at every key; Enter searches at once.
  */
 export function UserSearchBox({ applied, onSearch }: UserSearchBoxProps) {
+  const t = useMessages(usersMessages);
   const [text, setText] = useState(applied);
   const [seen, setSeen] = useState(applied);
   const typed = useRef(false);
@@ -40,8 +42,8 @@ export function UserSearchBox({ applied, onSearch }: UserSearchBoxProps) {
 
   return (
     <TextInput
-      aria-label={m.searchLabel}
-      placeholder={m.searchPlaceholder}
+      aria-label={t('searchLabel')}
+      placeholder={t('searchPlaceholder')}
       leftSection={<IconSearch size={16} />}
       value={text}
       maxLength={USER_SEARCH_MAX_LENGTH}
