@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
+import replyLanguage from './plugins/reply-language.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jsonBody from './plugins/json-body.ts';
 import rateLimitStore from './plugins/rate-limit-store.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ),
   );
   await app.register(errorHandler);
+  await app.register(replyLanguage);
   await app.register(jsonBody);
   await app.register(inputGuard);
   await app.register(securityPlugin, { config });

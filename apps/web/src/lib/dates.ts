@@ -1,5 +1,5 @@
 /**
- * Dates as the provider sees them: the display format of the spec ('MMM DD • hh:mm:ss A') and the
+ * Dates as the provider sees them, in the interface's language: the display format of the spec ('MMM DD • hh:mm:ss A') and the
  * calendar days of the list filters, both in the provider's time zone (GET /config `timezone`), so
  * that a desk in Dhaka and a customer abroad read the same time on a ticket.
  */
@@ -7,15 +7,32 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { API_DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '@switchboard/shared';
+import { currentLanguage } from './i18n.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Formats an ISO instant for display; without a time zone yet, the browser's own is used. */
+/** Bangla dates: the month's name and the digits of Bangla, as a Bangla reader expects them. */
+const BANGLA_DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+};
+
+/**
+ * Formats an ISO instant for display in the interface's language (English: the spec's format);
+ * without a time zone yet, the browser's own is used.
+ */
 export function formatDisplayDateTime(iso: string | null | undefined, timeZone: string | undefined): string {
   if (!iso) return '';
   const instant = dayjs(iso);
   if (!instant.isValid()) return '';
+  if (currentLanguage() === 'bn') {
+    return new Intl.DateTimeFormat('bn-BD', { ...BANGLA_DATE_TIME, ...(timeZone ? { timeZone } : {}) }).format(instant.toDate());
+  }
   return (timeZone ? instant.tz(timeZone) : instant).format(DISPLAY_DATETIME_FORMAT);
 }
 

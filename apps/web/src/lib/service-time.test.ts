@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from './i18n.ts';
 import { formatAge, formatDue, formatSpan } from './service-time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -31,5 +32,15 @@ describe('service time', () => {
   it('counts a ticket exactly at its due time as due, not overdue', () => {
     expect(formatDue(now.toISOString(), now)).toBe('Due now');
     expect(formatDue(before(1000), now)).toBe('Overdue by 1 min');
+  });
+
+  it('speaks Bangla in Bangla, with Latin digits', async () => {
+    await changeLanguage('bn');
+    try {
+      expect(formatAge(before(3 * HOUR + 20 * MINUTE), now)).toBe('3 ঘণ্টা আগে');
+      expect(formatDue(before(2 * HOUR + 30 * MINUTE), now)).toBe('2 ঘণ্টা দেরি');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,0 +1,161 @@
+/**
+ * The desk in Bangla (DESIGN.md §16), as a Bangla reader meets it: the switch on the sign-in
+ * screen, remembered; the sign-in, a reply and a refusal in Bangla; and every screen of an admin and
+ * a customer at desktop and phone widths with no accessibility violation and no text cut off or
+ * pushing the page wider than the phone.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, otpFromOutbox, signInAs } from './support/session.ts';
+
+/** A folder's Bangla catalog, to find controls by the words a Bangla reader sees. */
+function bangla(folder: string): Record<string, string> {
+  const file = path.join(import.meta.dirname, '../apps/web/src', folder, 'messages.bn.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+const auth = bangla('features/auth');
+const layout = bangla('app/layout');
+const ticketView = bangla('features/ticket-view');
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BENGALI = /[\u0980-\u09FF]/;
+
+/** Chooses Bangla before anything loads: what the switch leaves in localStorage. */
+async function inBangla(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('language', 'bn'));
+}
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await page.waitForTimeout(300);
+}
+
+/** Controls whose text does not fit (clipped), and anything that makes the page wider than the screen. */
+async function overflowsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a, label, th, [role="tab"], .mantine-Badge-root, .mantine-Input-input',
+    );
+    for (const element of controls) {
+      const style = getComputedStyle(element);
+      const clipped = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      // Text cut off with an ellipsis on purpose (names in narrow cells) is shown whole on hover; a cut label is not.
+      if (clipped && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
+        found.push(
+          `${element.tagName.toLowerCase()} "${element.innerText.slice(0, 60)}" needs ${element.scrollWidth}px of ${element.clientWidth}px`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+async function expectReadable(page: Page, where: string): Promise<void> {
+  await settle(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  // The heading may be data (a ticket's title) or the brand; the screen's own words are Bangla.
+  await expect(page.locator('main, body').first()).toContainText(BENGALI);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const findings = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  expect(findings, `${where}: accessibility`).toEqual([]);
+  expect(await overflowsOf(page), `${where}: overflow`).toEqual([]);
+}
+
+test('a customer chooses Bangla on the sign-in screen, signs in, replies and is refused in Bangla', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await page.getByLabel(auth.numberLabel?.replace('{brand}', 'Switchboard') ?? '').fill(DEMO.customer);
+  await page.getByRole('button', { name: auth.getOtp }).click();
+  await expect(page.getByText(auth.otpSent?.replace('{brand}', 'Switchboard') ?? '')).toBeVisible();
+  await page.getByLabel(auth.otpLabel ?? '').fill(await otpFromOutbox(request, DEMO.customer));
+  await page.getByRole('button', { name: auth.submit }).click();
+  await expect(page).toHaveURL(/\/tickets/);
+  await expect(page.getByRole('link', { name: layout.createTicket })).toBeVisible();
+
+  // The choice stays after a reload.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+
+  await page.getByTestId('ticket-row').first().click();
+  const comment = page.getByLabel(ticketView.commentFormMessage ?? '');
+  await expect(page.getByRole('button', { name: ticketView.commentFormSend })).toBeDisabled();
+  await comment.fill('লাইন এখনও বন্ধ, দয়া করে দেখুন।');
+  await page.getByRole('button', { name: ticketView.commentFormSend }).click();
+  await expect(page.getByText(ticketView.commentFormSuccess ?? '')).toBeVisible();
+  await expect(page.getByText('লাইন এখনও বন্ধ, দয়া করে দেখুন।')).toBeVisible();
+
+  // A refusal from the server comes back in Bangla (a ticket of nobody's).
+  const reply = await request.get('/api/v1/tickets/get-ticket-by-id/99999999', { headers: { 'accept-language': 'bn' } });
+  expect(reply.status()).toBe(401);
+  expect(((await reply.json()) as { message: string }).message).toMatch(BENGALI);
+});
+
+const SCREENS = [
+  {
+    who: 'an admin',
+    entry: DEMO.admin,
+    paths: [
+      '/tickets?page=1',
+      'view',
+      '/add-ticket',
+      '/dashboard',
+      '/forwarded-tickets?page=1',
+      '/incidents?tab=active&page=1',
+      '/canned-replies?page=1',
+      '/report',
+      '/user-info',
+      '/create-user',
+      '/group-info',
+      '/create-group',
+      '/notifications',
+      '/audit',
+      '/service-levels',
+    ],
+  },
+  { who: 'a customer', entry: DEMO.customer, paths: ['/tickets?page=1', 'view', '/add-ticket'] },
+] as const;
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const) {
+  test.describe(`in Bangla at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the sign-in screen and the public form read well', async ({ page }) => {
+      await inBangla(page);
+      for (const screen of ['/', '/create-ticket']) {
+        await page.goto(screen);
+        await expectReadable(page, screen);
+      }
+    });
+
+    for (const { who, entry, paths } of SCREENS) {
+      test(`every screen of ${who} reads well`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await inBangla(page);
+        await signInAs(page, entry);
+        for (const screen of paths) {
+          if (screen === 'view') {
+            await page.goto('/tickets?page=1');
+            await page.getByTestId('ticket-row').first().click();
+            await expect(page).toHaveURL(/\/view-ticket\?id=\d+/);
+          } else {
+            await page.goto(screen);
+          }
+          await expectReadable(page, screen);
+        }
+      });
+    }
+  });
+}
