@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'ticket.forward',
   'ticket.resolve',
   'tickets.assign',
+  'tickets.release',
   'incident.create',
   'incident.link',
   'incident.unlink',

@@ -20,7 +20,7 @@ describeWithApp('the audit trail is append-only', (ctx) => {
   const stored = () => ctx.db.select().from(auditLog).where(eq(auditLog.target, target));
 
   it('takes new rows', async () => {
-    await insertAuditEntry(ctx.db, { actorUserId: null, action: 'probe.write', target, ip: '192.0.2.1', details: { n: 1 } });
+    await insertAuditEntry(ctx.db, { actorUserId: null, action: 'report.create', target, ip: '192.0.2.1', details: { n: 1 } });
     expect(await stored()).toHaveLength(1);
   });
 
@@ -29,7 +29,7 @@ describeWithApp('the audit trail is append-only', (ctx) => {
       ctx.db.update(auditLog).set({ action: 'probe.rewritten' }).where(eq(auditLog.target, target)),
     );
     expect(refusal).toMatch(/audit_log is append-only: UPDATE is refused/);
-    expect((await stored()).map((row) => row.action)).toEqual(['probe.write']);
+    expect((await stored()).map((row) => row.action)).toEqual(['report.create']);
   });
 
   it('refuses to delete a row', async () => {

@@ -11,7 +11,7 @@ describeWithApp('the audit trail', (ctx) => {
     const target = `probe:${actor.id}`;
     await insertAuditEntry(ctx.db, {
       actorUserId: actor.id,
-      action: 'probe.write',
+      action: 'report.create',
       target,
       ip: '192.0.2.1',
       details: { title: 'fibre \ud800 cut', nested: [{ '\udc00key': 'ok' }] },

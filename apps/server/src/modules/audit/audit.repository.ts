@@ -1,13 +1,14 @@
 /** The audit trail: who did what to what, from where. Written inside the transaction of the change it records. */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
 export interface AuditEntry {
   /** null for somebody who is not signed in (the public ticket form). */
   actorUserId: string | null;
-  /** `module.verb`, e.g. `auth.clear_lock`. */
-  action: string;
+  /** `module.verb`, e.g. `auth.clear_lock`: one of the shared list, which the audit screen names. */
+  action: AuditAction;
   target: string;
   ip: string;
   details?: Record<string, unknown>;

@@ -15,6 +15,7 @@ import {
   type CannedReplyListQuery,
   type CannedReplyListReply,
   type Department,
+  type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
@@ -71,7 +72,13 @@ function present(viewer: SignedInUser, view: CannedReplyView): CannedReply {
   };
 }
 
-async function audit(db: Db, actor: CannedReplyActor, action: string, id: string, details: Record<string, unknown>) {
+async function audit(
+  db: Db,
+  actor: CannedReplyActor,
+  action: Extract<AuditAction, `canned_reply.${string}`>,
+  id: string,
+  details: Record<string, unknown>,
+) {
   await insertAuditEntry(db, { actorUserId: actor.user.id, action, target: `canned_reply:${id}`, ip: actor.ip, details });
 }
 

@@ -12,6 +12,7 @@ import {
   type SubgroupInput,
   type SubgroupWithGroup,
   type Viewer,
+  type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -44,7 +45,14 @@ type GroupWriter = Viewer & { id: string };
  * The audit row of a group change. A subgroup change is a `group.update` of its group whose
  * details name the subgroup: the trail's vocabulary stays the one of DESIGN.md §17.
  */
-async function audit(db: Db, writer: GroupWriter, ip: string, action: string, groupId: string, details: Record<string, unknown>) {
+async function audit(
+  db: Db,
+  writer: GroupWriter,
+  ip: string,
+  action: Extract<AuditAction, `group.${string}`>,
+  groupId: string,
+  details: Record<string, unknown>,
+) {
   await insertAuditEntry(db, { actorUserId: writer.id, action, target: `group:${groupId}`, ip, details });
 }
 

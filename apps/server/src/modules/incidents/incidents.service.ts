@@ -17,6 +17,7 @@ import {
   type IncidentListReply,
   type IncidentSuggestionsReply,
   type PublicNote,
+  type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
@@ -75,7 +76,13 @@ export function assertCanManageIncidents(viewer: SignedInUser): void {
   if (!canManageIncidents(viewer)) throw new AppError('forbidden', 'Incidents are for staff only.');
 }
 
-async function audit(tx: Tx, actor: IncidentActor, action: string, incidentId: number, details: Record<string, unknown>) {
+async function audit(
+  tx: Tx,
+  actor: IncidentActor,
+  action: Extract<AuditAction, `incident.${string}`>,
+  incidentId: number,
+  details: Record<string, unknown>,
+) {
   await insertAuditEntry(tx, { actorUserId: actor.user.id, action, target: `incident:${incidentId}`, ip: actor.ip, details });
 }
 
