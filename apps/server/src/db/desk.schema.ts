@@ -19,10 +19,12 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_LANGUAGE,
   DEPARTMENTS,
   INCIDENT_STATUSES,
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
+  LANGUAGES,
   ROLES,
   SERVICE_LEVEL_MAX_HOURS,
   SERVICE_LEVEL_MIN_HOURS,
@@ -42,6 +44,8 @@ export const users = pgTable(
     userType: text('user_type', { enum: USER_TYPES }).notNull(),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     tokenVersion: integer('token_version').notNull().default(0),
+    // The language the person last used the desk in (DESIGN.md §16): what they are told in by SMS.
+    language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -58,6 +62,7 @@ export const users = pgTable(
       .where(sql`deleted_at is null`),
     oneOf('users', t.userType, USER_TYPES),
     oneOf('users', t.role, ROLES),
+    oneOf('users', t.language, LANGUAGES),
   ],
 );
 
@@ -108,6 +113,8 @@ export const tickets = pgTable(
     subGroupId: uuid('sub_group_id').references(() => subgroups.id),
     subGroupName: text('sub_group_name'),
     clientEmail: text('client_email'),
+    // The language of whoever raised the ticket, at the time; the public form's issuer is told in it.
+    issuerLanguage: text('issuer_language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,6 +165,7 @@ export const tickets = pgTable(
     oneOf('tickets', t.issuedTo, ISSUED_TO_VALUES),
     oneOf('tickets', t.issuerUserType, ISSUER_USER_TYPES),
     oneOf('tickets', t.ticketStatus, TICKET_STATUSES),
+    oneOf('tickets', t.issuerLanguage, LANGUAGES),
   ],
 );
 

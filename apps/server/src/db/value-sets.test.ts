@@ -4,7 +4,15 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, ISSUED_TO_VALUES, ISSUER_USER_TYPES, ROLES, TICKET_STATUSES, USER_TYPES } from '@switchboard/shared';
+import {
+  DEPARTMENTS,
+  ISSUED_TO_VALUES,
+  ISSUER_USER_TYPES,
+  LANGUAGES,
+  ROLES,
+  TICKET_STATUSES,
+  USER_TYPES,
+} from '@switchboard/shared';
 import { databaseKinds, openTestDatabase } from '../../test/test-databases.ts';
 import type { Database } from './client.ts';
 import { tickets } from './schema.ts';
@@ -91,6 +99,20 @@ for (const kind of databaseKinds()) {
       expect(await refusal(insertTicket({ ...ticket, issuedTo: 'oss_bss' }))).toBe('tickets_issued_to_check');
       expect(await refusal(insertTicket({ ...ticket, issuerUserType: 'cc' }))).toBe('tickets_issuer_user_type_check');
       expect(await refusal(insertTicket({ ...ticket, status: 'solved' }))).toBe('tickets_ticket_status_check');
+    });
+
+    it('refuses a person’s or a ticket’s language outside the shared languages', async () => {
+      const setUserLanguage = (language: string) => db().execute(sql`update users set language = ${quoted(language)}`);
+      const setTicketLanguage = async (language: string) =>
+        db().execute(sql`update tickets set issuer_language = ${quoted(language)} where ticket_id = ${await newTicketId()}`);
+      await insertUser('customer', 'user');
+      expect(await refusal(setUserLanguage('fr'))).toBe('users_language_check');
+      expect(await refusal(setUserLanguage('bn-BD'))).toBe('users_language_check');
+      expect(await refusal(setTicketLanguage('BN'))).toBe('tickets_issuer_language_check');
+      for (const language of LANGUAGES) {
+        expect(await refusal(setUserLanguage(language))).toBe('accepted');
+        expect(await refusal(setTicketLanguage(language))).toBe('accepted');
+      }
     });
 
     it('refuses a commenter type outside the shared user types', async () => {

@@ -6,6 +6,7 @@ import {
   messageReplySchema,
   validateTokenReplySchema,
 } from '@switchboard/shared';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
@@ -57,7 +58,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await verifyCaptchaOnce(db, config, request.body.token);
       await checkOtp(otpContext, request.body.product_number, request.body.otp, request.ip);
-      const user = await signIn(db, request.body.product_number, request.ip);
+      const user = await signIn(db, request.body.product_number, request.ip, requestLanguage(request));
       return { auth_token: await issueToken(app.tokens, user) };
     },
   );

@@ -1,9 +1,10 @@
 /** Sign-in: a verified OTP proves possession of the number; unknown numbers become customers. */
-import { AppError, displayNumber } from '@switchboard/shared';
+import { AppError, displayNumber, type Language } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { findLiveUserByNumber, hasDeletedUserWithNumber, insertUser, type UserRow } from '../users/users.repository.ts';
 import type { TokenIssuer } from './tokens.ts';
+import { rememberLanguage } from './user-language.repository.ts';
 
 export function issueToken(tokens: TokenIssuer, user: UserRow): Promise<string> {
   return tokens.sign({
@@ -17,12 +18,14 @@ export function issueToken(tokens: TokenIssuer, user: UserRow): Promise<string> 
 }
 
 /**
- * Signs in the owner of a number whose OTP was just verified: finds (or creates) the account and
- * records the sign-in, both in one transaction.
+ * Signs in the owner of a number whose OTP was just verified: finds (or creates) the account,
+ * remembers the language the person signed in with (their messages are written in it) and records
+ * the sign-in, all in one transaction.
  */
-export async function signIn(db: Db, productNumber: string, ip: string): Promise<UserRow> {
+export async function signIn(db: Db, productNumber: string, ip: string, language: Language): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const { user, created } = await findOrCreateAccount(tx, productNumber);
+    const { user, created } = await findOrCreateAccount(tx, productNumber, language);
+    if (!created) await rememberLanguage(tx, user.id, language);
     await insertAuditEntry(tx, {
       actorUserId: user.id,
       action: 'auth.login',
@@ -34,8 +37,12 @@ export async function signIn(db: Db, productNumber: string, ip: string): Promise
   });
 }
 
-/** The live account of a number, created as a customer on first sign-in. */
-async function findOrCreateAccount(db: Db, productNumber: string): Promise<{ user: UserRow; created: boolean }> {
+/** The live account of a number, created as a customer (speaking `language`) on first sign-in. */
+async function findOrCreateAccount(
+  db: Db,
+  productNumber: string,
+  language: Language,
+): Promise<{ user: UserRow; created: boolean }> {
   const live = await findLiveUserByNumber(db, productNumber);
   if (live) return { user: live, created: false };
   if (await hasDeletedUserWithNumber(db, productNumber))
@@ -48,6 +55,7 @@ async function findOrCreateAccount(db: Db, productNumber: string): Promise<{ use
         productNumber,
         userType: 'customer',
         role: 'user',
+        language,
       }),
     );
     return { user, created: true };

@@ -7,6 +7,7 @@ import {
   errorReplySchema,
   ticketIdParamsSchema,
 } from '@switchboard/shared';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
@@ -31,7 +32,7 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('comment') },
     },
     async (request, reply) => {
-      await addComment(ctx, signedInUser(request), request.body, request.ip);
+      await addComment(ctx, signedInUser(request), request.body, request.ip, requestLanguage(request));
       return reply.code(201).send({ message: 'Successfully added new comment' });
     },
   );

@@ -4,10 +4,12 @@ import {
   isStaffReply,
   type AddCommentBody,
   type CommentsPageReply,
+  type Language,
   type TicketStatus,
 } from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { rememberLanguage } from '../auth/user-language.repository.ts';
 import { publishEvents } from '../events/publish.ts';
 import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
@@ -52,9 +54,15 @@ export function repliesToIssuer(
 /**
  * Adds a comment to a ticket the author may see (404 otherwise). Agents and customers always
  * write external comments: the flag they send is not theirs to set, and what they write is
- * meant for staff anyway.
+ * meant for staff anyway. `language` is the one the author wrote in: their messages follow it.
  */
-export async function addComment(ctx: CommentsContext, author: SignedInUser, body: AddCommentBody, ip: string): Promise<void> {
+export async function addComment(
+  ctx: CommentsContext,
+  author: SignedInUser,
+  body: AddCommentBody,
+  ip: string,
+  language: Language,
+): Promise<void> {
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);
@@ -70,6 +78,7 @@ export async function addComment(ctx: CommentsContext, author: SignedInUser, bod
       attachments: keys,
     });
     await claimAttachments(tx, keys, `comment:${comment.id}`);
+    await rememberLanguage(tx, author.id, language);
     // Conditional on the current status, so a resolve or reopen that happened meanwhile wins.
     const moved = move ? await moveTicketStatus(tx, ticket.ticketId, move.from, move.to) : false;
     if (!moved) await touchTicket(tx, ticket.ticketId);

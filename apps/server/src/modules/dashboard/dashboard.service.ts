@@ -37,13 +37,17 @@ const rounded = (minutes: number | null | undefined) => (minutes === null || min
 
 /** Every figure of the dashboard over the last `days` days (today included) in `timezone`. */
 export async function readDashboard(db: Db, days: number, timezone: string): Promise<Dashboard> {
-  // One after the other: a pool of one (PGlite) serialises them anyway, and each is a few milliseconds.
-  const perDay = await countPerDay(db, days, timezone);
-  const backlog = await countBacklog(db);
-  const firstReply = await medianFirstReplyByHolder(db, days, timezone);
-  const resolve = await medianResolveByHolder(db, days, timezone);
-  const subgroups = await topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS);
-  const activeIncidents = await countActiveIncidents(db);
+  // Together: on server PostgreSQL each runs on a connection of its own, so the reply takes as long
+  // as the slowest figure (about 100 ms on a million tickets), not their sum; PGlite's single
+  // connection runs them one after the other anyway.
+  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents] = await Promise.all([
+    countPerDay(db, days, timezone),
+    countBacklog(db),
+    medianFirstReplyByHolder(db, days, timezone),
+    medianResolveByHolder(db, days, timezone),
+    topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS),
+    countActiveIncidents(db),
+  ]);
   const resolveOf = new Map(resolve.map((row) => [row.holder, row.minutes]));
   return {
     per_day: perDay,

@@ -3,8 +3,10 @@
  * causes the message, so the message is stored exactly when the change is: a rollback takes it
  * back, a crash after the commit cannot lose it. The outbox worker sends it.
  */
+import type { Language } from '@switchboard/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { findUserLanguage } from '../auth/user-language.repository.ts';
 import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
 import { hasReplyMessageSince, insertOutboxMessages, lockTicketRow, type NewOutboxRow } from './notifications.repository.ts';
@@ -16,36 +18,59 @@ export const REPLY_THROTTLE_MS = 10 * 60_000;
 /** The settings tellIssuer reads; the app's Config has them all. */
 export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'>;
 
-/** The fields of a ticket row that say whom to tell. */
+/** The fields of a ticket row that say whom to tell, and in which language. */
 export interface TicketToTell {
   ticketId: number;
+  /** The account that raised it (null for the public form). */
+  issuerUserId: string | null;
   /** The account's number (null for the public form). */
   issuerNumber: string | null;
   /** The public form's address (null otherwise). */
   clientEmail: string | null;
+  /** The language the ticket was raised in. */
+  issuerLanguage: Language;
+}
+
+/**
+ * The language to tell the issuer in: an account holder's current one (the language they last
+ * signed in, raised a ticket or commented in, read now, not when the ticket was raised); the
+ * public form's, which has no account, is the language the form was filled in.
+ */
+async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
+  if (ticket.issuerUserId === null) return ticket.issuerLanguage;
+  return (await findUserLanguage(db, ticket.issuerUserId)) ?? ticket.issuerLanguage;
 }
 
 /**
  * Writes the messages that tell the issuer of `ticket` that it has a new reply or was resolved:
  * an SMS to the issuer's number and an e-mail to the public form's address, as NOTIFY_ISSUERS
- * allows. A reply is told at most once per ticket per 10 minutes. Without SMTP no e-mail is
- * written at all (it could never leave). Call it inside the transaction of the change, with any
- * Db or transaction, once per ticket (an incident resolves many: call it for each).
+ * allows, in the issuer's language. A reply is told at most once per ticket per 10 minutes.
+ * Without SMTP no e-mail is written at all (it could never leave). Call it inside the transaction
+ * of the change, with any Db or transaction, once per ticket (an incident resolves many: call it
+ * for each).
  */
 export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketToTell, event: IssuerEvent): Promise<void> {
-  const rows: NewOutboxRow[] = [];
   const channels = settings.notify.channels;
-  if (ticket.issuerNumber && channels.includes('sms')) {
+  const smsTo = channels.includes('sms') ? ticket.issuerNumber : null;
+  const mailTo = settings.smtpUrl && channels.includes('email') ? ticket.clientEmail : null;
+  if (!smsTo && !mailTo) return;
+  if (event === 'reply') {
+    await lockTicketRow(db, ticket.ticketId);
+    if (await hasReplyMessageSince(db, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS))) return;
+  }
+  const language = await languageToTell(db, ticket);
+  const rows: NewOutboxRow[] = [];
+  if (smsTo) {
     rows.push({
       channel: 'sms',
       kind: event,
-      recipient: ticket.issuerNumber,
-      body: issuerSms(settings, ticket.ticketId, event),
+      recipient: smsTo,
+      body: issuerSms(settings, ticket.ticketId, event, language),
       ticketId: ticket.ticketId,
     });
   }
-  if (ticket.clientEmail && settings.smtpUrl && channels.includes('email')) {
-    const mail = issuerMail(settings, ticket.clientEmail, ticket.ticketId, event);
+  if (mailTo) {
+    const mail = issuerMail(settings, mailTo, ticket.ticketId, event, language);
     rows.push({
       channel: 'email',
       kind: event,
@@ -55,27 +80,26 @@ export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketT
       ticketId: ticket.ticketId,
     });
   }
-  if (rows.length === 0) return;
-  if (event === 'reply') {
-    await lockTicketRow(db, ticket.ticketId);
-    if (await hasReplyMessageSince(db, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS))) return;
-  }
   await insertOutboxMessages(db, rows);
   wakeOutboxWorkers();
 }
 
 /**
- * Writes the e-mail receipt of a public-form ticket (when SMTP is configured), in the ticket's
- * transaction. The receipt is the answer to the form, not news of the ticket, so NOTIFY_ISSUERS
- * leaves it alone.
+ * Writes the e-mail receipt of a public-form ticket (when SMTP is configured) in the language the
+ * form was filled in, in the ticket's transaction. The receipt is the answer to the form, not news
+ * of the ticket, so NOTIFY_ISSUERS leaves it alone.
  */
 export async function tellReceipt(
   db: Db,
   settings: Pick<Config, 'brandName' | 'smtpUrl'>,
-  ticket: { ticketId: number; clientEmail: string },
+  ticket: { ticketId: number; clientEmail: string; language: Language },
 ): Promise<void> {
   if (!settings.smtpUrl) return;
-  const mail = receiptMessage(settings.brandName, { to: ticket.clientEmail, ticketId: ticket.ticketId });
+  const mail = receiptMessage(settings.brandName, {
+    to: ticket.clientEmail,
+    ticketId: ticket.ticketId,
+    language: ticket.language,
+  });
   await insertOutboxMessages(db, [
     { channel: 'email', kind: 'receipt', recipient: mail.to, subject: mail.subject, body: mail.text, ticketId: ticket.ticketId },
   ]);

@@ -7,6 +7,7 @@ import {
   presignReplySchema,
   publicIssueTicketBodySchema,
 } from '@switchboard/shared';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { PUBLIC_PRESIGN_BODY_LIMIT, PUBLIC_TICKET_BODY_LIMIT } from './public-limits.ts';
@@ -47,7 +48,8 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perAddressLimit(limits.ticketsPerIpPerHour, TOO_MANY_TICKETS) },
     },
     async (request, reply) => {
-      const data = await submitPublicTicket(ctx, request.body, request.ip);
+      const sender = { ip: request.ip, language: requestLanguage(request) };
+      const data = await submitPublicTicket(ctx, request.body, sender);
       return reply.code(201).send({ message: 'Ticket submitted successfully', data });
     },
   );

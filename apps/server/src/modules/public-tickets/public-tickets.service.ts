@@ -5,6 +5,7 @@
 import {
   AppError,
   PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK,
+  type Language,
   type PresignReply,
   type PublicIssueTicketBody,
   type PublicPresignBody,
@@ -42,21 +43,22 @@ export const UPLOADS_BUSY_MESSAGE =
 /**
  * Stores a ticket of the public form: issued by nobody (issuer type customer), known by its
  * client_email, held by cc like any other. The ceiling is checked before the bot check, so that a
- * refused person keeps an unspent solution; the receipt goes out only once the ticket is stored.
+ * refused person keeps an unspent solution; the receipt goes out only once the ticket is stored,
+ * in the language the form was filled in (`sender.language`), as every later e-mail of the ticket.
  */
 export async function submitPublicTicket(
   ctx: PublicTicketsContext,
   body: PublicIssueTicketBody,
-  ip: string,
+  sender: { ip: string; language: Language },
   now = new Date(),
 ): Promise<Ticket> {
   assertBelowCeiling(ctx, 'tickets', await countPublicTicketsSince(ctx.db, hourBefore(now)), ctx.limits.ticketsPerHour);
   await verifyCaptchaOnce(ctx.db, ctx.captcha, body.token);
-  const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email, ip };
+  const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email, ...sender };
   // The receipt is written in the ticket's transaction (the outbox sends it): both or neither.
   const ticket = await ctx.db.transaction(async (tx) => {
     const stored = await issueTicket({ ...ctx, db: tx }, issuer, body);
-    await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email });
+    await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email, language: sender.language });
     return stored;
   });
   return presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);

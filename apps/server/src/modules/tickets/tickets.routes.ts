@@ -11,6 +11,7 @@ import {
   ticketListQuerySchema,
   ticketListReplySchema,
 } from '@switchboard/shared';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
@@ -43,7 +44,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
-      const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip };
+      const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip, language: requestLanguage(request) };
       const ticket = await issueTicket(ctx, issuer, request.body);
       const data = await presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: 'Successfully issued a new ticket', data });

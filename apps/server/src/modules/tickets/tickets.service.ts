@@ -5,11 +5,13 @@ import {
   canSeeRouting,
   canSeeTicket,
   type IssueTicketBody,
+  type Language,
   type Ticket,
   type UserType,
 } from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { rememberLanguage } from '../auth/user-language.repository.ts';
 import { newestComments } from '../comments/comment-pages.ts';
 import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
@@ -25,9 +27,13 @@ export interface TicketsContext extends StorageContext {
 
 /**
  * Who issues a ticket: a signed-in user, or somebody on the public form known by an e-mail address;
- * `ip` is where the request came from (the audit row records it).
+ * `ip` is where the request came from (the audit row records it), `language` the one they asked in
+ * (they are told of the ticket in it).
  */
-export type TicketIssuer = ({ kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string }) & { ip: string };
+export type TicketIssuer = ({ kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string }) & {
+  ip: string;
+  language: Language;
+};
 
 /** The fields of a new ticket that both forms send (the names of group and subgroup are read here). */
 export type NewTicketInput = Pick<
@@ -79,9 +85,12 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
       issuerNumber: user?.product_number ?? null,
       issuerUserType,
       clientEmail: issuer.kind === 'public' ? issuer.clientEmail : null,
+      issuerLanguage: issuer.language,
       attachments: keys,
       ...snapshot,
     });
+    // A signed-in issuer's later messages follow the language they last wrote in.
+    if (user) await rememberLanguage(tx, user.id, issuer.language);
     await claimAttachments(tx, keys, `ticket:${row.ticketId}`);
     await insertAuditEntry(tx, {
       actorUserId: user?.id ?? null,
