@@ -2,7 +2,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Db } from '../src/db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER, type Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { createEmptyDatabase, type DatabaseKind } from './test-databases.ts';
 
@@ -45,4 +46,28 @@ export async function openEmptyDatabase(kind: DatabaseKind) {
       await empty.drop();
     },
   };
+}
+
+/**
+ * A database of `kind` upgraded across a migration: migrated up to `before`, given `history` as the
+ * earlier version wrote it, looked at by `beforeUpgrade` (what the test compares with), then
+ * migrated to the end.
+ */
+export async function upgradedDatabase(
+  kind: DatabaseKind,
+  before: string,
+  history: SQL[],
+  beforeUpgrade?: (db: Db) => Promise<void>,
+): Promise<{ db: Db; close(): Promise<void> }> {
+  const database = await openEmptyDatabase(kind);
+  const previous = migrationsUpTo(MIGRATIONS_FOLDER, before);
+  try {
+    await database.migrate(previous.folder);
+  } finally {
+    previous.remove();
+  }
+  for (const statement of history) await database.db.execute(statement);
+  await beforeUpgrade?.(database.db);
+  await database.migrate(MIGRATIONS_FOLDER);
+  return database;
 }

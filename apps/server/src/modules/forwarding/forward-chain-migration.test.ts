@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTMENTS, type Department } from '@switchboard/shared';
-import { MIGRATIONS_FOLDER, type Db } from '../../db/client.ts';
-import { migrationsUpTo, openEmptyDatabase } from '../../../test/migration-support.ts';
+import type { Db } from '../../db/client.ts';
+import { upgradedDatabase } from '../../../test/migration-support.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
 import { listForwardChainPage } from './forwarding.repository.ts';
 import { chainByDefinition, storedChainOf, type ChainEntry } from './forwarding.test-support.ts';
@@ -37,7 +37,7 @@ const HISTORY = [
 
 for (const kind of databaseKinds()) {
   describe(`migration 0009, forward_chain_members [${kind}]`, () => {
-    let database: Awaited<ReturnType<typeof openEmptyDatabase>> | undefined;
+    let database: Awaited<ReturnType<typeof upgradedDatabase>> | undefined;
     const db = (): Db => {
       if (!database) throw new Error('no database');
       return database.db;
@@ -45,16 +45,9 @@ for (const kind of databaseKinds()) {
     const before: Partial<Record<Department, ChainEntry[]>> = {};
 
     beforeAll(async () => {
-      database = await openEmptyDatabase(kind);
-      const previous = migrationsUpTo(MIGRATIONS_FOLDER, BEFORE);
-      try {
-        await database.migrate(previous.folder);
-      } finally {
-        previous.remove();
-      }
-      for (const statement of HISTORY) await db().execute(statement);
-      for (const department of DEPARTMENTS) before[department] = await chainByDefinition(db(), department);
-      await database.migrate(MIGRATIONS_FOLDER);
+      database = await upgradedDatabase(kind, BEFORE, HISTORY, async (earlier) => {
+        for (const department of DEPARTMENTS) before[department] = await chainByDefinition(earlier, department);
+      });
     }, 60_000);
     afterAll(async () => {
       await database?.close();

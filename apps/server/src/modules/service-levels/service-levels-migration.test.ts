@@ -4,10 +4,10 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { tickets } from '../../db/schema.ts';
 import { databaseKinds } from '../../../test/test-databases.ts';
-import { migrationsUpTo, openEmptyDatabase } from '../../../test/migration-support.ts';
+import { upgradedDatabase } from '../../../test/migration-support.ts';
 
 const BEFORE = '0010_audit_append_only';
 const ISSUER = '00000000-0000-4000-8000-000000000001';
@@ -38,22 +38,14 @@ const HISTORY = [
 
 for (const kind of databaseKinds()) {
   describe(`migration 0011, service levels [${kind}]`, () => {
-    let database: Awaited<ReturnType<typeof openEmptyDatabase>> | undefined;
+    let database: Awaited<ReturnType<typeof upgradedDatabase>> | undefined;
     const db = (): Db => {
       if (!database) throw new Error('no database');
       return database.db;
     };
 
     beforeAll(async () => {
-      database = await openEmptyDatabase(kind);
-      const previous = migrationsUpTo(MIGRATIONS_FOLDER, BEFORE);
-      try {
-        await database.migrate(previous.folder);
-      } finally {
-        previous.remove();
-      }
-      for (const statement of HISTORY) await db().execute(statement);
-      await database.migrate(MIGRATIONS_FOLDER);
+      database = await upgradedDatabase(kind, BEFORE, HISTORY);
     }, 60_000);
     afterAll(async () => {
       await database?.close();
