@@ -49,7 +49,8 @@ export function createMessageTranslator(table: MessageTable): (message: string) 
   return (message) => {
     const found = exact.get(message);
     if (found !== undefined) return found;
-    for (const template of templates) if (template.pattern.test(message)) return message.replace(template.pattern, template.bangla);
+    for (const template of templates)
+      if (template.pattern.test(message)) return message.replace(template.pattern, template.bangla);
     return message;
   };
 }
