@@ -46,7 +46,9 @@ export const dashboardSchema = z.object({
     }),
   ),
   /** The subgroups with the most tickets raised this week, most first. */
-  top_subgroups: z.array(z.object({ sub_group_id: z.string(), sub_group_name: z.string(), count: z.number().int() })),
+  top_subgroups: z.array(
+    z.object({ sub_group_id: z.string(), sub_group_name: z.string(), sub_group_name_bn: z.string(), count: z.number().int() }),
+  ),
   /** How many incidents are active now. */
   active_incidents: z.number().int(),
 });

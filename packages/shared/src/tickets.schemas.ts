@@ -117,6 +117,8 @@ export const ticketSchema = z.object({
   group_name: z.string(),
   sub_group_id: z.string().nullable(),
   sub_group_name: z.string().nullable(),
+  /** The subgroup's Bangla name now; `sub_group_name` is the English one the ticket was raised with. */
+  sub_group_name_bn: z.string().nullable().optional(),
   client_email: z.string().nullable(),
   /** Staff only: the incident the ticket belongs to (DESIGN.md §14), null when none. */
   incident_id: z.number().int().nullable().optional(),

@@ -75,7 +75,7 @@ export async function medianResolveByHolder(db: Db, days: number, timezone: stri
     .groupBy(tickets.issuedTo);
 }
 
-/** The subgroups with the most tickets raised in the last `days` days, with their current English names. */
+/** The subgroups with the most tickets raised in the last `days` days, with their current names. */
 export async function topSubgroups(db: Db, days: number, timezone: string, limit: number) {
   const counted = db
     .select({ subGroupId: tickets.subGroupId, tickets: count().as('tickets') })
@@ -86,7 +86,12 @@ export async function topSubgroups(db: Db, days: number, timezone: string, limit
     .limit(limit)
     .as('counted');
   return db
-    .select({ subGroupId: subgroups.id, subGroupName: subgroups.subGroupEn, count: counted.tickets })
+    .select({
+      subGroupId: subgroups.id,
+      subGroupName: subgroups.subGroupEn,
+      subGroupBn: subgroups.subGroupBn,
+      count: counted.tickets,
+    })
     .from(counted)
     .innerJoin(subgroups, eq(subgroups.id, counted.subGroupId))
     .orderBy(desc(counted.tickets), subgroups.subGroupEn);

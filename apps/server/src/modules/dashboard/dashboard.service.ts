@@ -62,7 +62,12 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
       median_first_reply_minutes: rounded(row?.minutes),
       median_resolve_minutes: rounded(resolveOf.get(department)),
     })),
-    top_subgroups: subgroups.map((row) => ({ sub_group_id: row.subGroupId, sub_group_name: row.subGroupName, count: row.count })),
+    top_subgroups: subgroups.map((row) => ({
+      sub_group_id: row.subGroupId,
+      sub_group_name: row.subGroupName,
+      sub_group_name_bn: row.subGroupBn,
+      count: row.count,
+    })),
     active_incidents: activeIncidents,
   };
 }

@@ -156,9 +156,11 @@ describeWithApp('the dashboard', (ctx) => {
     });
 
     it("names this week's busiest subgroups by their current names, and counts the active incidents", () => {
-      expect(figures.top_subgroups.map(({ sub_group_name, count }) => [sub_group_name, count])).toEqual([
-        ['Slow speed', 3],
-        ['No signal', 2],
+      expect(
+        figures.top_subgroups.map(({ sub_group_name, sub_group_name_bn, count }) => [sub_group_name, sub_group_name_bn, count]),
+      ).toEqual([
+        ['Slow speed', 'Slow speed (bn)', 3],
+        ['No signal', 'No signal (bn)', 2],
       ]);
       expect(figures.active_incidents).toBe(1);
     });

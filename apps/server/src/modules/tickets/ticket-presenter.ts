@@ -118,6 +118,7 @@ export function presentTicket(
     group_name: ticket.groupName,
     sub_group_id: ticket.subGroupId,
     sub_group_name: ticket.subGroupName,
+    sub_group_name_bn: ticket.subGroupBn,
     client_email: ticket.clientEmail,
     ...(staff ? { incident_id: ticket.incidentId } : {}),
     ...assigneeOf(viewer, ticket),

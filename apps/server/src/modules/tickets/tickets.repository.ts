@@ -2,13 +2,19 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { comments, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
+import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
 
 /** A ticket with the current names of its issuer (null for the public form) and of its assignee, and whether it is overdue. */
-export type TicketWithIssuer = TicketRow & { issuerName: string | null; assigneeName: string | null; overdue: boolean };
+export type TicketWithIssuer = TicketRow & {
+  issuerName: string | null;
+  assigneeName: string | null;
+  overdue: boolean;
+  /** The subgroup's Bangla name now (the ticket stores the English one it was raised with). */
+  subGroupBn: string | null;
+};
 
 /**
  * Whether the ticket is past its due time (DESIGN.md §17), by the database's clock: a ticket exactly
@@ -79,11 +85,22 @@ export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<Ti
       issuerName: users.name,
       assigneeName: assigneeNameOf(tickets.assigneeUserId),
       overdue: overdueOf(tickets.dueAt),
+      subGroupBn: sql<
+        string | null
+      >`(select ${subgroups.subGroupBn} from ${subgroups} where ${subgroups.id} = ${tickets.subGroupId})`,
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(eq(tickets.ticketId, ticketId));
-  return row && { ...row.ticket, issuerName: row.issuerName, assigneeName: row.assigneeName, overdue: row.overdue };
+  return (
+    row && {
+      ...row.ticket,
+      issuerName: row.issuerName,
+      assigneeName: row.assigneeName,
+      overdue: row.overdue,
+      subGroupBn: row.subGroupBn,
+    }
+  );
 }
 
 function whereOf(filter: TicketFilter): SQL | undefined {

@@ -50,18 +50,21 @@ function invalid(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: message });
 }
 
-/** The group and subgroup names stored on the ticket, read from the database (snapshots). */
+/** The group and subgroup names stored on the ticket, read from the database (snapshots), and the subgroup's Bangla name. */
 async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: string | null | undefined) {
   const found = await findLiveGroup(ctx.db, groupId);
   if (!found) throw invalid('group_id', 'Choose a group');
   const { group, subgroups } = found;
   if (!subGroupId) {
     if (subgroups.length > 0) throw invalid('sub_group_id', 'Choose a subgroup');
-    return { groupId: group.id, groupName: group.groupName, subGroupId: null, subGroupName: null };
+    return { stored: { groupId: group.id, groupName: group.groupName, subGroupId: null, subGroupName: null }, subGroupBn: null };
   }
   const subgroup = subgroups.find((candidate) => candidate.id === subGroupId);
   if (!subgroup) throw invalid('sub_group_id', 'Choose a subgroup of the chosen group');
-  return { groupId: group.id, groupName: group.groupName, subGroupId: subgroup.id, subGroupName: subgroup.subGroupEn };
+  return {
+    stored: { groupId: group.id, groupName: group.groupName, subGroupId: subgroup.id, subGroupName: subgroup.subGroupEn },
+    subGroupBn: subgroup.subGroupBn,
+  };
 }
 
 /**
@@ -70,7 +73,7 @@ async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: s
  * uploads of the same issuer; they are claimed in the same transaction.
  */
 export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, input: NewTicketInput): Promise<TicketWithIssuer> {
-  const snapshot = await groupSnapshot(ctx, input.group_id, input.sub_group_id);
+  const { stored: snapshot, subGroupBn } = await groupSnapshot(ctx, input.group_id, input.sub_group_id);
   const user = issuer.kind === 'user' ? issuer.user : null;
   const issuerUserType = user && canChooseIssuerType(user) ? input.issuer_user_type : 'customer';
   const keys = await resolveAttachmentKeys(ctx, user?.id ?? null, input.attachments);
@@ -114,7 +117,7 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
     return row;
   });
   // A new ticket has nobody on it yet, and is due at least an hour from now (the shortest level).
-  return { ...ticket, issuerName: user?.name ?? null, assigneeName: null, overdue: false };
+  return { ...ticket, issuerName: user?.name ?? null, assigneeName: null, overdue: false, subGroupBn };
 }
 
 /** The ticket if the viewer may see it; otherwise 404, the same as for a missing ticket (no existence leak). */

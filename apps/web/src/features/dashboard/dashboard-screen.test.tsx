@@ -25,7 +25,14 @@ const FIGURES: Dashboard = {
     { department: 'iptsp', median_first_reply_minutes: null, median_resolve_minutes: null },
     { department: 'oss-bss', median_first_reply_minutes: 90, median_resolve_minutes: null },
   ],
-  top_subgroups: [{ sub_group_id: '00000000-0000-4000-8000-000000000011', sub_group_name: 'Slow speed', count: 4 }],
+  top_subgroups: [
+    {
+      sub_group_id: '00000000-0000-4000-8000-000000000011',
+      sub_group_name: 'Slow speed',
+      sub_group_name_bn: 'ধীর গতি',
+      count: 4,
+    },
+  ],
   active_incidents: 2,
 };
 

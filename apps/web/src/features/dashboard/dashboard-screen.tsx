@@ -11,6 +11,7 @@ import { PerDayPanel } from './components/per-day-panel.tsx';
 import { TimesPanel } from './components/times-panel.tsx';
 import { daysBefore, listOf } from './figures.ts';
 import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import { dashboardMessages } from './messages.ts';
 
 const PERIODS = [7, 30, 90] as const;
@@ -133,6 +134,7 @@ function TopSubgroups({ figures }: { figures: Dashboard }) {
   const today = figures.per_day.at(-1)?.day;
   const weekStart = today ? daysBefore(today, 6) : undefined;
   const t = useMessages(dashboardMessages);
+  const labels = useLabels();
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
@@ -148,7 +150,8 @@ function TopSubgroups({ figures }: { figures: Dashboard }) {
             {figures.top_subgroups.map((row) => (
               <List.Item key={row.sub_group_id}>
                 <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
-                  <bdi>{row.sub_group_name}</bdi>: {t('ticketCount', { count: row.count })}
+                  <bdi>{labels.subgroup({ sub_group_en: row.sub_group_name, sub_group_bn: row.sub_group_name_bn })}</bdi>:{' '}
+                  {t('ticketCount', { count: row.count })}
                 </TicketsLink>
               </List.Item>
             ))}

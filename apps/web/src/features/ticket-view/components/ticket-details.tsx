@@ -50,7 +50,11 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
           </Fact>
           <Fact label={t('detailsProblematicNumber')}>{displayNumber(ticket.problematic_number)}</Fact>
           <Fact label={t('detailsGroup')}>{ticket.group_name}</Fact>
-          {ticket.sub_group_name && <Fact label={t('detailsSubgroup')}>{ticket.sub_group_name}</Fact>}
+          {ticket.sub_group_name && (
+            <Fact label={t('detailsSubgroup')}>
+              {labels.subgroup({ sub_group_en: ticket.sub_group_name, sub_group_bn: ticket.sub_group_name_bn ?? '' })}
+            </Fact>
+          )}
           {staff && ticket.issued_to && (
             <Fact label={t('detailsIssuedTo')}>
               {ticket.issued_to === 'agent' ? labels.userType('agent') : labels.department(ticket.issued_to)}
