@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Month and day names of the calendars in Bangla (the report form loads lazily; so does this).
+import 'dayjs/locale/bn';
 import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
-import { useMessages } from '../../../lib/i18n.ts';
+import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
 import { periodBody, reportErrors, type PeriodErrors } from '../report-period.ts';
 import { UserPicker, type PickedUser } from './user-picker.tsx';
@@ -111,6 +113,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               valueFormat="DD MMM YYYY"
+              locale={currentLanguage()}
               ariaLabels={calendarLabels}
               required
               value={start}
@@ -127,6 +130,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               valueFormat="DD MMM YYYY"
+              locale={currentLanguage()}
               ariaLabels={calendarLabels}
               required
               value={end}
