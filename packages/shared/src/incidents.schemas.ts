@@ -96,6 +96,7 @@ export const incidentSchema = z.object({
   group_name: z.string().nullable(),
   sub_group_id: z.string().nullable(),
   sub_group_name: z.string().nullable(),
+  sub_group_name_bn: z.string().nullable(),
   status: z.enum(INCIDENT_STATUSES),
   public_note: z.string().nullable(),
   created_by_name: z.string().nullable(),
@@ -148,6 +149,7 @@ export const incidentSuggestionSchema = z.object({
   group_name: z.string(),
   sub_group_id: z.string(),
   sub_group_name: z.string().nullable(),
+  sub_group_name_bn: z.string().nullable(),
   ticket_count: z.number().int(),
   /** When the oldest of the tickets was reported. */
   since: z.string(),

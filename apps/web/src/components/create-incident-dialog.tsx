@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { useMessages } from '../lib/i18n.ts';
+import { useLabels } from '../lib/labels.ts';
 import { useCreateIncident } from '../lib/incidents.ts';
 import { errorsOf, validateWith } from '../lib/schema-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -24,7 +25,11 @@ export interface CreateIncidentDialogProps {
 /** "Group as an incident": one Confirm creates the incident with the suggestion's tickets. */
 export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }: CreateIncidentDialogProps) {
   const t = useMessages(componentsMessages);
-  const where = `${suggestion.group_name} › ${suggestion.sub_group_name ?? ''}`;
+  const labels = useLabels();
+  const subgroup = suggestion.sub_group_name
+    ? labels.subgroup({ sub_group_en: suggestion.sub_group_name, sub_group_bn: suggestion.sub_group_name_bn })
+    : '';
+  const where = `${suggestion.group_name} › ${subgroup}`;
   const [title, setTitle] = useState(where);
   const [publicNote, setPublicNote] = useState('');
   const [tried, setTried] = useState(false);

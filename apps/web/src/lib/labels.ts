@@ -9,7 +9,8 @@ import { labelMessages } from './messages.ts';
 
 export interface SubgroupNames {
   sub_group_en: string;
-  sub_group_bn: string;
+  /** None, or blank, reads as the English name. */
+  sub_group_bn: string | null | undefined;
 }
 
 export interface Labels {
@@ -29,7 +30,7 @@ function labelsOf(t: Translate<keyof typeof labelMessages.english>): Labels {
     userType: (userType) => t(`userType.${userType}`),
     role: (role) => t(`role.${role}`),
     // An empty Bangla name (none was given) falls back to the English one.
-    subgroup: (names) => (currentLanguage() === 'bn' && names.sub_group_bn.trim() ? names.sub_group_bn : names.sub_group_en),
+    subgroup: (names) => (currentLanguage() === 'bn' && names.sub_group_bn?.trim() ? names.sub_group_bn : names.sub_group_en),
     corporateSupport: t('corporateSupport'),
     fallbackError: t('fallbackError'),
   };

@@ -10,6 +10,7 @@ export function presentIncident(view: IncidentView): Incident {
     group_name: view.groupName,
     sub_group_id: view.subGroupId,
     sub_group_name: view.subGroupName,
+    sub_group_name_bn: view.subGroupBn,
     status: view.status,
     public_note: view.publicNote,
     created_by_name: view.createdByName,

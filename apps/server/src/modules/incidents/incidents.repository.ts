@@ -16,6 +16,7 @@ export type NewIncidentRow = typeof incidents.$inferInsert;
 export interface IncidentView extends IncidentRow {
   groupName: string | null;
   subGroupName: string | null;
+  subGroupBn: string | null;
   createdByName: string | null;
   ticketCount: number;
   openTicketCount: number;
@@ -42,6 +43,7 @@ function selectIncidentViews(db: Db) {
       incident: incidents,
       groupName: groups.groupName,
       subGroupName: subgroups.subGroupEn,
+      subGroupBn: subgroups.subGroupBn,
       createdByName: users.name,
       // Both counts come from the partial index tickets_incident.
       ticketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.incidentId} = ${incidents.id})`,
@@ -60,6 +62,7 @@ function viewOf(row: IncidentViewRow): IncidentView {
     ...row.incident,
     groupName: row.groupName,
     subGroupName: row.subGroupName,
+    subGroupBn: row.subGroupBn,
     createdByName: row.createdByName,
     ticketCount: Number(row.ticketCount),
     openTicketCount: Number(row.openTicketCount),
@@ -185,6 +188,8 @@ export interface SuggestionRow {
   groupName: string;
   subGroupId: string;
   subGroupName: string | null;
+  /** The subgroup's Bangla name now (the tickets store the English one). */
+  subGroupBn: string | null;
   ticketCount: number;
   since: Date;
   ticketIds: number[];
@@ -206,6 +211,9 @@ export async function listSuggestions(
       groupName: sql<string>`max(${tickets.groupName})`,
       subGroupId: sql<string>`${tickets.subGroupId}`,
       subGroupName: sql<string | null>`max(${tickets.subGroupName})`,
+      subGroupBn: sql<
+        string | null
+      >`(select ${subgroups.subGroupBn} from ${subgroups} where ${subgroups.id} = ${tickets.subGroupId})`,
       ticketCount,
       since: sql<Date>`min(${tickets.createdAt})`.mapWith(tickets.createdAt),
       ticketIds: sql<

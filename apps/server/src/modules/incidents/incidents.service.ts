@@ -288,6 +288,7 @@ export async function suggestIncidents(ctx: IncidentsContext, viewer: SignedInUs
       group_name: row.groupName,
       sub_group_id: row.subGroupId,
       sub_group_name: row.subGroupName,
+      sub_group_name_bn: row.subGroupBn,
       ticket_count: row.ticketCount,
       since: row.since.toISOString(),
       ticket_ids: row.ticketIds,

@@ -82,6 +82,7 @@ describeWithApp('incidents', (ctx) => {
         group_id: five.group.group.id,
         group_name: 'Internet',
         sub_group_name: 'Slow speed',
+        sub_group_name_bn: 'Slow speed (bn)',
         ticket_count: 5,
         ticket_ids: [...five.ids].reverse(),
       });
@@ -154,6 +155,7 @@ describeWithApp('incidents', (ctx) => {
         status: 'active',
         group_name: group.group.groupName,
         sub_group_name: 'Slow speed',
+        sub_group_name_bn: 'Slow speed (bn)',
         public_note: 'Engineers are on site.',
         created_by_name: 'Ayesha Rahman',
         ticket_count: 5,

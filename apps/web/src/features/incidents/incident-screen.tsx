@@ -15,6 +15,7 @@ import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
 import { GroupPath } from './group-path.tsx';
 import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
 
 const EVENT_KEYS = {
@@ -29,6 +30,7 @@ export function IncidentScreen() {
   const { id } = useParams({ from: '/signed-in/incidents/$id' });
   const incidentId = /^\d{1,15}$/.test(id) ? Number(id) : null;
   const t = useMessages(incidentMessages);
+  const labels = useLabels();
   const timeZone = useProviderTimeZone();
   const incident = useIncident(incidentId);
   // The incident itself, or one of its tickets (a reply, a resolve) changed elsewhere.
@@ -94,7 +96,15 @@ export function IncidentScreen() {
             <IncidentStatusBadge status={data.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            #{data.id} · <GroupPath group={data.group_name} subgroup={data.sub_group_name} /> ·{' '}
+            #{data.id} ·{' '}
+            <GroupPath
+              group={data.group_name}
+              subgroup={
+                data.sub_group_name &&
+                labels.subgroup({ sub_group_en: data.sub_group_name, sub_group_bn: data.sub_group_name_bn })
+              }
+            />{' '}
+            ·{' '}
             {data.created_by_name ? (
               <>
                 {t('groupedBy')} <bdi>{data.created_by_name}</bdi>, {formatDisplayDateTime(data.created_at, timeZone)}

@@ -9,11 +9,13 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { GroupPath } from './group-path.tsx';
 import { useMessages } from '../../lib/i18n.ts';
+import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
 
 /** /incidents?tab=&page=: staff's incidents, active or resolved, newest first, 10 per page. */
 export function IncidentsScreen() {
   const t = useMessages(incidentMessages);
+  const labels = useLabels();
   const search = useSearch({ from: '/signed-in/incidents' });
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
@@ -76,7 +78,13 @@ export function IncidentsScreen() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <GroupPath group={incident.group_name} subgroup={incident.sub_group_name} />
+                      <GroupPath
+                        group={incident.group_name}
+                        subgroup={
+                          incident.sub_group_name &&
+                          labels.subgroup({ sub_group_en: incident.sub_group_name, sub_group_bn: incident.sub_group_name_bn })
+                        }
+                      />
                     </Table.Td>
                     <Table.Td>
                       {t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}

@@ -52,7 +52,7 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
           <Fact label={t('detailsGroup')}>{ticket.group_name}</Fact>
           {ticket.sub_group_name && (
             <Fact label={t('detailsSubgroup')}>
-              {labels.subgroup({ sub_group_en: ticket.sub_group_name, sub_group_bn: ticket.sub_group_name_bn ?? '' })}
+              {labels.subgroup({ sub_group_en: ticket.sub_group_name, sub_group_bn: ticket.sub_group_name_bn })}
             </Fact>
           )}
           {staff && ticket.issued_to && (

@@ -6,6 +6,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { CreateIncidentDialog } from '../../../components/create-incident-dialog.tsx';
 import { componentsMessages } from '../../../components/messages.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { useIncidentSuggestions } from '../../../lib/incidents.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
 import { ticketsMessages } from '../messages.ts';
@@ -29,6 +30,7 @@ function withWhere(sentence: string, where: ReactNode): ReactNode {
  */
 export default function IncidentBanner() {
   const t = useMessages(ticketsMessages);
+  const labels = useLabels();
   const tc = useMessages(componentsMessages);
   const suggestions = useIncidentSuggestions(true);
   // A burst shows as it starts, not at the next minute's look.
@@ -49,7 +51,12 @@ export default function IncidentBanner() {
                 t('incidentBurst', { count: suggestion.ticket_count, where: WHERE, minutes: reply.window_minutes }),
                 // Names are people's text: isolated, so that a direction override cannot turn the sentence around.
                 <>
-                  <bdi>{suggestion.group_name}</bdi> › <bdi>{suggestion.sub_group_name ?? ''}</bdi>
+                  <bdi>{suggestion.group_name}</bdi> ›{' '}
+                  <bdi>
+                    {suggestion.sub_group_name
+                      ? labels.subgroup({ sub_group_en: suggestion.sub_group_name, sub_group_bn: suggestion.sub_group_name_bn })
+                      : ''}
+                  </bdi>
                 </>,
               )}
             </Text>
