@@ -42,13 +42,14 @@ async function overflowsOf(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width + 1)
       found.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
     const controls = document.querySelectorAll<HTMLElement>(
-      'button, a, label, th, [role="tab"], .mantine-Badge-root, .mantine-Input-input',
+      'button, a, label, th, [role="tab"], [class*="-label"], .mantine-Badge-root, .mantine-Input-input',
     );
     for (const element of controls) {
+      // Data cut off on purpose (a long name in a narrow cell, `truncate`) is shown whole elsewhere; a cut label is not.
+      if (element.closest('[data-truncate]')) continue;
       const style = getComputedStyle(element);
       const clipped = style.overflowX === 'hidden' || style.overflowX === 'clip';
-      // Text cut off with an ellipsis on purpose (names in narrow cells) is shown whole on hover; a cut label is not.
-      if (clipped && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
+      if (clipped && element.scrollWidth > element.clientWidth + 1) {
         found.push(
           `${element.tagName.toLowerCase()} "${element.innerText.slice(0, 60)}" needs ${element.scrollWidth}px of ${element.clientWidth}px`,
         );
