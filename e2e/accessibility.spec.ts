@@ -6,6 +6,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_SCREENS, CUSTOMER_SCREENS, openScreen } from './support/screens.ts';
 import { DEMO, signInAs } from './support/session.ts';
 
 const VIEWPORTS = [
@@ -37,30 +38,14 @@ async function expectAccessible(page: Page, path: string): Promise<void> {
   expect(await violationsOf(page), `${path} at ${page.viewportSize()?.width ?? 0} px`).toEqual([]);
 }
 
-/** The screens each kind of user can reach; `view` opens the first ticket of the list. */
+/** The screens each kind of user can reach. */
 const ROLES = [
-  { who: 'customer', entry: DEMO.customer, paths: ['/tickets?page=1', '/add-ticket', 'view'] },
-  { who: 'agent', entry: DEMO.agent, paths: ['/tickets?page=1', '/add-ticket', 'view'] },
+  { who: 'customer', entry: DEMO.customer, paths: CUSTOMER_SCREENS },
+  { who: 'agent', entry: DEMO.agent, paths: CUSTOMER_SCREENS },
   {
     who: 'customer care admin',
     entry: DEMO.admin,
-    paths: [
-      '/tickets?page=1',
-      'view',
-      '/add-ticket',
-      '/dashboard',
-      '/forwarded-tickets?page=1',
-      '/incidents?tab=active&page=1',
-      '/canned-replies?page=1',
-      '/report',
-      '/user-info',
-      '/create-user',
-      '/group-info',
-      '/create-group',
-      '/notifications',
-      '/audit',
-      '/service-levels',
-    ],
+    paths: ADMIN_SCREENS,
   },
   { who: 'moderator', entry: DEMO.moderator, paths: ['/tickets?page=1', '/group-info', '/create-group'] },
   { who: 'retail sales', entry: DEMO.rs, paths: ['/tickets?page=1', '/forwarded-tickets?page=1', '/report'] },
@@ -82,13 +67,7 @@ for (const viewport of VIEWPORTS) {
         test.setTimeout(120_000);
         await signInAs(page, role.entry);
         for (const path of role.paths) {
-          if (path === 'view') {
-            await page.goto('/tickets?page=1');
-            await page.getByTestId('ticket-row').first().click();
-            await expect(page).toHaveURL(/\/view-ticket\?id=\d+/);
-          } else {
-            await page.goto(path);
-          }
+          await openScreen(page, path);
           await expectAccessible(page, path);
         }
       });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_SCREENS, CUSTOMER_SCREENS, openScreen } from './support/screens.ts';
 import { DEMO, otpFromOutbox, signInAs } from './support/session.ts';
 
 /** A folder's Bangla catalog, to find controls by the words a Bangla reader sees. */
@@ -102,28 +103,8 @@ test('a customer chooses Bangla on the sign-in screen, signs in, replies and is 
 });
 
 const SCREENS = [
-  {
-    who: 'an admin',
-    entry: DEMO.admin,
-    paths: [
-      '/tickets?page=1',
-      'view',
-      '/add-ticket',
-      '/dashboard',
-      '/forwarded-tickets?page=1',
-      '/incidents?tab=active&page=1',
-      '/canned-replies?page=1',
-      '/report',
-      '/user-info',
-      '/create-user',
-      '/group-info',
-      '/create-group',
-      '/notifications',
-      '/audit',
-      '/service-levels',
-    ],
-  },
-  { who: 'a customer', entry: DEMO.customer, paths: ['/tickets?page=1', 'view', '/add-ticket'] },
+  { who: 'an admin', entry: DEMO.admin, paths: ADMIN_SCREENS },
+  { who: 'a customer', entry: DEMO.customer, paths: CUSTOMER_SCREENS },
 ] as const;
 
 for (const viewport of [
@@ -147,13 +128,7 @@ for (const viewport of [
         await inBangla(page);
         await signInAs(page, entry);
         for (const screen of paths) {
-          if (screen === 'view') {
-            await page.goto('/tickets?page=1');
-            await page.getByTestId('ticket-row').first().click();
-            await expect(page).toHaveURL(/\/view-ticket\?id=\d+/);
-          } else {
-            await page.goto(screen);
-          }
+          await openScreen(page, screen);
           await expectReadable(page, screen);
         }
       });
