@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { ROLES, USER_TYPES } from '@switchboard/shared';
 import { z } from 'zod';
+import { createVerifiedTokens } from './verified-tokens.ts';
 
 const claimsSchema = z.object({
   sub: z.uuid(),
@@ -28,6 +29,7 @@ export interface TokenIssuer {
 
 export function createTokenIssuer(secret: string, ttl: string): TokenIssuer {
   const key = new TextEncoder().encode(secret);
+  const verified = createVerifiedTokens();
   return {
     sign: (claims) =>
       new SignJWT({ ...claims })
@@ -44,10 +46,15 @@ export function createTokenIssuer(secret: string, ttl: string): TokenIssuer {
   };
 
   async function check(token: string): Promise<TokenCheck> {
+    const known = verified.get(token);
+    if (known) return { claims: known };
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       const claims = claimsSchema.safeParse(payload);
-      return claims.success ? { claims: claims.data } : { problem: 'invalid' };
+      if (!claims.success) return { problem: 'invalid' };
+      // jwtVerify has checked `exp` is a number; a token without one is remembered for the minute.
+      verified.remember(token, claims.data, payload.exp === undefined ? Infinity : payload.exp * 1000);
+      return { claims: claims.data };
     } catch (error) {
       // jose checks the signature before the expiry: JWTExpired means the token was ours.
       return { problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
