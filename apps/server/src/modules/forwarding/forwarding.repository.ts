@@ -1,5 +1,6 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Department } from '@switchboard/shared';
+import { boundedCount } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardChainMembers, forwardEvents, tickets, users } from '../../db/schema.ts';
 import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/tickets.repository.ts';
@@ -32,14 +33,14 @@ export async function insertForwardEvent(
  * and their number. forward_chain_members holds one row per (department, ticket) with the ticket's
  * last forward, kept by triggers on forward_events (migration 0009), so the page is a range of
  * forward_chain_members_recent and only its ten tickets are read from the tickets table; the count
- * reads the same index.
+ * is bounded as the ticket list's is (exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond).
  */
 export async function listForwardChainPage(
   db: Db,
   department: Department,
   offset: number,
   limit: number,
-): Promise<{ rows: TicketListRow[]; total: number }> {
+): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
   const inChain = eq(forwardChainMembers.department, department);
   const page = db
     .select({ ticketId: forwardChainMembers.ticketId, forwardedAt: forwardChainMembers.lastForwardedAt })
@@ -50,14 +51,14 @@ export async function listForwardChainPage(
     .limit(limit)
     .as('page');
 
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
       .from(page)
       .innerJoin(tickets, eq(tickets.ticketId, page.ticketId))
       .leftJoin(users, eq(users.id, tickets.issuerUserId))
       .orderBy(desc(page.forwardedAt), desc(tickets.ticketId)),
-    db.select({ total: count() }).from(forwardChainMembers).where(inChain),
+    boundedCount(db, forwardChainMembers, inChain),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }

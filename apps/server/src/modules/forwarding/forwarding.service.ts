@@ -196,10 +196,11 @@ export async function listForwardChainTickets(
 ): Promise<TicketListReply> {
   const department = canSeeForwardedTickets(viewer) ? departmentOf(viewer.user_type) : null;
   if (!department) throw new AppError('forbidden', 'Forwarded tickets are for staff only.');
-  const { rows, total } = await listForwardChainPage(ctx.db, department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const { rows, total, totalIsEstimate } = await listForwardChainPage(ctx.db, department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return {
     data: rows.map((row) => presentTicketListItem(viewer, row)),
     total_tickets: total,
+    total_is_estimate: totalIsEstimate,
     ...pageLinks(page, total),
   };
 }

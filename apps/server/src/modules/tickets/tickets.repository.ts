@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
+import { boundedCount } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 
@@ -147,42 +148,6 @@ export const TICKET_LIST_COLUMNS = {
   overdue: overdueOf(tickets.dueAt).as('overdue'),
 };
 
-/** Counts are exact up to this many matching tickets; beyond it the planner's estimate is used. */
-export const EXACT_COUNT_LIMIT = 10_000;
-
-/**
- * The number of matching tickets. An exact count of a broad filter reads up to a million index
- * entries (150–300 ms on the benchmark corpus); counting at most EXACT_COUNT_LIMIT + 1 rows costs a
- * few milliseconds, and past that a person reads "about N" anyway (docs/performance.md).
- */
-async function countTickets(db: Db, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(tickets)
-    .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('capped');
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  const total = counted?.total ?? 0;
-  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
-  return { total: Math.max(total, await estimateTickets(db, where)), estimated: true };
-}
-
-type ExplainRow = { 'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }] };
-
-async function estimateTickets(db: Db, where: SQL | undefined): Promise<number> {
-  const query = db
-    .select({ one: sql`1` })
-    .from(tickets)
-    .where(where);
-  // Both drivers answer `execute` with `{ rows }`; pg parses the JSON plan, PGlite may not.
-  const result: unknown = await db.execute(sql`explain (format json) ${query}`);
-  const { rows } = result as { rows: ExplainRow[] };
-  const cell = rows[0]?.['QUERY PLAN'];
-  const plan = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: { 'Plan Rows': number } }]) : cell;
-  return Math.round(plan?.[0].Plan['Plan Rows'] ?? 0);
-}
-
 /**
  * The columns of the ticket table only (no description, no comments), with the issuer's name
  * joined to the page's rows only. `fromOldest` walks the index from the other end, so that the
@@ -229,7 +194,7 @@ export async function listTicketPage(
   limit: number,
 ): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
   const where = whereOf(filter);
-  const { total, estimated } = await countTickets(db, where);
+  const { total, estimated } = await boundedCount(db, tickets, where);
   const fromOldest = total > 0 && offset > total / 2;
   const rows = fromOldest
     ? await selectPage(db, where, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
