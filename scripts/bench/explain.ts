@@ -32,12 +32,12 @@ try {
   const lastPage = Math.max(1, Math.ceil((total.rows[0]?.count ?? 0) / 10));
   for (const list of listScenarios(sample, lastPage).filter((scenario) => wanted(scenario.name))) {
     const { query, page } = list.next();
-    const statements = await listStatements(filterFor(query, list.viewer, sample, TIMEZONE), page);
+    const statements = await listStatements(pool, filterFor(query, list.viewer, sample, TIMEZONE), page);
     await explain(`${list.name} — ${JSON.stringify(query)}, page ${page}`, statements);
   }
   for (const department of ['cc', 'rs'] satisfies Department[]) {
     if (!wanted('forward-chain')) continue;
-    await explain(`forward-chain list of ${department}, page 1`, await forwardChainStatements(department, 1));
+    await explain(`forward-chain list of ${department}, page 1`, await forwardChainStatements(pool, department, 1));
   }
   for (const aggregate of (await dashboardAggregates(TIMEZONE)).filter((candidate) => wanted(candidate.name))) {
     await explain(aggregate.name, aggregate.statements);

@@ -1,9 +1,12 @@
 /**
- * The exact SQL the ticket list issues, taken from the tickets repository itself: its query
- * builder runs against a recording client that answers nothing, so the benchmark replays the very
- * statements (text and parameters) the API sends, without re-writing them here.
+ * The exact SQL a request issues, taken from the server's own repositories and services: they run
+ * against a recording client (that answers nothing, or runs each statement on the corpus when
+ * later statements depend on what earlier ones found), so the benchmark replays the very
+ * statements (text and parameters) the API sends, without re-writing them here. Every signed-in
+ * request also reads its user (DESIGN.md §6): `withUserRead` puts that statement in front.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import * as schema from '@switchboard/server/src/db/schema.ts';
 import type { Db } from '@switchboard/server/src/db/client.ts';
 // The app's declarations (request decorations) that the tickets service's imports rely on.
@@ -12,6 +15,8 @@ import { filterForViewer } from '@switchboard/server/src/modules/tickets/ticket-
 import { listForwardChainPage } from '@switchboard/server/src/modules/forwarding/forwarding.repository.ts';
 import { listSuggestions } from '@switchboard/server/src/modules/incidents/incidents.repository.ts';
 import { listTicketPage, type TicketFilter } from '@switchboard/server/src/modules/tickets/tickets.repository.ts';
+import { getTicketForViewer } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
+import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
 import {
   INCIDENT_MAX_TICKETS_PER_REQUEST,
   PAGE_SIZE,
@@ -39,6 +44,26 @@ export function recordingDb(recorded: SqlStatement[]): Db {
   return drizzle({ client: client as never, schema });
 }
 
+/** A drizzle database on `pool` that also writes down every statement it sends. */
+export function replayingDb(pool: pg.Pool, recorded: SqlStatement[]): Db {
+  const client = {
+    query: async (config: QueryConfig | string, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text;
+      const params = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
+      recorded.push({ text, params });
+      return pool.query(typeof config === 'string' ? { text, values: params } : { ...config, values: params });
+    },
+  };
+  return drizzle({ client: client as never, schema });
+}
+
+/** The statements of a request of `userId`: the user read of authentication, then the request's own. */
+export async function withUserRead(userId: string, statements: SqlStatement[]): Promise<SqlStatement[]> {
+  const recorded: SqlStatement[] = [];
+  await findLiveUserById(recordingDb(recorded), userId);
+  return [...recorded, ...statements];
+}
+
 const VIEWER_TYPES: Record<ListScenario['viewer'], UserType> = { staff: 'cc', customer: 'customer', agent: 'agent' };
 
 /** The repository filter of a query, built by the tickets service itself for the scenario's viewer. */
@@ -55,17 +80,43 @@ export function filterFor(
   );
 }
 
-/** The statements of one list request: the page and the count, as listTicketPage sends them. */
-export async function listStatements(filter: TicketFilter, page: number): Promise<SqlStatement[]> {
+/** One replaying database per pool and its current record: what the server keeps between requests (a list's estimate) is kept here too. */
+const sharedDbs = new WeakMap<pg.Pool, { db: Db; recorded: SqlStatement[] }>();
+
+/**
+ * The statements of one list request as listTicketPage sends them, run on the corpus: the bounded
+ * count, the estimate when the count is past its bound (unless kept from an earlier request), and
+ * the page (from the end the count says).
+ */
+export async function listStatements(pool: pg.Pool, filter: TicketFilter, page: number): Promise<SqlStatement[]> {
+  let shared = sharedDbs.get(pool);
+  if (!shared) {
+    const recorded: SqlStatement[] = [];
+    shared = { db: replayingDb(pool, recorded), recorded };
+    sharedDbs.set(pool, shared);
+  }
+  shared.recorded.length = 0;
+  await listTicketPage(shared.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return [...shared.recorded];
+}
+
+/** The statements of one ticket by id for a cc viewer (the ticket, its newest comments and their count, its forwards). */
+export async function ticketByIdStatements(pool: pg.Pool, viewerId: string, ticketId: number): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];
-  await listTicketPage(recordingDb(recorded), filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  // Only the attachments' addresses come from storage; no statement depends on them.
+  const storage = { publicUrlOf: (key: string) => key } as never;
+  await getTicketForViewer(
+    { db: replayingDb(pool, recorded), storage, timezone: 'Asia/Dhaka' },
+    { id: viewerId, user_type: 'cc' },
+    ticketId,
+  );
   return recorded;
 }
 
 /** The statements of one forwarded-tickets request of a department, as listForwardChainPage sends them. */
-export async function forwardChainStatements(department: Department, page: number): Promise<SqlStatement[]> {
+export async function forwardChainStatements(pool: pg.Pool, department: Department, page: number): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];
-  await listForwardChainPage(recordingDb(recorded), department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  await listForwardChainPage(replayingDb(pool, recorded), department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return recorded;
 }
 

@@ -19,6 +19,12 @@ export interface Measurement {
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /**
+   * Requests per second offered by all connections together (autocannon's `overallRate`): a steady
+   * load, whatever the replies take, as a desk's users produce it. Absent: each connection sends its
+   * next request as soon as the last reply is in (the most the server can do).
+   */
+  rate?: number;
 }
 
 /** The value below which `fraction` of the sorted samples fall (nearest rank). */
@@ -69,6 +75,7 @@ function runAutocannon(
       url,
       connections: options.connections,
       duration: options.seconds,
+      ...(options.rate === undefined ? {} : { overallRate: options.rate }),
       timeout: 30,
       requests: [
         {

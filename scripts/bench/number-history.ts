@@ -5,15 +5,13 @@
  * corpus, so that the later ones carry the ids and instants the first ones found.
  */
 import { randomInt } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import * as schema from '@switchboard/server/src/db/schema.ts';
-import type { Db } from '@switchboard/server/src/db/client.ts';
 // The app's declarations (request decorations) that the tickets service's imports rely on.
 import type {} from '@switchboard/server/src/app.ts';
 import { getNumberHistory } from '@switchboard/server/src/modules/tickets/number-history.service.ts';
 import type { UserType } from '@switchboard/shared';
 import { BUSY_NUMBER } from './corpus-sql.ts';
+import { replayingDb } from './list-sql.ts';
 import type { HttpScenario, SqlStatement } from './load.ts';
 import type { CorpusSample, Viewer } from './scenarios.ts';
 
@@ -21,26 +19,15 @@ import type { CorpusSample, Viewer } from './scenarios.ts';
 const SQL_VARIANTS = 100;
 
 export interface NumberHistoryScenario extends HttpScenario {
+  /** Who asks (their user read comes before the statements). */
+  viewerId: string;
   /** The statements of one request, one list per prepared number. */
   statements: (pool: pg.Pool) => Promise<SqlStatement[][]>;
 }
 
-/** A drizzle database on `pool` that also writes down every statement it sends. */
-function recordingPoolDb(pool: pg.Pool, recorded: SqlStatement[]): Db {
-  const client = {
-    query: async (config: { text: string; values?: unknown[] } | string, values?: unknown[]) => {
-      const text = typeof config === 'string' ? config : config.text;
-      const params = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
-      recorded.push({ text, params });
-      return pool.query(typeof config === 'string' ? { text, values: params } : { ...config, values: params });
-    },
-  };
-  return drizzle({ client: client as never, schema });
-}
-
 async function statementsOf(pool: pg.Pool, viewer: Viewer, userType: UserType, number: string): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];
-  await getNumberHistory({ db: recordingPoolDb(pool, recorded) }, { id: viewer.id, user_type: userType }, number);
+  await getNumberHistory({ db: replayingDb(pool, recorded) }, { id: viewer.id, user_type: userType }, number);
   return recorded;
 }
 
@@ -59,6 +46,7 @@ export function numberHistoryScenarios(sample: CorpusSample): NumberHistoryScena
   return [
     {
       name: 'number history',
+      viewerId: sample.staff.id,
       method: 'GET',
       headers: headers(sample.staff),
       next: () => ({ path: path(pickFrom(sample.numbers)) }),
@@ -71,6 +59,7 @@ export function numberHistoryScenarios(sample: CorpusSample): NumberHistoryScena
     },
     {
       name: 'number history: the busy line',
+      viewerId: sample.staff.id,
       method: 'GET',
       headers: headers(sample.staff),
       next: () => ({ path: path(BUSY_NUMBER) }),
@@ -79,6 +68,7 @@ export function numberHistoryScenarios(sample: CorpusSample): NumberHistoryScena
     {
       // The customer sees only their own tickets of the line: the same index, narrowed by issuer.
       name: "number history: a customer's line",
+      viewerId: sample.customer.id,
       method: 'GET',
       headers: headers(sample.customer),
       next: () => ({ path: path(pickFrom(sample.numbers)) }),

@@ -43,9 +43,15 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`${url} did not answer within 60 s:\n${output()}`);
 }
 
-function startNode(script: string, env: NodeJS.ProcessEnv, readyPath: string, port: number): Promise<RunningProcess> {
+function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  port: number,
+  nodeFlags: string[] = [],
+): Promise<RunningProcess> {
   // process.execPath is the pinned Node 24 that runs this script: it strips the server's types.
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -70,6 +76,8 @@ function startNode(script: string, env: NodeJS.ProcessEnv, readyPath: string, po
 
 export interface ServerSecrets {
   jwtSecret: string;
+  /** The environment the server runs with (its configuration: `loadConfig(env)`). */
+  env: NodeJS.ProcessEnv;
 }
 
 /** The real server as production runs it, on the benchmark database. */
@@ -92,12 +100,15 @@ export async function startServer(databaseUrl: string): Promise<RunningProcess &
     // The load generator writes as a handful of accounts, far faster than people.
     WRITE_LIMIT_SCALE: '100000',
   };
-  const server = await startNode(path.join(ROOT, 'apps/server/src/server.ts'), env, '/readyz', port);
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const server = await startNode(path.join(ROOT, 'apps/server/src/server.ts'), env, '/readyz', port, flags);
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { ...server, stop, jwtSecret };
+  return { ...server, stop, jwtSecret, env };
 }
 
 /** A Fastify app with one constant route: what the framework and the loopback cost by themselves. */

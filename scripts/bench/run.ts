@@ -1,26 +1,38 @@
 /**
  * `npm run bench`: fills (or reuses) the benchmark corpus, starts the server in production mode and
- * measures the endpoints of DESIGN.md §10 with autocannon, next to the same list SQL through pg and
- * a trivial Fastify route. Prints one table and writes bench-results/<time>.json.
+ * measures the endpoints of DESIGN.md §10 with autocannon: each read path at full concurrency
+ * beside the very statements it sends through pg, and at the steady load of a busy desk; each
+ * write beside the same statements by pgbench; a trivial Fastify route as the ceiling. Prints one
+ * table and writes bench-results/<time>.json.
  */
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareCorpus, removeBenchmarkWrites } from './corpus.ts';
-import { filterFor, forwardChainStatements, incidentSuggestionStatements, listStatements } from './list-sql.ts';
+import { loadConfig } from '@switchboard/server/src/config.ts';
+import {
+  filterFor,
+  forwardChainStatements,
+  incidentSuggestionStatements,
+  listStatements,
+  ticketByIdStatements,
+  withUserRead,
+} from './list-sql.ts';
 import { dashboardAggregates, dashboardScenario } from './dashboard.ts';
 import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
 import { ROOT, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
-import { printTable, verdictOf, writeResults, type Row } from './report.ts';
+import { printTable, STEADY_CONNECTIONS, STEADY_RATE, verdictOf, writeResults, type Row } from './report.ts';
 import {
   httpListScenario,
   listScenarios,
   otherScenarios,
+  randomTicketId,
   sampleCorpus,
   type CorpusSample,
   type ListScenario,
 } from './scenarios.ts';
 import { readSettings } from './settings.ts';
+import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
 /** Distinct inputs prepared per SQL scenario (random ids and numbers), replayed in turn. */
@@ -32,6 +44,7 @@ if (settings.corpusOnly) process.exit(0);
 await removeBenchmarkWrites(settings.databaseUrl, corpus);
 
 const load: LoadOptions = { connections: settings.connections, seconds: settings.seconds };
+const steadyLoad: LoadOptions = { connections: STEADY_CONNECTIONS, seconds: settings.seconds, rate: STEADY_RATE };
 const selected = (name: string) => !settings.only || name.includes(settings.only);
 const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.connections });
 const started: RunningProcess[] = [];
@@ -50,14 +63,29 @@ async function exists(url: string, scenario: HttpScenario): Promise<boolean> {
   return true;
 }
 
-async function sqlMeasurement(list: ListScenario, sample: CorpusSample): Promise<Measurement> {
+async function listVariants(list: ListScenario, sample: CorpusSample): Promise<SqlStatement[][]> {
   const variants: SqlStatement[][] = [];
   for (let i = 0; i < SQL_VARIANTS; i += 1) {
     const { query, page } = list.next();
-    variants.push(await listStatements(filterFor(query, list.viewer, sample, TIMEZONE), page));
+    const statements = await listStatements(pool, filterFor(query, list.viewer, sample, TIMEZONE), page);
+    variants.push(await withUserRead(sample[list.viewer].id, statements));
   }
+  return variants;
+}
+
+async function ticketByIdVariants(sample: CorpusSample): Promise<SqlStatement[][]> {
+  const variants: SqlStatement[][] = [];
+  for (let i = 0; i < SQL_VARIANTS; i += 1) {
+    const statements = await ticketByIdStatements(pool, sample.staff.id, randomTicketId(sample));
+    variants.push(await withUserRead(sample.staff.id, statements));
+  }
+  return variants;
+}
+
+/** The same statements through pg, the variants in turn. */
+function measureVariants(name: string, variants: SqlStatement[][]): Promise<Measurement> {
   let turn = 0;
-  return measureSql(pool, `${list.name} (SQL)`, () => variants[turn++ % variants.length] ?? [], load);
+  return measureSql(pool, `${name} (SQL)`, () => variants[turn++ % variants.length] ?? [], load);
 }
 
 /**
@@ -77,11 +105,33 @@ async function drain(): Promise<void> {
   console.log('  (statements of the previous scenario still running after 120 s)');
 }
 
+/**
+ * A read path: the endpoint at full concurrency, the same endpoint at the steady load, and (when
+ * given) its statements through pg at full concurrency, with the database drained in between.
+ */
+async function measureRead(
+  url: string,
+  scenario: HttpScenario,
+  sqlVariants: SqlStatement[][] | null,
+  trivial: Measurement,
+): Promise<Row> {
+  console.log(`- ${scenario.name}`);
+  const api = await measureHttp(url, scenario, 'api', load);
+  await drain();
+  const steady = await measureHttp(url, scenario, 'api', steadyLoad);
+  await drain();
+  if (!sqlVariants) return { api, steady, trivial };
+  const sql = await measureVariants(scenario.name, sqlVariants);
+  await drain();
+  return { api, steady, sql, trivial };
+}
+
 async function main(): Promise<void> {
   const server = await startServer(settings.databaseUrl);
   started.push(server);
   const trivialServer = await startTrivialServer();
   started.push(trivialServer);
+  const config = loadConfig(server.env);
   const sample = await sampleCorpus(pool, server.jwtSecret, TIMEZONE);
   const total = await pool.query<{ count: number }>('select count(*)::int as count from tickets');
   const lastPage = Math.max(1, Math.ceil((total.rows[0]?.count ?? 0) / 10));
@@ -97,35 +147,38 @@ async function main(): Promise<void> {
     return measured;
   };
   const trivialList = await runTrivial('trivial route (list-shaped reply)', '/list');
+  const trivialPing = await runTrivial('trivial route (ping)', '/ping');
+  const available = async (scenario: HttpScenario) => {
+    if (!selected(scenario.name)) return false;
+    if (await exists(server.url, scenario)) return true;
+    console.log(`- ${scenario.name}: skipped, the endpoint does not exist yet`);
+    return false;
+  };
 
   const rows: Row[] = [];
-  for (const list of listScenarios(sample, lastPage).filter((scenario) => selected(scenario.name))) {
+  for (const list of listScenarios(sample, lastPage)) {
     const scenario = httpListScenario(sample, list);
-    if (!(await exists(server.url, scenario))) {
-      console.log(`- ${list.name}: skipped, the endpoint does not exist yet`);
-      continue;
-    }
-    console.log(`- ${list.name}`);
-    const api = await measureHttp(server.url, scenario, 'api', load);
-    await drain();
-    const sql = await sqlMeasurement(list, sample);
-    await drain();
-    rows.push({ api, sql, trivial: trivialList });
+    if (await available(scenario))
+      rows.push(await measureRead(server.url, scenario, await listVariants(list, sample), trivialList));
   }
-  const trivialPing = await runTrivial('trivial route (ping)', '/ping');
-  for (const scenario of numberHistoryScenarios(sample).filter((candidate) => selected(candidate.name))) {
-    if (!(await exists(server.url, scenario))) {
-      console.log(`- ${scenario.name}: skipped, the endpoint does not exist yet`);
-      continue;
-    }
-    console.log(`- ${scenario.name}`);
-    const api = await measureHttp(server.url, scenario, 'api', load);
-    await drain();
-    const variants = await scenario.statements(pool);
-    let turn = 0;
-    const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => variants[turn++ % variants.length] ?? [], load);
-    await drain();
-    rows.push({ api, sql, trivial: trivialPing });
+  const others = new Map(otherScenarios(sample).map((scenario) => [scenario.name, scenario] as const));
+  const readSql = new Map<string, () => Promise<SqlStatement[][]>>([
+    ['ticket by id', () => ticketByIdVariants(sample)],
+    // The staff viewer is in cc: the SQL of cc's forwarded tickets, first page.
+    ['forward-chain list', async () => [await withUserRead(sample.staff.id, await forwardChainStatements(pool, 'cc', 1))]],
+    ['incident suggestions', async () => [await withUserRead(sample.staff.id, await incidentSuggestionStatements())]],
+  ]);
+  for (const [name, variants] of readSql) {
+    const scenario = others.get(name);
+    if (scenario && (await available(scenario)))
+      rows.push(await measureRead(server.url, scenario, await variants(), trivialPing));
+  }
+  for (const scenario of numberHistoryScenarios(sample)) {
+    if (!(await available(scenario))) continue;
+    const variants = await Promise.all(
+      (await scenario.statements(pool)).map((statements) => withUserRead(scenario.viewerId, statements)),
+    );
+    rows.push(await measureRead(server.url, scenario, variants, trivialPing));
   }
   // A department head opening the dashboard: one client, each aggregate and then the whole reply.
   const oneClient: LoadOptions = { connections: 1, seconds: settings.seconds };
@@ -134,31 +187,29 @@ async function main(): Promise<void> {
     rows.push({ api: await measureSql(pool, aggregate.name, () => aggregate.statements, oneClient) });
   }
   const dashboard = dashboardScenario(sample);
-  if (selected(dashboard.name) && (await exists(server.url, dashboard))) {
+  if (await available(dashboard)) {
     console.log(`- ${dashboard.name}`);
     rows.push({ api: await measureHttp(server.url, dashboard, 'api', oneClient) });
   }
-  // Reads first: the writes grow the corpus.
-  for (const scenario of otherScenarios(sample).filter((candidate) => selected(candidate.name))) {
-    if (!(await exists(server.url, scenario))) {
-      console.log(`- ${scenario.name}: skipped, the endpoint does not exist yet`);
-      continue;
-    }
-    console.log(`- ${scenario.name}`);
+  // Writes last (they grow the corpus), each beside the same requests' statements by pgbench.
+  const writeSql = new Map<string, () => Promise<SqlStatement[][]>>([
+    ['create ticket', () => createTicketStatements(settings.databaseUrl, sample, config)],
+    ['add comment', () => addCommentStatements(settings.databaseUrl, sample, config)],
+  ]);
+  for (const [name, variants] of writeSql) {
+    const scenario = others.get(name);
+    if (!scenario || !(await available(scenario))) continue;
+    console.log(`- ${name}`);
     const api = await measureHttp(server.url, scenario, 'api', load);
     await drain();
-    if (scenario.name === 'forward-chain list') {
-      // The staff viewer is in cc: the SQL of cc's forwarded tickets, first page.
-      const statements = await forwardChainStatements('cc', 1);
-      const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => statements, load);
-      await drain();
-      rows.push({ api, sql, trivial: trivialPing });
-    } else if (scenario.name === 'incident suggestions') {
-      const statements = await incidentSuggestionStatements();
-      const sql = await measureSql(pool, `${scenario.name} (SQL)`, () => statements, load);
-      await drain();
-      rows.push({ api, sql, trivial: trivialPing });
-    } else rows.push({ api, trivial: trivialPing });
+    const database = measurePgbench(settings.databaseUrl, name, await variants(), load);
+    await drain();
+    rows.push({ api, database, trivial: trivialPing });
+  }
+  const validate = others.get('validate-token');
+  if (validate && (await available(validate))) {
+    console.log(`- ${validate.name}`);
+    rows.push({ api: await measureHttp(server.url, validate, 'api', load), trivial: trivialPing });
   }
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
@@ -168,6 +219,7 @@ async function main(): Promise<void> {
   const file = writeResults(ROOT, {
     at: new Date().toISOString(),
     settings: { ...settings, databaseUrl: new URL(settings.databaseUrl).pathname.slice(1) },
+    steadyLoad: { rate: STEADY_RATE, connections: STEADY_CONNECTIONS },
     corpus,
     // The machine may be shared: a high load average makes every number worse.
     loadAverage: { before: loadBefore, after: loadavg() },

@@ -208,6 +208,31 @@ export function httpListScenario(sample: CorpusSample, list: ListScenario): Http
   };
 }
 
+/** The body of the n-th comment the benchmark adds: a staff note on a random ticket, every third one internal. */
+export function addCommentBody(sample: CorpusSample, n: number) {
+  return {
+    ticket_id: randomTicketId(sample),
+    message: `Checked the line again, note ${n}.`,
+    is_internal: n % 3 === 0,
+    attachments: [],
+  };
+}
+
+/** The body of the n-th ticket the benchmark raises, as the add-ticket form sends it. */
+export function createTicketBody(sample: CorpusSample, n: number) {
+  return {
+    title: `Internet disconnects every evening (${n})`,
+    problematic_number: pickFrom(sample.numbers),
+    description: 'The connection drops several times a day, mostly in the evening.',
+    group_id: sample.groupId,
+    group_name: sample.groupName,
+    sub_group_id: sample.subGroupId,
+    sub_group_name: sample.subGroupName,
+    issuer_user_type: 'customer' as const,
+    attachments: [],
+  };
+}
+
 /** Every other endpoint of the budget. */
 export function otherScenarios(sample: CorpusSample): HttpScenario[] {
   let counter = 0;
@@ -234,38 +259,13 @@ export function otherScenarios(sample: CorpusSample): HttpScenario[] {
       name: 'add comment',
       method: 'POST',
       headers: bearer(sample.staff),
-      next: () => {
-        counter += 1;
-        return {
-          path: '/api/v1/tickets/add-comment',
-          body: {
-            ticket_id: randomTicketId(sample),
-            message: `Checked the line again, note ${counter}.`,
-            is_internal: counter % 3 === 0,
-          },
-        };
-      },
+      next: () => ({ path: '/api/v1/tickets/add-comment', body: addCommentBody(sample, (counter += 1)) }),
     },
     {
       name: 'create ticket',
       method: 'POST',
       headers: bearer(sample.writer),
-      next: () => {
-        counter += 1;
-        return {
-          path: '/api/v1/tickets/issue-ticket',
-          body: {
-            title: `Internet disconnects every evening (${counter})`,
-            problematic_number: pickFrom(sample.numbers),
-            description: 'The connection drops several times a day, mostly in the evening.',
-            group_id: sample.groupId,
-            group_name: sample.groupName,
-            sub_group_id: sample.subGroupId,
-            sub_group_name: sample.subGroupName,
-            issuer_user_type: 'customer',
-          },
-        };
-      },
+      next: () => ({ path: '/api/v1/tickets/issue-ticket', body: createTicketBody(sample, (counter += 1)) }),
     },
     {
       name: 'validate-token',

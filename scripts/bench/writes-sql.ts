@@ -1,0 +1,143 @@
+/**
+ * What the database alone does for the writes (DESIGN.md §10): the statements of a create ticket
+ * and of an add comment, recorded on one connection while the server's own services run on the
+ * corpus (the user read of authentication in front), then replayed by pgbench at the same
+ * concurrency, with no Node.js in between.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '@switchboard/server/src/db/schema.ts';
+import type { Db } from '@switchboard/server/src/db/client.ts';
+import type { Config } from '@switchboard/server/src/config.ts';
+import type { SignedInUser } from '@switchboard/server/src/plugins/auth.ts';
+import { addComment } from '@switchboard/server/src/modules/comments/comments.service.ts';
+import { issueTicket, presentTicketForViewer } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
+import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
+import type { LoadOptions, Measurement, SqlStatement } from './load.ts';
+import { createTicketBody, addCommentBody, type CorpusSample } from './scenarios.ts';
+
+/** Distinct requests recorded per write (each a pgbench script, picked at random per transaction). */
+const VARIANTS = 16;
+
+/** Runs `work` on a drizzle database over one connection, writing down every statement it sends. */
+async function recordOn(databaseUrl: string, work: (db: Db) => Promise<unknown>): Promise<SqlStatement[]> {
+  const connection = new pg.Client({ connectionString: databaseUrl });
+  await connection.connect();
+  const recorded: SqlStatement[] = [];
+  const client = {
+    query: async (config: { text: string; values?: unknown[] } | string, values?: unknown[]) => {
+      const text = typeof config === 'string' ? config : config.text;
+      const params = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
+      recorded.push({ text, params });
+      return connection.query(typeof config === 'string' ? { text, values: params } : { ...config, values: params });
+    },
+  };
+  try {
+    await work(drizzle({ client: client as never, schema }));
+    return recorded;
+  } finally {
+    await connection.end();
+  }
+}
+
+async function signedInUser(db: Db, id: string): Promise<SignedInUser> {
+  const row = await findLiveUserById(db, id);
+  if (!row) throw new Error(`no live user ${id} in the corpus`);
+  return { id: row.id, name: row.name, product_number: row.productNumber, user_type: row.userType, role: row.role };
+}
+
+/** Only the attachments' addresses come from storage; these writes have none. */
+const NO_STORAGE = { publicUrlOf: (key: string) => key, keyOfPublicUrl: () => null } as never;
+
+/** The statements of VARIANTS create-ticket requests of the sample's writer, as the route sends them. */
+export async function createTicketStatements(
+  databaseUrl: string,
+  sample: CorpusSample,
+  config: Config,
+): Promise<SqlStatement[][]> {
+  const variants: SqlStatement[][] = [];
+  for (let i = 0; i < VARIANTS; i += 1)
+    variants.push(
+      await recordOn(databaseUrl, async (db) => {
+        const user = await signedInUser(db, sample.writer.id);
+        const ctx = { db, storage: NO_STORAGE, timezone: config.timezone };
+        const issuer = { kind: 'user' as const, user, ip: '127.0.0.1', language: 'en' as const };
+        const ticket = await issueTicket(ctx, issuer, createTicketBody(sample, i));
+        await presentTicketForViewer(ctx, user, ticket);
+      }),
+    );
+  return variants;
+}
+
+/** The statements of VARIANTS add-comment requests of the sample's staff member on random tickets. */
+export async function addCommentStatements(databaseUrl: string, sample: CorpusSample, config: Config): Promise<SqlStatement[][]> {
+  const variants: SqlStatement[][] = [];
+  for (let i = 0; i < VARIANTS; i += 1)
+    variants.push(
+      await recordOn(databaseUrl, async (db) => {
+        const author = await signedInUser(db, sample.staff.id);
+        const ctx = { db, storage: NO_STORAGE, timezone: config.timezone, tell: config };
+        await addComment(ctx, author, addCommentBody(sample, i), '127.0.0.1', 'en');
+      }),
+    );
+  return variants;
+}
+
+/** A parameter as an SQL literal (pgbench scripts take no parameters of their own). */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
+  return pg.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/** One statement as a line of a pgbench script. */
+function scriptLineOf(statement: SqlStatement): string {
+  const text = statement.text.replace(/\$(\d+)/g, (_, index: string) => literalOf(statement.params[Number(index) - 1]));
+  return `${text.replace(/\s+/g, ' ')};`;
+}
+
+function runPgbench(databaseUrl: string, files: string[], connections: number, seconds: number): string {
+  const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds)];
+  const result = spawnSync('pgbench', [...args, ...files.flatMap((file) => ['-f', file]), databaseUrl], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr || result.error?.message}`);
+  return result.stdout;
+}
+
+/**
+ * The requests' statements by pgbench at the same concurrency, after a warm-up: transactions per
+ * second, and the average latency (pgbench gives no percentiles without a per-transaction log).
+ */
+export function measurePgbench(databaseUrl: string, name: string, variants: SqlStatement[][], options: LoadOptions): Measurement {
+  const folder = mkdtempSync(path.join(tmpdir(), 'switchboard-pgbench-'));
+  try {
+    const files = variants.map((statements, index) => {
+      const file = path.join(folder, `${index}.sql`);
+      writeFileSync(file, `${statements.map(scriptLineOf).join('\n')}\n`);
+      return file;
+    });
+    runPgbench(databaseUrl, files, options.connections, Math.min(2, Math.max(1, Math.round(options.seconds / 3))));
+    const output = runPgbench(databaseUrl, files, options.connections, options.seconds);
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? Number.NaN);
+    const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
+    return {
+      name: `${name} (pgbench)`,
+      kind: 'sql',
+      requestsPerSecond: tps,
+      p50: latency,
+      p95: Number.NaN,
+      p99: Number.NaN,
+      errors: failed,
+      requests: Math.round(tps * options.seconds),
+      statuses: {},
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
