@@ -71,6 +71,8 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListReplySchema = z.object({
   data: z.array(userSchema),
   total: z.number().int(),
+  /** `total` is the planner's estimate: more than 10,000 users match (the footer reads "about"). */
+  total_is_estimate: z.boolean().optional(),
   total_pages: z.number().int(),
   previous_page: z.number().int().nullable(),
   next_page: z.number().int().nullable(),

@@ -69,7 +69,8 @@ export async function boundedCount(db: Db, table: PgTable, where: SQL | undefine
 
 type ExplainRow = { 'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }] };
 
-async function estimateRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+/** The planner's estimate of the rows of `table` matching `where` (no row is read). */
+export async function estimateRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
   const query = db
     .select({ one: sql`1` })
     .from(table)

@@ -31,6 +31,10 @@ describeWithApp('the users table, a page at a time', (ctx) => {
       { name: 'Abdul KARIM', productNumber: '8809640000001' },
       { name: '50% Discount Desk', productNumber: '8809640000002' },
       { name: 'Deleted Karim', productNumber: '8809640000003', deletedAt: new Date() },
+      // The same last eight digits as Sadia's number, and a "ka" that does not start a word.
+      { name: 'Nusrat Jahan', productNumber: '8809641234567' },
+      { name: 'Mika Das', productNumber: '8809640000004' },
+      { name: 'Rahim & Sons', productNumber: '8809640000005' },
       ...Array.from({ length: 20 }, (_, i) => ({
         name: `Customer ${String(i).padStart(2, '0')}`,
         productNumber: `88096500000${String(i).padStart(2, '0')}`,
@@ -75,7 +79,14 @@ describeWithApp('the users table, a page at a time', (ctx) => {
   it('starts at page 1 without a page and answers a page past the end with no rows', async () => {
     expect(await namesOf('')).toEqual(newestFirst.slice(0, 10));
     const past = (await list('?page=9')).json<UserListReply>();
-    expect(past).toEqual({ data: [], total: newestFirst.length, total_pages: 3, previous_page: 3, next_page: null });
+    expect(past).toEqual({
+      data: [],
+      total: newestFirst.length,
+      total_is_estimate: false,
+      total_pages: 3,
+      previous_page: 3,
+      next_page: null,
+    });
   });
 
   it('finds part of a name in any case, never a deleted user', async () => {
@@ -91,6 +102,32 @@ describeWithApp('the users table, a page at a time', (ctx) => {
     ['a middle part', '3123456'],
   ])('finds a number typed in %s', async (_case, q) => {
     expect(await namesOf(`?q=${q}`)).toEqual(['Sadia Karim']);
+  });
+
+  it('needs every digit of a number typed in full, not only its subscriber part', async () => {
+    expect(await namesOf('?q=1234567')).toEqual(['Nusrat Jahan', 'Sadia Karim']);
+    expect(await namesOf('?q=09631234567')).toEqual(['Sadia Karim']);
+    expect(await namesOf('?q=%2B8809641234567')).toEqual(['Nusrat Jahan']);
+    expect(await namesOf('?q=%2B88096412345678')).toEqual([]);
+  });
+
+  it('finds the start of a word of the name for fewer than three letters and digits, in any case', async () => {
+    expect(await namesOf('?q=ka')).toEqual(['Abdul KARIM', 'Sadia Karim']);
+    expect(await namesOf('?q=kA')).toEqual(['Abdul KARIM', 'Sadia Karim']);
+    expect(await namesOf('?q=d')).toEqual(['Mika Das', '50% Discount Desk']);
+    expect(await namesOf('?q=50')).toEqual(['50% Discount Desk']);
+    // Two digits are in nearly every number: they are looked for at the start of a word of the name only.
+    expect(await namesOf('?q=%2B88')).toEqual([]);
+  });
+
+  it('finds nobody by punctuation alone', async () => {
+    for (const q of ['%26', '-', '%25%25%25', '%2B']) {
+      expect((await list(`?q=${q}`)).json<UserListReply>()).toMatchObject({ data: [], total: 0, total_pages: 0 });
+    }
+  });
+
+  it('counts the matches of a search past its last page', async () => {
+    expect((await list('?q=karim&page=9')).json<UserListReply>()).toMatchObject({ data: [], total: 2, total_pages: 1 });
   });
 
   it('pages through the matches of a search', async () => {

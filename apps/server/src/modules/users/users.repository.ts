@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserType } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -6,11 +6,24 @@ import { users } from '../../db/schema.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-export async function findLiveUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
+function prepareLiveUserById(db: Db) {
+  return db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('live_user_by_id');
+}
+
+/** The statement of every signed-in request, prepared once per database: built once, planned once per connection. */
+const liveUserById = new WeakMap<Db, ReturnType<typeof prepareLiveUserById>>();
+
+export async function findLiveUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  let prepared = liveUserById.get(db);
+  if (!prepared) {
+    prepared = prepareLiveUserById(db);
+    liveUserById.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 
@@ -36,59 +49,6 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert into users returned no row');
   return row;
-}
-
-/**
- * Part of a name (any case) or, when `q` is digits with or without a leading +, part of the
- * number: every typed form (0963…, 88096…, +88096…) is a piece of the stored 88096….
- */
-function userSearchOf(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const byName = ilike(users.name, `%${escapeLike(q)}%`);
-  const digits = /^\+?\d+$/.test(q) ? q.replace(/^\+/, '') : null;
-  return digits === null ? byName : or(byName, like(users.productNumber, `%${digits}%`));
-}
-
-/** One page of live users matching `q`, newest first (a new account lands on the first page), and their number. */
-export async function listLiveUsersPage(
-  db: Db,
-  q: string | undefined,
-  offset: number,
-  limit: number,
-): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(isNull(users.deletedAt), userSearchOf(q));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), asc(users.name), asc(users.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
-}
-
-/** Live users whose name or number contains `q`, optionally of one type, by name. */
-export function searchLiveUsers(
-  db: Db,
-  filter: { q?: string | undefined; userType?: UserType | undefined },
-  limit: number,
-): Promise<Pick<UserRow, 'id' | 'name' | 'productNumber' | 'userType'>[]> {
-  const conditions = [isNull(users.deletedAt)];
-  if (filter.userType) conditions.push(eq(users.userType, filter.userType));
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    const matches = or(ilike(users.name, pattern), ilike(users.productNumber, pattern));
-    if (matches) conditions.push(matches);
-  }
-  return db
-    .select({ id: users.id, name: users.name, productNumber: users.productNumber, userType: users.userType })
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(limit);
 }
 
 /** Whether another live user holds this number. */
@@ -147,10 +107,6 @@ export async function softDeleteLiveUser(db: Db, id: string): Promise<boolean> {
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**

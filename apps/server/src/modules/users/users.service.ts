@@ -24,13 +24,12 @@ import {
   findLiveUserByNumber,
   insertUser,
   isNumberTakenByOther,
-  listLiveUsersPage,
   lockLiveAdminIds,
-  searchLiveUsers,
   softDeleteLiveUser,
   updateLiveUser,
   type UserRow,
 } from './users.repository.ts';
+import { listLiveUsersPage, searchLiveUsers } from './users-list.repository.ts';
 
 const NUMBER_TAKEN = 'A user with this number already exists';
 const USER_NOT_FOUND = 'This user does not exist or has been deleted';
@@ -56,8 +55,8 @@ export function presentUser(row: UserRow): User {
 /** One page (10) of the live users matching the search, newest first. */
 export async function listUsers(db: Db, viewer: SignedInUser, query: UserListQuery): Promise<UserListReply> {
   assertCanManageUsers(viewer);
-  const { rows, total } = await listLiveUsersPage(db, query.q, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
-  return { data: rows.map(presentUser), total, ...pageLinks(query.page, total) };
+  const { rows, total, totalIsEstimate } = await listLiveUsersPage(db, query.q, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
+  return { data: rows.map(presentUser), total, total_is_estimate: totalIsEstimate, ...pageLinks(query.page, total) };
 }
 
 /** The report form picks users; so the report's user types and the admins may look them up. */

@@ -283,6 +283,17 @@ describeWithApp('user administration', (ctx) => {
       expect((await call('GET', '/users/lookup?user_type=boss', headers)).statusCode).toBe(400);
     });
 
+    it('searches as the users table does: a number in any typed form, a short part by the start of a word', async () => {
+      const { headers } = await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'support' });
+      const target = await buildUser(ctx.db, { name: 'Quazi Nahid', userType: 'rs' });
+      const ids = async (q: string) =>
+        (await call('GET', `/users/lookup?q=${q}`, headers)).json<{ data: { _id: string }[] }>().data.map((user) => user._id);
+      expect(await ids(`%2B${target.productNumber}`)).toEqual([target.id]);
+      expect(await ids(target.productNumber.slice(2))).toEqual([target.id]);
+      expect(await ids('QU')).toContain(target.id);
+      expect(await ids('ua')).not.toContain(target.id);
+    });
+
     it.each<{ userType: UserType; role: Role }>([
       { userType: 'iptsp', role: 'moderator' },
       { userType: 'oss_bss', role: 'support' },

@@ -155,7 +155,7 @@ function UserTable() {
           {state}
         </Paper>
       )}
-      <PaginationFooter page={page} total={total} onPageChange={goToPage} />
+      <PaginationFooter page={page} total={total} estimated={users.data?.total_is_estimate} onPageChange={goToPage} />
       <ConfirmDialog
         opened={deleting !== null}
         title={t('deleteTitle')}
