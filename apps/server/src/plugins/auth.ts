@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, type Role, type UserType } from '@switchboard/shared';
+import { AppError, type Language, type Role, type UserType } from '@switchboard/shared';
 import type { TokenIssuer } from '../modules/auth/tokens.ts';
 import { findLiveUserById } from '../modules/users/users.repository.ts';
 
@@ -16,6 +16,8 @@ export interface SignedInUser {
   product_number: string;
   user_type: UserType;
   role: Role;
+  /** The language the account last used the desk in, as the request found it (DESIGN.md §16). */
+  language: Language;
 }
 
 /**
@@ -73,6 +75,7 @@ export default fp(
           product_number: user.productNumber,
           user_type: user.userType,
           role: user.role,
+          language: user.language,
         },
       };
     }

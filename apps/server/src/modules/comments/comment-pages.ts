@@ -6,9 +6,9 @@ import { AppError, canSeeInternalComments, COMMENTS_PAGE_SIZE, type UserType } f
 import type { Db } from '../../db/client.ts';
 import type { CommentsWindow } from '../tickets/ticket-presenter.ts';
 import {
-  countComments,
   isCommentInScope,
   listLatestComments,
+  listNewestCommentsWithTotal,
   type CommentRow,
   type CommentScope,
 } from './comments.repository.ts';
@@ -20,7 +20,7 @@ function scopeFor(viewer: { user_type: UserType }, ticketId: number): CommentSco
 /** The newest comments the viewer may see and how many they may see in all. */
 export async function newestComments(db: Db, viewer: { user_type: UserType }, ticketId: number): Promise<CommentsWindow> {
   const scope = scopeFor(viewer, ticketId);
-  const [rows, total] = await Promise.all([listLatestComments(db, scope, COMMENTS_PAGE_SIZE), countComments(db, scope)]);
+  const { rows, total } = await listNewestCommentsWithTotal(db, scope, COMMENTS_PAGE_SIZE);
   return { rows: rows.reverse(), total };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments } from '../../db/schema.ts';
 
@@ -40,9 +40,22 @@ function scopeOf(scope: CommentScope): SQL | undefined {
   return and(eq(comments.ticketId, scope.ticketId), scope.withInternal ? undefined : eq(comments.isInternal, false));
 }
 
-export async function countComments(db: Db, scope: CommentScope): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(comments).where(scopeOf(scope));
-  return row?.total ?? 0;
+/**
+ * The newest `limit` comments in the scope, newest first, and how many there are in all, in one
+ * statement: the count is a window over every comment of the scope, taken before the limit.
+ */
+export async function listNewestCommentsWithTotal(
+  db: Db,
+  scope: CommentScope,
+  limit: number,
+): Promise<{ rows: CommentRow[]; total: number }> {
+  const found = await db
+    .select({ comment: comments, total: sql<number>`(count(*) over ())::int` })
+    .from(comments)
+    .where(scopeOf(scope))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit);
+  return { rows: found.map((row) => row.comment), total: found[0]?.total ?? 0 };
 }
 
 /** Whether `commentId` is a comment in the scope (a cursor a reader may page from). */

@@ -78,7 +78,7 @@ export async function addComment(
       attachments: keys,
     });
     await claimAttachments(tx, keys, `comment:${comment.id}`);
-    await rememberLanguage(tx, author.id, language);
+    if (author.language !== language) await rememberLanguage(tx, author.id, language);
     // Conditional on the current status, so a resolve or reopen that happened meanwhile wins.
     const moved = move ? await moveTicketStatus(tx, ticket.ticketId, move.from, move.to) : false;
     if (!moved) await touchTicket(tx, ticket.ticketId);

@@ -48,13 +48,17 @@ export async function findLiveGroup(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<GroupWithSubgroups | undefined> {
+  // One statement: the group's row with each live subgroup beside it (or none).
   const query = db
-    .select()
+    .select({ group: groups, subgroup: subgroups })
     .from(groups)
-    .where(and(eq(groups.id, id), isNull(groups.deletedAt)));
-  const [group] = options.lock ? await query.for('update') : await query;
+    .leftJoin(subgroups, and(eq(subgroups.groupId, groups.id), liveSubgroup))
+    .where(and(eq(groups.id, id), isNull(groups.deletedAt)))
+    .orderBy(...subgroupOrder);
+  const rows = options.lock ? await query.for('update', { of: groups }) : await query;
+  const group = rows[0]?.group;
   if (!group) return undefined;
-  return { group, subgroups: await listLiveSubgroupsOf(db, id) };
+  return { group, subgroups: rows.flatMap((row) => (row.subgroup ? [row.subgroup] : [])) };
 }
 
 export function listLiveSubgroupsOf(db: Db, groupId: string): Promise<SubgroupRow[]> {

@@ -1,22 +1,13 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outboxMessages, tickets } from '../../db/schema.ts';
+import { outboxMessages } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
 
 export async function insertOutboxMessages(db: Db, rows: NewOutboxRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(outboxMessages).values(rows);
-}
-
-/**
- * Waits for the ticket's row lock, so that two replies committing at the same moment are counted
- * one after the other (the second sees the first's message) instead of both seeing none. The lock
- * an UPDATE of the ticket takes: it leaves the key-share locks of new comments alone (no deadlock).
- */
-export async function lockTicketRow(db: Db, ticketId: number): Promise<void> {
-  await db.select({ id: tickets.ticketId }).from(tickets).where(eq(tickets.ticketId, ticketId)).for('no key update');
 }
 
 /** Whether the ticket has a reply message written after `since` (the reply throttle). */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { findUserLanguage } from '../auth/user-language.repository.ts';
 import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
-import { hasReplyMessageSince, insertOutboxMessages, lockTicketRow, type NewOutboxRow } from './notifications.repository.ts';
+import { hasReplyMessageSince, insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
 import { wakeOutboxWorkers } from './outbox-wake.ts';
 
 /** At most one reply message per ticket in this time; a resolve is always told. */
@@ -29,6 +29,8 @@ export interface TicketToTell {
   clientEmail: string | null;
   /** The language the ticket was raised in. */
   issuerLanguage: Language;
+  /** The account's current language, when the caller read it with the ticket (it is read here otherwise). */
+  issuerAccountLanguage?: Language | null;
 }
 
 /**
@@ -38,7 +40,8 @@ export interface TicketToTell {
  */
 async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
   if (ticket.issuerUserId === null) return ticket.issuerLanguage;
-  return (await findUserLanguage(db, ticket.issuerUserId)) ?? ticket.issuerLanguage;
+  const current = ticket.issuerAccountLanguage ?? (await findUserLanguage(db, ticket.issuerUserId));
+  return current ?? ticket.issuerLanguage;
 }
 
 /**
@@ -54,10 +57,9 @@ export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketT
   const smsTo = channels.includes('sms') ? ticket.issuerNumber : null;
   const mailTo = settings.smtpUrl && channels.includes('email') ? ticket.clientEmail : null;
   if (!smsTo && !mailTo) return;
-  if (event === 'reply') {
-    await lockTicketRow(db, ticket.ticketId);
-    if (await hasReplyMessageSince(db, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS))) return;
-  }
+  // The caller of a reply has written the ticket's row in this transaction (a comment touches it),
+  // so it holds the row's lock: two replies at once are throttled one after the other.
+  if (event === 'reply' && (await hasReplyMessageSince(db, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS)))) return;
   const language = await languageToTell(db, ticket);
   const rows: NewOutboxRow[] = [];
   if (smsTo) {

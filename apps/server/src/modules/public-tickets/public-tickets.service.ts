@@ -15,7 +15,7 @@ import { verifyCaptchaForUses, verifyCaptchaOnce } from '../captcha/captcha.serv
 import { presignUpload } from '../storage/storage.service.ts';
 import {
   issueTicket,
-  presentTicketForViewer,
+  presentNewTicket,
   viewerOfIssuer,
   type TicketIssuer,
   type TicketsContext,
@@ -61,7 +61,7 @@ export async function submitPublicTicket(
     await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email, language: sender.language });
     return stored;
   });
-  return presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
+  return presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
+import type { IssuedTo, IssuerUserType, Language, TicketStatus } from '@switchboard/shared';
 import { boundedCount } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
@@ -15,6 +15,8 @@ export type TicketWithIssuer = TicketRow & {
   overdue: boolean;
   /** The subgroup's Bangla name now (the ticket stores the English one it was raised with). */
   subGroupBn: string | null;
+  /** The issuer account's current language (null for the public form): the one to tell them in. */
+  issuerAccountLanguage: Language | null;
 };
 
 /**
@@ -84,6 +86,7 @@ export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<Ti
     .select({
       ticket: tickets,
       issuerName: users.name,
+      issuerAccountLanguage: users.language,
       assigneeName: assigneeNameOf(tickets.assigneeUserId),
       overdue: overdueOf(tickets.dueAt),
       subGroupBn: sql<
@@ -97,6 +100,7 @@ export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<Ti
     row && {
       ...row.ticket,
       issuerName: row.issuerName,
+      issuerAccountLanguage: row.issuerAccountLanguage,
       assigneeName: row.assigneeName,
       overdue: row.overdue,
       subGroupBn: row.subGroupBn,
@@ -194,6 +198,11 @@ export async function listTicketPage(
   limit: number,
 ): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
   const where = whereOf(filter);
+  if (offset === 0) {
+    // The first page is read from the newest end whatever the count says: both at once.
+    const [counted, rows] = await Promise.all([boundedCount(db, tickets, where), selectPage(db, where, 0, limit, false)]);
+    return { rows, total: counted.total, totalIsEstimate: counted.estimated };
+  }
   const { total, estimated } = await boundedCount(db, tickets, where);
   const fromOldest = total > 0 && offset > total / 2;
   const rows = fromOldest

@@ -17,13 +17,7 @@ import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
-import {
-  getTicketForViewer,
-  issueTicket,
-  presentTicketForViewer,
-  viewerOfIssuer,
-  type TicketsContext,
-} from './tickets.service.ts';
+import { getTicketForViewer, issueTicket, presentNewTicket, viewerOfIssuer, type TicketsContext } from './tickets.service.ts';
 
 /** The tickets endpoints under /api/v1. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +40,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip, language: requestLanguage(request) };
       const ticket = await issueTicket(ctx, issuer, request.body);
-      const data = await presentTicketForViewer(ctx, viewerOfIssuer(issuer), ticket);
+      const data = presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
     },
   );

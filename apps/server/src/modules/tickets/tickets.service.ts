@@ -93,7 +93,7 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
       ...snapshot,
     });
     // A signed-in issuer's later messages follow the language they last wrote in.
-    if (user) await rememberLanguage(tx, user.id, issuer.language);
+    if (user && user.language !== issuer.language) await rememberLanguage(tx, user.id, issuer.language);
     await claimAttachments(tx, keys, `ticket:${row.ticketId}`);
     await insertAuditEntry(tx, {
       actorUserId: user?.id ?? null,
@@ -117,7 +117,14 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
     return row;
   });
   // A new ticket has nobody on it yet, and is due at least an hour from now (the shortest level).
-  return { ...ticket, issuerName: user?.name ?? null, assigneeName: null, overdue: false, subGroupBn };
+  return {
+    ...ticket,
+    issuerName: user?.name ?? null,
+    issuerAccountLanguage: user ? issuer.language : null,
+    assigneeName: null,
+    overdue: false,
+    subGroupBn,
+  };
 }
 
 /** The ticket if the viewer may see it; otherwise 404, the same as for a missing ticket (no existence leak). */
@@ -143,6 +150,11 @@ export async function presentTicketForViewer(
     canSeeRouting(viewer) ? listForwardHistory(ctx.db, ticket.ticketId) : Promise.resolve([]),
   ]);
   return presentTicket(viewer, ticket, comments, forwards, (key) => ctx.storage.publicUrlOf(key));
+}
+
+/** A ticket just issued, as its issuer sees it: it has no comments and no forwards yet, so none are read. */
+export function presentNewTicket(ctx: TicketsContext, viewer: TicketViewer, ticket: TicketWithIssuer): Ticket {
+  return presentTicket(viewer, ticket, { rows: [], total: 0 }, [], (key) => ctx.storage.publicUrlOf(key));
 }
 
 export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketReader, ticketId: number): Promise<Ticket> {
