@@ -30,14 +30,21 @@ import type { CorpusSample, ListQuery, ListScenario } from './scenarios.ts';
 interface QueryConfig {
   text: string;
   values?: unknown[];
+  name?: string;
+}
+
+/** A statement as drizzle hands it to the driver, for the record. */
+function statementOf(config: QueryConfig | string, values?: unknown[]): SqlStatement {
+  if (typeof config === 'string') return { text: config, params: values ?? [] };
+  const params = config.values ?? values ?? [];
+  return config.name ? { text: config.text, params, name: config.name } : { text: config.text, params };
 }
 
 /** Records every statement drizzle sends and answers with no rows. */
 export function recordingDb(recorded: SqlStatement[]): Db {
   const client = {
     query: async (config: QueryConfig | string, values?: unknown[]) => {
-      const text = typeof config === 'string' ? config : config.text;
-      recorded.push({ text, params: (typeof config === 'string' ? undefined : config.values) ?? values ?? [] });
+      recorded.push(statementOf(config, values));
       return { rows: [], rowCount: 0, fields: [], command: 'SELECT' };
     },
   };
@@ -48,10 +55,11 @@ export function recordingDb(recorded: SqlStatement[]): Db {
 export function replayingDb(pool: pg.Pool, recorded: SqlStatement[]): Db {
   const client = {
     query: async (config: QueryConfig | string, values?: unknown[]) => {
-      const text = typeof config === 'string' ? config : config.text;
-      const params = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
-      recorded.push({ text, params });
-      return pool.query(typeof config === 'string' ? { text, values: params } : { ...config, values: params });
+      const statement = statementOf(config, values);
+      recorded.push(statement);
+      return pool.query(
+        typeof config === 'string' ? { text: config, values: statement.params } : { ...config, values: statement.params },
+      );
     },
   };
   return drizzle({ client: client as never, schema });

@@ -120,6 +120,8 @@ export async function measureHttp(
 export interface SqlStatement {
   text: string;
   params: unknown[];
+  /** The name of a statement the server prepares (sent as such, so the database plans it once per connection). */
+  name?: string;
 }
 
 /**
@@ -141,7 +143,7 @@ export async function measureSql(
         while (performance.now() < deadline) {
           const t0 = performance.now();
           try {
-            for (const statement of next()) await client.query(statement.text, statement.params);
+            for (const { name, text, params } of next()) await client.query({ ...(name ? { name } : {}), text, values: params });
             latencies?.push(performance.now() - t0);
           } catch {
             errors += 1;

@@ -32,6 +32,7 @@ import {
   type ListScenario,
 } from './scenarios.ts';
 import { readSettings } from './settings.ts';
+import { usersAdminScenarios } from './users-admin.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -173,7 +174,8 @@ async function main(): Promise<void> {
     if (scenario && (await available(scenario)))
       rows.push(await measureRead(server.url, scenario, await variants(), trivialPing));
   }
-  for (const scenario of numberHistoryScenarios(sample)) {
+  const withStatements = [...numberHistoryScenarios(sample), ...(await usersAdminScenarios(pool, sample))];
+  for (const scenario of withStatements) {
     if (!(await available(scenario))) continue;
     const variants = await Promise.all(
       (await scenario.statements(pool)).map((statements) => withUserRead(scenario.viewerId, statements)),

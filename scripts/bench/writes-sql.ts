@@ -15,7 +15,7 @@ import type { Db } from '@switchboard/server/src/db/client.ts';
 import type { Config } from '@switchboard/server/src/config.ts';
 import type { SignedInUser } from '@switchboard/server/src/plugins/auth.ts';
 import { addComment } from '@switchboard/server/src/modules/comments/comments.service.ts';
-import { issueTicket, presentTicketForViewer } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
+import { issueTicket, presentNewTicket } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
 import type { LoadOptions, Measurement, SqlStatement } from './load.ts';
 import { createTicketBody, addCommentBody, type CorpusSample } from './scenarios.ts';
@@ -47,7 +47,14 @@ async function recordOn(databaseUrl: string, work: (db: Db) => Promise<unknown>)
 async function signedInUser(db: Db, id: string): Promise<SignedInUser> {
   const row = await findLiveUserById(db, id);
   if (!row) throw new Error(`no live user ${id} in the corpus`);
-  return { id: row.id, name: row.name, product_number: row.productNumber, user_type: row.userType, role: row.role };
+  return {
+    id: row.id,
+    name: row.name,
+    product_number: row.productNumber,
+    user_type: row.userType,
+    role: row.role,
+    language: row.language,
+  };
 }
 
 /** Only the attachments' addresses come from storage; these writes have none. */
@@ -67,7 +74,7 @@ export async function createTicketStatements(
         const ctx = { db, storage: NO_STORAGE, timezone: config.timezone };
         const issuer = { kind: 'user' as const, user, ip: '127.0.0.1', language: 'en' as const };
         const ticket = await issueTicket(ctx, issuer, createTicketBody(sample, i));
-        await presentTicketForViewer(ctx, user, ticket);
+        presentNewTicket(ctx, user, ticket);
       }),
     );
   return variants;
@@ -87,13 +94,21 @@ export async function addCommentStatements(databaseUrl: string, sample: CorpusSa
   return variants;
 }
 
+/**
+ * A string as an SQL literal for a pgbench script: pgbench reads `:name` as one of its variables
+ * (`"internal":false` in a JSON parameter), so colons are written as the escape `\072`.
+ */
+function stringLiteral(value: string): string {
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll(':', '\\072')}'`;
+}
+
 /** A parameter as an SQL literal (pgbench scripts take no parameters of their own). */
 function literalOf(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
-  return pg.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+  if (value instanceof Date) return stringLiteral(value.toISOString());
+  if (Array.isArray(value)) return stringLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
+  return stringLiteral(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /** One statement as a line of a pgbench script. */
