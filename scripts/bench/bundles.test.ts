@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTE_BUDGET, ROUTES, SIGN_IN_BUDGET, budgetMiss, overBudget, weighRoutes } from './bundles.ts';
+
+const ROUTER = path.join(import.meta.dirname, '../../apps/web/src/app/router.tsx');
 
 const dist = mkdtempSync(path.join(tmpdir(), 'bundles-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -47,5 +49,18 @@ describe('bundle budgets', () => {
 
   it('refuses a build without a manifest', () => {
     expect(() => weighRoutes(path.join(dist, 'missing'))).toThrow(/build the web app with --manifest/);
+  });
+
+  it('weighs every route of the router', () => {
+    // Read as text: the router imports React and Mantine, which this node project does not load.
+    const router = readFileSync(ROUTER, 'utf8');
+    const paths = [...router.matchAll(/\bpath: '([^']+)'|\bscreen\(\s*'([^']+)'/g)].map((match) => match[1] ?? match[2]);
+    const modules = [...router.matchAll(/import\('(\.[^']+)'\)/g)].map((match) => path.posix.join('src/app', match[1] ?? ''));
+    expect(paths.length).toBeGreaterThan(10);
+    expect(modules.length).toBeGreaterThan(10);
+    const routes = ROUTES.map((route) => route.route.split(' ')[0]);
+    expect(paths.filter((routePath) => !routes.includes(routePath))).toEqual([]);
+    const weighed = new Set(ROUTES.flatMap((route) => route.modules));
+    expect(modules.filter((module) => !weighed.has(module))).toEqual([]);
   });
 });

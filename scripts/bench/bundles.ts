@@ -30,9 +30,15 @@ export const ROUTES: { route: string; modules: string[] }[] = [
   { route: '/add-ticket', modules: [LAYOUT, 'src/features/tickets/add-ticket-screen.tsx'] },
   { route: '/report', modules: [LAYOUT, 'src/features/reports/report-screen.tsx'] },
   { route: '/user-info', modules: [LAYOUT, 'src/features/users/user-info-screen.tsx'] },
+  { route: '/incidents', modules: [LAYOUT, 'src/features/incidents/incidents-screen.tsx'] },
+  { route: '/incidents/$id', modules: [LAYOUT, 'src/features/incidents/incident-screen.tsx'] },
+  { route: '/canned-replies', modules: [LAYOUT, 'src/features/canned-replies/canned-replies-screen.tsx'] },
   { route: '/create-user', modules: [LAYOUT, 'src/features/users/create-user-screen.tsx'] },
   { route: '/group-info', modules: [LAYOUT, 'src/features/groups/group-info-screen.tsx'] },
   { route: '/create-group', modules: [LAYOUT, 'src/features/groups/create-group-screen.tsx'] },
+  { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/dashboard-screen.tsx'] },
+  { route: '/service-levels', modules: [LAYOUT, 'src/features/service-levels/service-levels-screen.tsx'] },
+  { route: '/notifications', modules: [LAYOUT, 'src/features/notifications/failed-notifications-screen.tsx'] },
   { route: '/audit', modules: [LAYOUT, 'src/features/audit/audit-screen.tsx'] },
 ];
 

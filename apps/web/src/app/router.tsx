@@ -1,17 +1,37 @@
 /** The routes of the spec (§2). Screens load lazily so that the sign-in page stays small. */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
 import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
-import { validateTicketsSearch } from '../features/tickets/tickets-search.ts';
+import { ticketListQuery } from '../features/tickets/api/ticket-list-query.ts';
+import { arrivalFilters, filtersForViewer, filtersOf, validateTicketsSearch } from '../features/tickets/tickets-search.ts';
+import { ticketQuery } from '../features/ticket-view/api/ticket-query.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
 import { currentSession } from '../lib/session.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
+import { queryClient } from './providers.tsx';
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen, errorComponent: ErrorScreen });
+/** What the loaders get: the app's query cache (tests give their own). */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ErrorScreen,
+});
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -48,6 +68,16 @@ const ticketsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tickets',
   validateSearch: validateTicketsSearch,
+  loaderDeps: ({ search }) => search,
+  // The page the screen shows is asked for while the screen's script loads, not after it (the list
+  // is the page's largest paint); on arrival that may be the session's filters (arrivalFilters). A
+  // hover's preload asks for nothing.
+  loader: ({ context, deps, cause }) => {
+    const userType = currentSession()?.user_type;
+    if (cause === 'preload' || !userType) return;
+    const filters = cause === 'enter' ? arrivalFilters(userType, deps).filters : filtersForViewer(userType, filtersOf(deps));
+    void context.queryClient.prefetchQuery(ticketListQuery(deps.page, filters));
+  },
   component: lazyRouteComponent(() => import('../features/tickets/tickets-screen.tsx'), 'TicketsScreen'),
 });
 
@@ -55,6 +85,12 @@ const viewTicketRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/view-ticket',
   validateSearch: validateViewTicketSearch,
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  // The ticket is asked for while the screen's script loads, not after (its text is the page's
+  // largest paint); a hover's preload asks for nothing.
+  loader: ({ context, deps, preload }) => {
+    if (!preload && deps.id !== undefined) void context.queryClient.prefetchQuery(ticketQuery(deps.id));
+  },
   component: lazyRouteComponent(() => import('../features/ticket-view/view-ticket-screen.tsx'), 'ViewTicketScreen'),
 });
 
@@ -113,7 +149,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,10 +1,17 @@
-import { ActionIcon, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconX } from '@tabler/icons-react';
+import { FileInput, Stack } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { MAX_ATTACHMENTS } from '@switchboard/shared';
+import { lazy, Suspense } from 'react';
 import { useMessages } from '../lib/i18n.ts';
 import type { ImageUploads } from '../lib/use-image-uploads.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../lib/uploads.ts';
 import { componentsMessages } from './messages.ts';
+
+// The list of picked files, with their progress and remove buttons, loads with the first pick: a
+// form's first paint needs only the picker.
+const AttachedFilesList = lazy(() =>
+  import('./attached-files-list.tsx').then((module) => ({ default: module.AttachedFilesList })),
+);
 
 export interface ImageAttachmentsInputProps {
   uploads: ImageUploads;
@@ -41,48 +48,9 @@ export function ImageAttachmentsInput({ uploads, label, placeholder, disabled = 
         }}
       />
       {uploads.items.length > 0 && (
-        <Stack gap={4} aria-label={t('attachedFiles')} role="list">
-          {uploads.items.map((item) => (
-            <Group key={item.id} gap="xs" wrap="nowrap" role="listitem">
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" truncate="end">
-                    {item.file.name}
-                  </Text>
-                  <Text size="xs" c={item.status === 'failed' ? 'red' : 'dimmed'} style={{ flexShrink: 0 }}>
-                    {item.status === 'uploading'
-                      ? `${Math.round(item.progress * 100)}%`
-                      : item.status === 'done'
-                        ? t('uploaded')
-                        : t('failed')}
-                  </Text>
-                </Group>
-                {item.status === 'failed' ? (
-                  <Text size="xs" c="red" role="alert">
-                    {t('fileFailed', { name: item.file.name, reason: item.error ?? t('uploadFailed') })}
-                  </Text>
-                ) : (
-                  <Progress
-                    value={item.progress * 100}
-                    size="sm"
-                    color={item.status === 'done' ? 'teal' : 'blue'}
-                    animated={item.status === 'uploading'}
-                    aria-label={t('uploadProgress', { name: item.file.name })}
-                  />
-                )}
-              </Stack>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => uploads.remove(item.id)}
-                aria-label={t('removeFile', { name: item.file.name })}
-                disabled={disabled}
-              >
-                <IconX size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
+        <Suspense fallback={null}>
+          <AttachedFilesList uploads={uploads} disabled={disabled} />
+        </Suspense>
       )}
     </Stack>
   );

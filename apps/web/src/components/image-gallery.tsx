@@ -4,8 +4,7 @@ import { useMessages } from '../lib/i18n.ts';
 import classes from './image-gallery.module.css';
 import { componentsMessages } from './messages.ts';
 
-// The full-screen viewer loads at the first click on a thumbnail: the ticket view's script budget
-// is nearly spent, and most visits never open an image.
+// The full-screen viewer loads at the first click on a thumbnail: most visits never open an image.
 const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer.tsx')).ImageViewer }));
 
 export interface ImageGalleryProps {

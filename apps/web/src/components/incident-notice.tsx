@@ -1,8 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMessages } from '../lib/i18n.ts';
-import { usePublicNotes } from '../lib/incidents.ts';
-import { componentsMessages } from './messages.ts';
+import { lazy, Suspense } from 'react';
 
 export interface IncidentNoticeProps {
   subGroupId: string | null;
@@ -10,31 +6,21 @@ export interface IncidentNoticeProps {
   subGroupName: string;
 }
 
+// Loaded once a subgroup is chosen: until then the forms show no notice, and their first paint
+// does not wait for it.
+const IncidentNoticeBody = lazy(() =>
+  import('./incident-notice-body.tsx').then((module) => ({ default: module.IncidentNoticeBody })),
+);
+
 /**
  * Shown under the subgroup while an incident of it is active: the public notes, so that people
  * reporting the same fault learn it is known before they submit. Submitting stays possible.
  */
 export function IncidentNotice({ subGroupId, subGroupName }: IncidentNoticeProps) {
-  const t = useMessages(componentsMessages);
-  const notes = usePublicNotes(subGroupId).data?.data ?? [];
-  if (notes.length === 0) return null;
+  if (subGroupId === null) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle size={20} />}
-      title={t('incidentKnown', { subgroup: subGroupName })}
-    >
-      <Stack gap={4}>
-        {notes.map((note) => (
-          <Text key={`${note.since}-${note.public_note}`} size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {note.public_note}
-          </Text>
-        ))}
-        <Text size="sm" c="dimmed">
-          {t('incidentStillSubmit')}
-        </Text>
-      </Stack>
-    </Alert>
+    <Suspense fallback={null}>
+      <IncidentNoticeBody subGroupId={subGroupId} subGroupName={subGroupName} />
+    </Suspense>
   );
 }

@@ -41,7 +41,7 @@ export default function IssuerNotices({ ticketId, timeZone }: IssuerNoticesProps
   if (rows.length === 0) return null;
   return (
     <Paper withBorder p="md" component="section" aria-label={t('issuerMessages')}>
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {t('issuerMessages')}
       </Title>
       <Stack gap={4}>

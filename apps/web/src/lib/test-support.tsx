@@ -18,8 +18,13 @@ export function renderApp(path: string) {
   // Notifications live in a module-wide store: toasts of an earlier test would queue new ones.
   notifications.clean();
   notifications.cleanQueue();
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's staleTime: a list or ticket the route's loader fetched is not fetched again by the screen.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient: client },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   const view = render(
     <Providers client={client}>
       <RouterProvider router={router} />

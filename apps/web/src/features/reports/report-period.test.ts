@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS, REPORT_MESSAGES } from '@switchboard/shared';
-import { periodBody, reportErrors } from './report-period.ts';
+import { periodBody } from './report-period.ts';
+import { reportErrors } from './report-rules.ts';
 
 const TODAY = '2026-11-22';
 const DHAKA = 'Asia/Dhaka';

@@ -6,8 +6,6 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { REPORT_MESSAGES, reportBodySchema, type ReportInput } from '@switchboard/shared';
-import { errorsOf, validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -18,17 +16,6 @@ export interface PeriodDraft {
 }
 
 export type PeriodErrors = Partial<Record<'start_date' | 'end_date', string>>;
-
-/**
- * What the report endpoint's schema says of the body (both dates required, in order, at most
- * REPORT_MAX_DAYS long, a valid user number), plus the spec's rule that the end is not after today,
- * which only the server's clock can state and so is not in the schema.
- */
-export function reportErrors(body: ReportInput, period: PeriodDraft, today: string): FieldErrors {
-  const errors = errorsOf(validateWith(reportBodySchema, body));
-  if (!errors.end_date && period.end && period.end > today) errors.end_date = REPORT_MESSAGES.endInFuture;
-  return errors;
-}
 
 /** A day's first or last second in the time zone, with its offset: `2025-06-01T00:00:00+06:00`. */
 function instantOf(day: string, time: string, timeZone: string | undefined): string {

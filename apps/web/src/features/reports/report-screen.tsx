@@ -8,13 +8,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { reportErrorMessage, useGenerateReport, useReportPreview } from './api/reports.ts';
-import type { ReportFieldErrors } from './components/report-form.tsx';
+import { ReportForm, type ReportFieldErrors } from './components/report-form.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { reportMessages } from './messages.ts';
-
-// The form's date pickers and selects arrive in their own chunk, right after the screen: the
-// route's first script stays inside its budget.
-const ReportForm = lazy(async () => ({ default: (await import('./components/report-form.tsx')).ReportForm }));
 
 // The viewer (tabs, scroll area, icons) is needed only once a report exists: loading it then keeps
 // the screen inside its script budget.
@@ -73,15 +69,13 @@ function ReportGenerator() {
           {t('intro')}
         </Text>
       </Stack>
-      <Suspense fallback={<Loader size="sm" aria-label={t('formLoading')} />}>
-        <ReportForm
-          today={today}
-          timeZone={timeZone}
-          startedAt={generate.isPending ? generate.submittedAt : null}
-          serverErrors={serverErrors}
-          onGenerate={onGenerate}
-        />
-      </Suspense>
+      <ReportForm
+        today={today}
+        timeZone={timeZone}
+        startedAt={generate.isPending ? generate.submittedAt : null}
+        serverErrors={serverErrors}
+        onGenerate={onGenerate}
+      />
       {publicUrl && (
         <Suspense fallback={<Loader size="sm" aria-label={t('viewerLoading')} />}>
           <WorkbookViewer

@@ -104,13 +104,13 @@ export function ViewTicketScreen() {
         <Stack gap="md" className={classes.main}>
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 {t('description')}
               </Title>
               <Text className={classes.description}>{data.description}</Text>
               {data.attachments.length > 0 && (
                 <Stack gap="xs" mt="xs">
-                  <Title order={4} size="h6" c="dimmed">
+                  <Title order={3} size="h6" c="dimmed">
                     {t('attachments')}
                   </Title>
                   <ImageGallery images={data.attachments} />
@@ -131,7 +131,7 @@ export function ViewTicketScreen() {
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (
             <Paper withBorder p="md" component="section" aria-label={t('forwardHistoryHeading')}>
-              <Title order={3} size="h5" mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 {t('forwardHistoryHeading')}
               </Title>
               <ForwardHistory entries={data.forwarder_history} timeZone={timeZone} />

@@ -23,11 +23,11 @@ import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
 import { ticketsMessages } from './messages.ts';
 import {
+  arrivalFilters,
   cleanFilters,
   filtersForViewer,
   filtersOf,
   hasFilters,
-  readStoredFilters,
   storeFilters,
   type TicketFilters,
 } from './tickets-search.ts';
@@ -53,9 +53,8 @@ export function TicketsScreen() {
 
   // Arriving without filters in the URL (nav bar, logo) brings back the ones of this browser session.
   const [pendingRestore, setPendingRestore] = useState<TicketFilters | null>(() => {
-    if (hasFilters(urlFilters)) return null;
-    const stored = filtersForViewer(userType, readStoredFilters());
-    return hasFilters(stored) ? stored : null;
+    const arrival = arrivalFilters(userType, search);
+    return arrival.restored ? arrival.filters : null;
   });
   const filters = pendingRestore ?? urlFilters;
   const filtersKey = JSON.stringify(filters);

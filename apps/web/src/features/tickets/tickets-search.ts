@@ -101,6 +101,17 @@ export function hasFilters(filters: TicketFilters): boolean {
   return Object.keys(cleanFilters(filters)).length > 0;
 }
 
+/**
+ * The filters the list asks with on arrival: the URL's, or, when the URL has none (the nav bar's
+ * plain /tickets?page=1), the ones this browser session used last (`restored`).
+ */
+export function arrivalFilters(userType: UserType, search: TicketsSearch): { filters: TicketFilters; restored: boolean } {
+  const fromUrl = filtersForViewer(userType, filtersOf(search));
+  if (hasFilters(fromUrl)) return { filters: fromUrl, restored: false };
+  const stored = filtersForViewer(userType, readStoredFilters());
+  return hasFilters(stored) ? { filters: stored, restored: true } : { filters: fromUrl, restored: false };
+}
+
 const STORAGE_KEY = 'switchboard.tickets.filters';
 
 /** Filters live in session storage too (spec §3), so the nav bar's plain /tickets?page=1 keeps them. */

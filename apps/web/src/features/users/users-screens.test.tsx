@@ -175,7 +175,8 @@ describe('the user list', { timeout: 30_000 }, () => {
     renderApp('/user-info');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Edit Person 1' }, { timeout: 5000 }));
-    const target = screen.getByLabelText(label);
+    // The edit fields load with the first edit.
+    const target = await screen.findByLabelText(label);
     // An open tooltip used to swallow Escape to close itself.
     if (hovered) {
       await user.hover(target);
@@ -196,7 +197,7 @@ describe('the user list', { timeout: 30_000 }, () => {
     renderApp('/user-info');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Edit Person 1' }, { timeout: 5000 }));
-    const role = screen.getByLabelText('Role', { selector: 'input' });
+    const role = await screen.findByLabelText('Role', { selector: 'input' });
     await user.click(role);
     await waitFor(() => expect(role.getAttribute('aria-expanded')).toBe('true'));
     await user.keyboard('{Escape}');
@@ -218,6 +219,7 @@ describe('the user list', { timeout: 30_000 }, () => {
     renderApp('/user-info');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Edit Person 1' }, { timeout: 5000 }));
+    await screen.findByRole('button', { name: 'Save Person 1' });
     await choose(user, 'Role', 'Moderator');
     await user.click(screen.getByRole('button', { name: 'Save Person 1' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Person 1' })).toBeTruthy());

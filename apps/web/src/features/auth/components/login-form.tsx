@@ -1,9 +1,13 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMessages } from '../../../lib/i18n.ts';
 import { authMessages } from '../messages.ts';
 import type { LoginFlow } from '../use-login-flow.ts';
-import { OtpField } from './otp-field.tsx';
+
+// The OTP field (its hint and lock icon) is fetched while the OTP is requested, which takes the bot
+// check and a round trip: the page's first paint needs only the number.
+const loadOtpField = () => import('./otp-field.tsx');
+const OtpField = lazy(() => loadOtpField().then((module) => ({ default: module.OtpField })));
 
 /** The number field, then (once the OTP is requested) the OTP field, and the one action button. */
 export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
@@ -19,6 +23,8 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A failed fetch is the lazy field's to report, when it renders.
+    loadOtpField().catch(() => undefined);
     void flow.submit();
   }
 
@@ -49,7 +55,11 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
           size="md"
         />
 
-        {step === 'otp' && <OtpField value={otp} readOnly={busy} onChange={flow.changeOtp} />}
+        {step === 'otp' && (
+          <Suspense fallback={null}>
+            <OtpField value={otp} readOnly={busy} onChange={flow.changeOtp} />
+          </Suspense>
+        )}
 
         <Button type="submit" size="md" fullWidth disabled={!canSubmit && !busy} loading={busy}>
           {step === 'number' ? t('getOtp') : t('submit')}

@@ -8,7 +8,8 @@ import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
 import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
-import { periodBody, reportErrors, type PeriodErrors } from '../report-period.ts';
+import { periodBody, type PeriodErrors } from '../report-period.ts';
+import type { reportErrors } from '../report-rules.ts';
 import { UserPicker, type PickedUser } from './user-picker.tsx';
 
 export type ReportFieldErrors = PeriodErrors & Partial<Record<'group_id' | 'sub_group_id' | 'user_phone_number', string>>;
@@ -35,6 +36,21 @@ function useElapsedSeconds(startedAt: number | null): number {
   return startedAt === null ? 0 : Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
+/** The report's rules, once loaded: they arrive right after the form shows (see report-rules.ts). */
+function useReportRules(): typeof reportErrors | null {
+  const [rules, setRules] = useState<{ reportErrors: typeof reportErrors } | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import('../report-rules.ts').then((module) => {
+      if (mounted) setRules(module);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return rules?.reportErrors ?? null;
+}
+
 /** User, group, subgroup and period (spec §2 /report), and the Generate button with its progress. */
 export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerate }: ReportFormProps) {
   const t = useMessages(reportMessages);
@@ -58,6 +74,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
   const [submitted, setSubmitted] = useState(false);
   const { groupOptions, subgroupOptions } = useGroupChoices(groups.data, groupId, subgroupId);
   const elapsed = useElapsedSeconds(startedAt);
+  const rules = useReportRules();
 
   const body: ReportInput = {
     ...periodBody({ start, end }, timeZone),
@@ -65,7 +82,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
     sub_group_id: subgroupId ?? undefined,
     user_phone_number: user?.product_number,
   };
-  const formErrors = reportErrors(body, { start, end }, today);
+  const formErrors = rules ? rules(body, { start, end }, today) : {};
   // Errors show once Generate was pressed or both days are chosen (a period too long is known then),
   // and follow every change from there.
   const showErrors = submitted || (start !== null && end !== null);
@@ -74,7 +91,9 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(formErrors).length > 0) return;
+    // Pressed before the rules have arrived (within moments of the first paint): nothing is sent
+    // unchecked, and the errors show as soon as the rules are there.
+    if (!rules || Object.keys(formErrors).length > 0) return;
     onGenerate(body);
   }
 

@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddCommentInput, AddCommentReply, Ticket, TicketByIdReply } from '@switchboard/shared';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { AddCommentInput, AddCommentReply } from '@switchboard/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { ticketQuery } from './ticket-query.ts';
 
-export const ticketKey = (id: number) => ['tickets', 'detail', id] as const;
+export { ticketKey } from './ticket-query.ts';
 
-/** GET /tickets/get-ticket-by-id/{id}; the reply carries the ticket as data[0] (spec §7). */
-export async function fetchTicket(id: number, signal?: AbortSignal): Promise<Ticket> {
-  const reply = await apiRequest<TicketByIdReply>(`/tickets/get-ticket-by-id/${id}`, { signal });
-  const ticket = reply.data[0];
-  if (!ticket) throw new ApiError(404, 'Ticket not found', 'not_found');
-  return ticket;
-}
-
+/** The ticket; the route's loader asks for it first, also again after a failure: the screen does not retry on mount too. */
 export function useTicket(id: number | undefined) {
-  return useQuery({
-    queryKey: ticketKey(id ?? 0),
-    queryFn: ({ signal }) => fetchTicket(id ?? 0, signal),
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...ticketQuery(id ?? 0), enabled: id !== undefined, retryOnMount: false });
 }
 
 /** POST /tickets/add-comment. Afterwards the ticket is reloaded, and the lists too (a reply may change the status). */

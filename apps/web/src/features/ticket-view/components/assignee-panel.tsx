@@ -44,7 +44,7 @@ export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
   return (
     <Paper withBorder p="md" component="section" aria-label={t('assigneeHeading')}>
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('assigneeHeading')}
         </Title>
         <Text size="sm" c={assignee ? undefined : 'dimmed'} data-testid="assignee-name">

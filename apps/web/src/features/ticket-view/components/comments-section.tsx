@@ -21,7 +21,7 @@ export function CommentsSection({ ticket, markInternal, timeZone }: CommentsSect
   const t = useMessages(ticketViewMessages);
   return (
     <Stack gap="sm">
-      <Title order={3} size="h4" id="comments-heading">
+      <Title order={2} size="h4" id="comments-heading">
         {t('commentsHeading')}
       </Title>
       {pages.error !== null && (

@@ -42,7 +42,7 @@ function HistoryBody({
   return (
     <Stack gap="sm">
       <div>
-        <Title order={4} size="h6" c="dimmed" mb={4}>
+        <Title order={3} size="h6" c="dimmed" mb={4}>
           {t('historyOtherTickets')}
         </Title>
         {others.length === 0 ? (
@@ -64,7 +64,7 @@ function HistoryBody({
         )}
       </div>
       <div>
-        <Title order={4} size="h6" c="dimmed" mb={6}>
+        <Title order={3} size="h6" c="dimmed" mb={6}>
           {t('historyTimeline')}
         </Title>
         {history.timeline.length === 0 ? (
@@ -107,7 +107,7 @@ export function NumberHistoryPanel({ number, ticketId, timeZone }: NumberHistory
   return (
     <Paper withBorder p="md" component="section" aria-label={heading}>
       {/* The heading holds the toggle (the disclosure pattern): it stays a heading for screen readers. */}
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         <UnstyledButton onClick={toggle} aria-expanded={expanded} aria-controls={bodyId} w="100%" fw="inherit" fz="inherit">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <span>{heading}</span>

@@ -13,7 +13,7 @@ export function NumberHistoryPlaceholder({ number }: { number: string }) {
   const t = useMessages(ticketViewMessages);
   return (
     <Paper withBorder p="md" aria-hidden>
-      <Title order={3} size="h5" c="dimmed">
+      <Title order={2} size="h5" c="dimmed">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <span>{t('historyHeading', { number: displayNumber(number) })}</span>
           <IconChevronDown size={16} />

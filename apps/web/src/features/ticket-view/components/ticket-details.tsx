@@ -41,7 +41,7 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('detailsHeading')}
         </Title>
         <dl className={classes.list}>

@@ -29,7 +29,7 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
 
   return (
     <Paper withBorder p="md" component="section" aria-label={t('incidentHeading')}>
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('incidentHeading')}
       </Title>
       {incidentId !== null ? (

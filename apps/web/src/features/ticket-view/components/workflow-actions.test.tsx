@@ -138,6 +138,7 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('rs', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await screen.findByRole('dialog');
     expect(within(dialog()).getByText('Mark this ticket as solved? The customer will see it as Solved.')).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Successfully resolved this ticket')).toBeTruthy();
@@ -149,6 +150,7 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('rs', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await screen.findByRole('dialog');
     await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -220,6 +222,7 @@ describe('the ticket actions', { timeout: 20_000 }, () => {
     const user = setup();
     show('rs', ticketAt('rs'));
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await screen.findByRole('dialog');
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Confirm' }).dataset.loading).toBe('true'));

@@ -70,7 +70,7 @@ export function TicketActions({ ticket, viewer }: TicketActionsProps) {
       {mayAct && (
         <Paper withBorder p="md">
           <Stack gap="xs">
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               {t('actionsHeading')}
             </Title>
             {targets.length > 0 && (

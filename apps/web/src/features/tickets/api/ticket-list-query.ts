@@ -1,0 +1,29 @@
+/**
+ * A page of the ticket list as a query, apart from its hook: the route's loader starts it while the
+ * screen's script is still on its way, and the screen's useTicketList then finds it running (or done).
+ */
+import { withCountryPrefix, type TicketListReply } from '@switchboard/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { TicketFilters } from '../tickets-search.ts';
+
+export const ticketListKey = (page: number, filters: TicketFilters) => ['tickets', 'list', page, filters] as const;
+
+/** GET /tickets/user-type-wise-tickets/{page} with the filters as query (empty ones are left out). */
+export function fetchTicketList(page: number, filters: TicketFilters, signal?: AbortSignal): Promise<TicketListReply> {
+  return apiRequest<TicketListReply>(`/tickets/user-type-wise-tickets/${page}`, {
+    signal,
+    query: {
+      ...filters,
+      // The field shows a fixed +88; the server matches stored numbers (88...) by prefix.
+      problematic_number: filters.problematic_number ? withCountryPrefix(filters.problematic_number) : undefined,
+      overdue: filters.overdue ? 'true' : undefined,
+    },
+  });
+}
+
+export function ticketListQuery(page: number, filters: TicketFilters) {
+  return {
+    queryKey: ticketListKey(page, filters),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchTicketList(page, filters, signal),
+  };
+}
