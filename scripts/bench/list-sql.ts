@@ -91,12 +91,8 @@ export function filterFor(
 /** One replaying database per pool and its current record: what the server keeps between requests (a list's estimate) is kept here too. */
 const sharedDbs = new WeakMap<pg.Pool, { db: Db; recorded: SqlStatement[] }>();
 
-/**
- * The statements of one list request as listTicketPage sends them, run on the corpus: the bounded
- * count, the estimate when the count is past its bound (unless kept from an earlier request), and
- * the page (from the end the count says).
- */
-export async function listStatements(pool: pg.Pool, filter: TicketFilter, page: number): Promise<SqlStatement[]> {
+/** Runs `work` on the pool's shared replaying database and returns the statements it sent. */
+async function recordShared(pool: pg.Pool, work: (db: Db) => Promise<unknown>): Promise<SqlStatement[]> {
   let shared = sharedDbs.get(pool);
   if (!shared) {
     const recorded: SqlStatement[] = [];
@@ -104,8 +100,17 @@ export async function listStatements(pool: pg.Pool, filter: TicketFilter, page: 
     sharedDbs.set(pool, shared);
   }
   shared.recorded.length = 0;
-  await listTicketPage(shared.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  await work(shared.db);
   return [...shared.recorded];
+}
+
+/**
+ * The statements of one list request as listTicketPage sends them, run on the corpus: the bounded
+ * count, the estimate when the count is past its bound (unless kept from an earlier request), and
+ * the page (from the end the count says).
+ */
+export function listStatements(pool: pg.Pool, filter: TicketFilter, page: number): Promise<SqlStatement[]> {
+  return recordShared(pool, (db) => listTicketPage(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE));
 }
 
 /** The statements of one ticket by id for a cc viewer (the ticket, its newest comments and their count, its forwards). */
@@ -123,9 +128,10 @@ export async function ticketByIdStatements(pool: pg.Pool, viewerId: string, tick
 
 /** The statements of one forwarded-tickets request of a department, as listForwardChainPage sends them. */
 export async function forwardChainStatements(pool: pg.Pool, department: Department, page: number): Promise<SqlStatement[]> {
-  const recorded: SqlStatement[] = [];
-  await listForwardChainPage(replayingDb(pool, recorded), department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-  return recorded;
+  const request = (db: Db) => listForwardChainPage(db, department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  // The second request of a long chain, as the server mostly answers it: with the estimate kept.
+  await recordShared(pool, request);
+  return recordShared(pool, request);
 }
 
 /** The statement of the incident suggestions with the default threshold and window, as listSuggestions sends it. */
