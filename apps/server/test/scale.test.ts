@@ -4,13 +4,9 @@
  * forward_events tables from end to end. Not timed; a dropped or unusable index fails here. The
  * statements are the repository's own, recorded from its query builder.
  */
-import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { ticketListQuerySchema, type TicketListQuery } from '@switchboard/shared';
-import type { Db } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
 import { listLatestComments, listNewestCommentsWithTotal } from '../src/modules/comments/comments.repository.ts';
 import { listForwardChainPage, listForwardHistory } from '../src/modules/forwarding/forwarding.repository.ts';
 import { filterForViewer } from '../src/modules/tickets/ticket-list.service.ts';
@@ -30,9 +26,9 @@ import {
 } from '../src/modules/incidents/incidents.repository.ts';
 import type { TicketReader } from '../src/modules/tickets/tickets.service.ts';
 import { countBacklog } from '../src/modules/dashboard/dashboard.repository.ts';
-import { listLiveUsersPage, searchLiveUsers } from '../src/modules/users/users-list.repository.ts';
 import { readDashboard } from '../src/modules/dashboard/dashboard.service.ts';
 import { describeWithApp } from './harness.ts';
+import { hashOf as h, nodesOf, planReader, record, rowsOf, uuidFrom, uuidOf } from './query-plans.ts';
 
 const TICKETS = 20_000;
 const USERS = 2_000;
@@ -42,68 +38,6 @@ const TIMEZONE = 'Asia/Dhaka';
 /** A line with hundreds of tickets, each with comments: the number's history must stay bounded. */
 const BUSY_NUMBER = '8801999000111';
 const BUSY_TICKETS = 400;
-
-interface Statement {
-  text: string;
-  params: unknown[];
-}
-
-/** A Db that records what drizzle sends and answers no rows: the repository's SQL without running it. */
-function recordingDb(recorded: Statement[]): Db {
-  const client = {
-    query: async (config: { text: string; values?: unknown[] }, values?: unknown[]) => {
-      recorded.push({ text: config.text, params: config.values ?? values ?? [] });
-      return { rows: [], rowCount: 0, fields: [], command: 'SELECT' };
-    },
-  };
-  return drizzle({ client: client as never, schema });
-}
-
-async function record(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
-  const recorded: Statement[] = [];
-  await run(recordingDb(recorded));
-  return recorded;
-}
-
-/** The statement with its parameters written in, so that EXPLAIN plans it for these very values. */
-function withValues({ text, params }: Statement): SQL {
-  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-  const literal = (value: unknown) => {
-    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-    if (typeof value === 'string') return quoted(value);
-    if (value instanceof Date) return quoted(value.toISOString());
-    if (value === null) return 'null';
-    throw new Error(`unexpected parameter of type ${typeof value}`);
-  };
-  return sql.raw(text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1])));
-}
-
-/** The rows of a raw statement: PGlite and node-postgres both answer with `{ rows }`. */
-async function rowsOf<Row>(query: Promise<unknown>): Promise<Row[]> {
-  const result = (await query) as { rows: Row[] };
-  return result.rows;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
-/** The JavaScript twin of `uuidOf` below. */
-function uuidFrom(text: string): string {
-  const hex = createHash('md5').update(text).digest('hex');
-  const v4 = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
-  return `${v4.slice(0, 8)}-${v4.slice(8, 12)}-${v4.slice(12, 16)}-${v4.slice(16, 20)}-${v4.slice(20)}`;
-}
-
-const h = (expr: string, seed: number) => `(hashint8extended((${expr})::bigint, ${seed}) & 1073741823)`;
-const uuidOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** Tickets over three years with the skew of a real desk: most closed, most held by cc. */
 const CORPUS = [
@@ -163,54 +97,8 @@ const CORPUS = [
   'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events',
 ];
 
-/**
- * The admins' users table of a larger desk: 30,000 more users, as the benchmark's corpus makes them
- * (staff and agents with a first and last name, customers named after their number 880963…).
- */
-const DESK_USERS = 30_000;
-const DESK_USER_NUMBER = (u: number) => `880963${String(u).padStart(7, '0')}`;
-const FIRST_NAMES = ['Rahim', 'Karim', 'Nusrat', 'Farhana', 'Tanvir', 'Sadia', 'Imran', 'Mitu', 'Arif', 'Jannat'];
-const LAST_NAMES = ['Hossain', 'Ahmed', 'Islam', 'Rahman', 'Chowdhury', 'Akter', 'Khan', 'Sarkar', 'Das', 'Uddin'];
-const textArray = (items: string[]) => `array[${items.map((item) => `'${item}'`).join(', ')}]`;
-const USERS_CORPUS = [
-  `insert into users (id, name, product_number, user_type, role, created_at)
-   select ${uuidOf(`'d' || u`)},
-     case when u % 10 = 0 then (${textArray(FIRST_NAMES)})[1 + ${h('u', 21)} % ${FIRST_NAMES.length}] || ' '
-       || (${textArray(LAST_NAMES)})[1 + ${h('u', 22)} % ${LAST_NAMES.length}]
-     else 'Customer +880963' || lpad(u::text, 7, '0') end,
-     '880963' || lpad(u::text, 7, '0'), case when u % 10 = 0 then 'agent' else 'customer' end, 'user',
-     now() - interval '3 years' + ${h('u', 23)} % (3 * 365 * 86400) * interval '1 second'
-   from generate_series(1, ${DESK_USERS}) u`,
-  // Every GIN index of users, as the tickets' above: the rows wait in the pending list until then.
-  `select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
-   join pg_am a on a.oid = c.relam where i.indrelid = 'users'::regclass and a.amname = 'gin'`,
-  'analyze users',
-];
-
 describeWithApp('query plans at scale', (ctx) => {
-  /**
-   * The plan of a statement. `indexesOnly` forbids sequential scans for the statement: a count of
-   * nearly every ticket is rightly planned as a sequential scan, so for counts the question is
-   * whether an index could serve the predicate at all (a Seq Scan then means none can).
-   */
-  const explain = async (statement: Statement, indexesOnly: boolean): Promise<PlanNode> => {
-    const rows = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-      ctx.db.transaction(async (tx) => {
-        if (indexesOnly) await tx.execute(sql`set local enable_seqscan = off`);
-        return tx.execute(sql`explain (format json) ${withValues(statement)}`);
-      }),
-    );
-    const cell = rows[0]?.['QUERY PLAN'];
-    const plan = typeof cell === 'string' ? (JSON.parse(cell) as [{ Plan: PlanNode }]) : cell;
-    if (!plan) throw new Error('EXPLAIN returned no plan');
-    return plan[0].Plan;
-  };
-
-  /** Relations of the statement's plan that are read by a sequential scan. */
-  const seqScanned = async (statement: Statement, indexesOnly = false) =>
-    nodesOf(await explain(statement, indexesOnly))
-      .filter((node) => node['Node Type'] === 'Seq Scan')
-      .map((node) => node['Relation Name']);
+  const { explain, seqScanned } = planReader(() => ctx.db);
 
   const BIG_TABLES = ['tickets', 'comments', 'forward_events', 'users'];
 
@@ -306,80 +194,6 @@ describeWithApp('query plans at scale', (ctx) => {
       const used = plan.map((node) => node['Index Name']);
       for (const index of TRIGRAM_INDEXES) expect(used, statement.text).toContain(index);
       expect(plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name'])).toEqual([]);
-    }
-  });
-
-  /**
-   * A Db that runs each statement on the test database, with its values written in, and writes it
-   * down: what the users repository sends next depends on what it found (a count past its bound
-   * asks for an estimate; a search with many matches walks the newest users).
-   */
-  const replayingDb = (recorded: Statement[]): Db => {
-    const client = {
-      query: async (config: { text: string; values?: unknown[]; rowMode?: string }, values?: unknown[]) => {
-        const statement = { text: config.text, params: config.values ?? values ?? [] };
-        recorded.push(statement);
-        const rows = await rowsOf<Record<string, unknown>>(ctx.db.execute(withValues(statement)));
-        const answer = config.rowMode === 'array' ? rows.map((row) => Object.values(row)) : rows;
-        return { rows: answer, rowCount: rows.length, fields: [], command: 'SELECT' };
-      },
-    };
-    return drizzle({ client: client as never, schema });
-  };
-
-  const replay = async (run: (db: Db) => Promise<unknown>): Promise<Statement[]> => {
-    const recorded: Statement[] = [];
-    await run(replayingDb(recorded));
-    // An estimate is an EXPLAIN: planned, never run.
-    return recorded.filter((statement) => !statement.text.startsWith('explain'));
-  };
-
-  it(`fills the users table of a desk with ${DESK_USERS.toLocaleString('en-US')} more users`, async () => {
-    for (const statement of USERS_CORPUS) await ctx.db.execute(sql.raw(statement));
-    const counted = await rowsOf<{ n: number }>(ctx.db.execute(sql`select count(*)::int as n from users`));
-    expect(counted[0]?.n).toBe(USERS + DESK_USERS);
-  }, 60_000);
-
-  const USER_TRIGRAM_INDEXES = ['users_name_trgm', 'users_product_number_trgm'];
-  const userPages: [name: string, q: string | undefined, page: number, indexes: string[]][] = [
-    ['the first page', undefined, 1, ['users_live_page']],
-    ['page 5', undefined, 5, ['users_live_page']],
-    ['the last page', undefined, 3_000, ['users_live_page']],
-    ['part of a name', 'usra', 1, ['users_name_trgm']],
-    ['the start of a word', 'Ja', 1, ['users_name_trgm']],
-    ['a number with +88', `+${DESK_USER_NUMBER(12_345)}`, 1, USER_TRIGRAM_INDEXES],
-    ['a number in its local form', DESK_USER_NUMBER(12_345).slice(2), 1, USER_TRIGRAM_INDEXES],
-    ['part of a number', '12345', 1, USER_TRIGRAM_INDEXES],
-  ];
-
-  for (const [name, q, page, indexes] of userPages) {
-    it(`serves the users table by ${name} from indexes`, async () => {
-      const statements = await replay((db) => listLiveUsersPage(db, q, (page - 1) * 10, 10));
-      expect(statements.length).toBeGreaterThan(0);
-      const used: (string | undefined)[] = [];
-      for (const statement of statements) {
-        const plan = nodesOf(await explain(statement, false));
-        const scanned = plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
-        expect(scanned, statement.text).not.toContain('users');
-        used.push(...plan.map((node) => node['Index Name']));
-      }
-      for (const index of indexes) expect(used, statements.map((statement) => statement.text).join('\n')).toContain(index);
-    });
-  }
-
-  it('looks users up by part of a name or a number through the trigram indexes', async () => {
-    for (const [q, index] of [
-      ['usra', 'users_name_trgm'],
-      [DESK_USER_NUMBER(12_345).slice(2), 'users_product_number_trgm'],
-    ] as const) {
-      const [lookup, ...others] = await replay((db) => searchLiveUsers(db, { q }, 20));
-      if (!lookup || others.length > 0) throw new Error('expected one statement for the lookup');
-      const plan = nodesOf(await explain(lookup, false));
-      expect(plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name'])).not.toContain('users');
-      expect(
-        plan.map((node) => node['Index Name']),
-        lookup.text,
-      ).toContain(index);
     }
   });
 
