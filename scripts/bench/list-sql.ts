@@ -51,13 +51,13 @@ export function recordingDb(recorded: SqlStatement[]): Db {
   return drizzle({ client: client as never, schema });
 }
 
-/** A drizzle database on `pool` that also writes down every statement it sends. */
-export function replayingDb(pool: pg.Pool, recorded: SqlStatement[]): Db {
+/** A drizzle database on `target` (a pool, or one connection for transactions) that also writes down every statement it sends. */
+export function replayingDb(target: pg.Pool | pg.Client, recorded: SqlStatement[]): Db {
   const client = {
     query: async (config: QueryConfig | string, values?: unknown[]) => {
       const statement = statementOf(config, values);
       recorded.push(statement);
-      return pool.query(
+      return target.query(
         typeof config === 'string' ? { text: config, values: statement.params } : { ...config, values: statement.params },
       );
     },

@@ -8,15 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from '@switchboard/server/src/db/schema.ts';
 import type { Db } from '@switchboard/server/src/db/client.ts';
 import type { Config } from '@switchboard/server/src/config.ts';
 import type { SignedInUser } from '@switchboard/server/src/plugins/auth.ts';
 import { addComment } from '@switchboard/server/src/modules/comments/comments.service.ts';
 import { issueTicket, presentNewTicket } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
+import { replayingDb } from './list-sql.ts';
 import type { LoadOptions, Measurement, SqlStatement } from './load.ts';
 import { createTicketBody, addCommentBody, type CorpusSample } from './scenarios.ts';
 
@@ -28,16 +27,8 @@ async function recordOn(databaseUrl: string, work: (db: Db) => Promise<unknown>)
   const connection = new pg.Client({ connectionString: databaseUrl });
   await connection.connect();
   const recorded: SqlStatement[] = [];
-  const client = {
-    query: async (config: { text: string; values?: unknown[] } | string, values?: unknown[]) => {
-      const text = typeof config === 'string' ? config : config.text;
-      const params = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
-      recorded.push({ text, params });
-      return connection.query(typeof config === 'string' ? { text, values: params } : { ...config, values: params });
-    },
-  };
   try {
-    await work(drizzle({ client: client as never, schema }));
+    await work(replayingDb(connection, recorded));
     return recorded;
   } finally {
     await connection.end();
