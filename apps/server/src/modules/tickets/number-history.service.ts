@@ -67,12 +67,14 @@ function statusChangeEvent(viewer: TicketViewer, change: NumberStatusChangeRow):
 
 /**
  * Events written in one transaction can share their instant (a reply and the reopen it causes, an
- * incident's message and its resolve); this order, oldest first, tells them as they happened.
+ * incident's message and its resolve); this order, oldest first, tells them as they happened. A
+ * forward's own note is stamped with its transaction's start and the forward with the clock after
+ * the row lock, so the note comes first whenever the two fall within one millisecond too.
  */
 const ORDER_AT_ONE_INSTANT: Record<NumberHistoryEvent['kind'], number> = {
   created: 0,
-  forwarded: 1,
-  commented: 2,
+  commented: 1,
+  forwarded: 2,
   reopened: 3,
   resolved: 4,
 };
