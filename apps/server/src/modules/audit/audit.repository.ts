@@ -18,6 +18,33 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
   await db.insert(auditLog).values({ ...entry, details: entry.details && wellFormed(entry.details) });
 }
 
+/**
+ * The audit entry of a row that the same prepared statement inserts, as one of its CTEs: `target` is
+ * SQL over `source` (the CTE of that row), so the entry names an id the database has just given. The
+ * statement's values are `auditEntryParams(entry)`.
+ */
+export function auditEntryFrom(target: SQL, source: SQL): SQL {
+  const { actor, action, details, ip } = AUDIT_PLACEHOLDERS;
+  return sql`insert into ${auditLog} (actor_user_id, action, target, details, ip)
+    select ${actor}::uuid, ${action}::text, ${target}, ${details}::jsonb, ${ip}::text from ${source}`;
+}
+
+const AUDIT_PLACEHOLDERS = {
+  actor: sql.placeholder('auditActor'),
+  action: sql.placeholder('auditAction'),
+  details: sql.placeholder('auditDetails'),
+  ip: sql.placeholder('auditIp'),
+};
+
+export function auditEntryParams(entry: Omit<AuditEntry, 'target'>) {
+  return {
+    auditActor: entry.actorUserId,
+    auditAction: entry.action,
+    auditDetails: entry.details === undefined ? null : JSON.stringify(wellFormed(entry.details)),
+    auditIp: entry.ip,
+  };
+}
+
 /** What the audit screen filters by; days are calendar days in `timezone`, both included. */
 export interface AuditFilter {
   actorUserId?: string | undefined;

@@ -1,7 +1,8 @@
 /** The SQL of live updates: NOTIFY on the events channel, and the accounts behind open streams. */
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { TicketEvent } from './publish.ts';
 
 /** The PostgreSQL channel every process LISTENs on. */
 export const EVENTS_CHANNEL = 'switchboard_events';
@@ -13,6 +14,20 @@ export const EVENTS_CHANNEL = 'switchboard_events';
 export async function notifyEvents(db: Db, payloads: string[]): Promise<void> {
   if (payloads.length === 0) return;
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`);
+}
+
+/**
+ * NOTIFY of one ticket event, with `ticket_id` set to `ticketId` (SQL over a row of the same
+ * prepared statement): the event of a ticket the statement itself creates. Its value is
+ * `ticketEventParams(event)`.
+ */
+export function notifyWithTicketId(ticketId: SQL): SQL {
+  const payload = sql.placeholder('ticketEvent');
+  return sql`pg_notify(${EVENTS_CHANNEL}, jsonb_set(${payload}::jsonb, '{ticket_id}', to_jsonb(${ticketId}))::text)`;
+}
+
+export function ticketEventParams(event: Omit<TicketEvent, 'ticket_id'>) {
+  return { ticketEvent: JSON.stringify({ ...event, ticket_id: 0 }) };
 }
 
 export interface StreamAccount {

@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { SubgroupInput } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { groups, subgroups } from '../../db/schema.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -42,20 +43,28 @@ export async function listLiveGroups(db: Db): Promise<GroupWithSubgroups[]> {
   }));
 }
 
+/** One statement: a live group's row with each live subgroup beside it (or none). */
+function liveGroupWithSubgroups(db: Db, id: string | Placeholder) {
+  return db
+    .select({ group: groups, subgroup: subgroups })
+    .from(groups)
+    .leftJoin(subgroups, and(eq(subgroups.groupId, groups.id), liveSubgroup))
+    .where(and(eq(groups.id, id), isNull(groups.deletedAt)))
+    .orderBy(...subgroupOrder);
+}
+
+/** The group of every new ticket, read without a lock. */
+const liveGroupById = preparedPerDatabase((db) => liveGroupWithSubgroups(db, sql.placeholder('id')).prepare('live_group_by_id'));
+
 /** A live group with its live subgroups; `lock` holds the group row until the transaction ends. */
 export async function findLiveGroup(
   db: Db,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<GroupWithSubgroups | undefined> {
-  // One statement: the group's row with each live subgroup beside it (or none).
-  const query = db
-    .select({ group: groups, subgroup: subgroups })
-    .from(groups)
-    .leftJoin(subgroups, and(eq(subgroups.groupId, groups.id), liveSubgroup))
-    .where(and(eq(groups.id, id), isNull(groups.deletedAt)))
-    .orderBy(...subgroupOrder);
-  const rows = options.lock ? await query.for('update', { of: groups }) : await query;
+  const rows = options.lock
+    ? await liveGroupWithSubgroups(db, id).for('update', { of: groups })
+    : await liveGroupById(db).execute({ id });
   const group = rows[0]?.group;
   if (!group) return undefined;
   return { group, subgroups: rows.flatMap((row) => (row.subgroup ? [row.subgroup] : [])) };

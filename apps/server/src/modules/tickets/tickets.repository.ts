@@ -1,9 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, Language, TicketStatus } from '@switchboard/shared';
 import { boundedCount } from '../../db/bounded-count.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
+import { auditEntryFrom, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
+import { notifyWithTicketId, ticketEventParams } from '../events/events.repository.ts';
+import type { TicketEvent } from '../events/publish.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
@@ -75,10 +79,67 @@ function textMatch(text: NonNullable<TicketFilter['text']>): SQL {
     union all ${inComments})`;
 }
 
-export async function insertTicket(db: Db, row: NewTicketRow): Promise<TicketRow> {
-  const [ticket] = await db.insert(tickets).values(row).returning();
-  if (!ticket) throw new Error('insert into tickets returned no row');
-  return ticket;
+/** What a new ticket's own statement writes beside it: its audit entry and its live event, both naming the new id. */
+export interface NewTicketTrail {
+  audit: Omit<AuditEntry, 'target'>;
+  event: Omit<TicketEvent, 'ticket_id'>;
+}
+
+/** The columns a new ticket is given; the database fills in the rest. */
+const NEW_TICKET_COLUMNS = [
+  'title',
+  'description',
+  'problematicNumber',
+  'issuedTo',
+  'ticketStatus',
+  'issuerUserId',
+  'issuerNumber',
+  'issuerUserType',
+  'clientEmail',
+  'issuerLanguage',
+  'attachments',
+  'groupId',
+  'groupName',
+  'subGroupId',
+  'subGroupName',
+] as const;
+
+export type NewTicket = Required<Pick<NewTicketRow, (typeof NEW_TICKET_COLUMNS)[number]>>;
+
+const TICKET_COLUMNS = Object.keys(getTableColumns(tickets)) as (keyof TicketRow)[];
+
+/** A new ticket, its audit entry and its event as one statement (CTEs), each value a placeholder. */
+function ticketWithTrailStatement(db: Db) {
+  const values = Object.fromEntries(NEW_TICKET_COLUMNS.map((key) => [key, sql.placeholder(key)])) as Record<
+    (typeof NEW_TICKET_COLUMNS)[number],
+    Placeholder
+  >;
+  const inserted = db.$with('inserted').as(db.insert(tickets).values(values).returning());
+  const audited = db.$with('audited', {}).as(auditEntryFrom(sql`'ticket:' || ${inserted.ticketId}`, sql`${inserted}`));
+  const columns = Object.fromEntries(TICKET_COLUMNS.map((key) => [key, inserted[key]])) as typeof inserted._.selectedFields;
+  return db
+    .with(inserted, audited)
+    .select({ ...columns, notified: notifyWithTicketId(sql`${inserted.ticketId}`) })
+    .from(inserted)
+    .prepare('insert_ticket_with_trail');
+}
+
+const ticketWithTrail = preparedPerDatabase(ticketWithTrailStatement);
+
+/**
+ * Inserts a ticket with its audit entry and its event in one statement: one round trip and no
+ * transaction of its own, as one statement is atomic (DESIGN.md §10). The event is heard when the
+ * statement commits, or with the caller's transaction.
+ */
+export async function insertTicketWithTrail(db: Db, ticket: NewTicket, trail: NewTicketTrail): Promise<TicketRow> {
+  const [row] = await ticketWithTrail(db).execute({
+    ...ticket,
+    ...auditEntryParams(trail.audit),
+    ...ticketEventParams(trail.event),
+  });
+  if (!row) throw new Error('insert into tickets returned no row');
+  const { notified: _, ...created } = row;
+  return created;
 }
 
 export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<TicketWithIssuer | undefined> {

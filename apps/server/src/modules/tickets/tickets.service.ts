@@ -10,15 +10,19 @@ import {
   type UserType,
 } from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { rememberLanguage } from '../auth/user-language.repository.ts';
 import { newestComments } from '../comments/comment-pages.ts';
 import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
-import { publishTicketEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import { claimAttachments, resolveAttachmentKeys, type StorageContext } from '../storage/storage.service.ts';
 import { presentTicket, type TicketViewer } from './ticket-presenter.ts';
-import { findTicketWithIssuer, insertTicket, type TicketWithIssuer } from './tickets.repository.ts';
+import {
+  findTicketWithIssuer,
+  insertTicketWithTrail,
+  type NewTicket,
+  type NewTicketTrail,
+  type TicketWithIssuer,
+} from './tickets.repository.ts';
 
 export interface TicketsContext extends StorageContext {
   /** The provider's time zone: list dates are its calendar days. */
@@ -77,28 +81,24 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
   const user = issuer.kind === 'user' ? issuer.user : null;
   const issuerUserType = user && canChooseIssuerType(user) ? input.issuer_user_type : 'customer';
   const keys = await resolveAttachmentKeys(ctx, user?.id ?? null, input.attachments);
-  const ticket = await ctx.db.transaction(async (tx) => {
-    const row = await insertTicket(tx, {
-      title: input.title,
-      description: input.description,
-      problematicNumber: input.problematic_number,
-      issuedTo: 'cc',
-      ticketStatus: 'open',
-      issuerUserId: user?.id ?? null,
-      issuerNumber: user?.product_number ?? null,
-      issuerUserType,
-      clientEmail: issuer.kind === 'public' ? issuer.clientEmail : null,
-      issuerLanguage: issuer.language,
-      attachments: keys,
-      ...snapshot,
-    });
-    // A signed-in issuer's later messages follow the language they last wrote in.
-    if (user && user.language !== issuer.language) await rememberLanguage(tx, user.id, issuer.language);
-    await claimAttachments(tx, keys, `ticket:${row.ticketId}`);
-    await insertAuditEntry(tx, {
+  const row: NewTicket = {
+    title: input.title,
+    description: input.description,
+    problematicNumber: input.problematic_number,
+    issuedTo: 'cc',
+    ticketStatus: 'open',
+    issuerUserId: user?.id ?? null,
+    issuerNumber: user?.product_number ?? null,
+    issuerUserType,
+    clientEmail: issuer.kind === 'public' ? issuer.clientEmail : null,
+    issuerLanguage: issuer.language,
+    attachments: keys,
+    ...snapshot,
+  };
+  const trail: NewTicketTrail = {
+    audit: {
       actorUserId: user?.id ?? null,
       action: 'ticket.create',
-      target: `ticket:${row.ticketId}`,
       ip: issuer.ip,
       details: {
         form: issuer.kind,
@@ -107,15 +107,21 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
         sub_group_id: snapshot.subGroupId,
         attachments: keys.length,
       },
-    });
-    await publishTicketEvent(tx, {
-      event: 'ticket.created',
-      ticket_id: row.ticketId,
-      issuer_user_id: row.issuerUserId,
-      internal: false,
-    });
-    return row;
-  });
+    },
+    event: { event: 'ticket.created', issuer_user_id: row.issuerUserId, internal: false },
+  };
+  // A signed-in issuer's later messages follow the language they last wrote in.
+  const remembersLanguage = user !== null && user.language !== issuer.language;
+  // The ticket with its trail is one statement; claiming uploads or a language makes it a transaction.
+  const ticket =
+    keys.length === 0 && !remembersLanguage
+      ? await insertTicketWithTrail(ctx.db, row, trail)
+      : await ctx.db.transaction(async (tx) => {
+          const inserted = await insertTicketWithTrail(tx, row, trail);
+          if (user && remembersLanguage) await rememberLanguage(tx, user.id, issuer.language);
+          await claimAttachments(tx, keys, `ticket:${inserted.ticketId}`);
+          return inserted;
+        });
   // A new ticket has nobody on it yet, and is due at least an hour from now (the shortest level).
   return {
     ...ticket,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { IssueTicketReply, TicketByIdReply } from '@switchboard/shared';
-import { groups, tickets, uploads } from '../../db/schema.ts';
+import { auditLog, groups, tickets, uploads } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildGroup, presign, ticketBody, uploadImage } from '../../../test/ticket-factories.ts';
@@ -48,6 +48,29 @@ describeWithApp('issuing tickets', (ctx) => {
     expect(data.ticket_id).toBeGreaterThanOrEqual(100001);
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, data.ticket_id));
     expect(row).toMatchObject({ issuerUserId: user.id, groupName: 'Internet', subGroupName: 'Slow speed', issuedTo: 'cc' });
+  });
+
+  it("writes the new ticket's audit entry naming its id, with the ticket in one statement", async () => {
+    const { user, headers } = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+    const group = await buildGroup(ctx.db);
+    const { data } = (await issue(headers, ticketBody(group, { issuer_user_type: 'agent' }))).json<IssueTicketReply>();
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `ticket:${data.ticket_id}`));
+    expect(entries).toMatchObject([
+      {
+        actorUserId: user.id,
+        action: 'ticket.create',
+        details: {
+          form: 'user',
+          issuer_user_type: 'agent',
+          group_id: group.group.id,
+          sub_group_id: group.subgroups[0]?.id,
+          attachments: 0,
+        },
+      },
+    ]);
   });
 
   it('ignores the issuer type a customer sends: customers always issue as customer', async () => {

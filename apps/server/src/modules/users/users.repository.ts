@@ -1,29 +1,23 @@
 import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserType } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-function prepareLiveUserById(db: Db) {
-  return db
+/** The statement of every signed-in request. */
+const liveUserById = preparedPerDatabase((db) =>
+  db
     .select()
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .prepare('live_user_by_id');
-}
-
-/** The statement of every signed-in request, prepared once per database: built once, planned once per connection. */
-const liveUserById = new WeakMap<Db, ReturnType<typeof prepareLiveUserById>>();
+    .prepare('live_user_by_id'),
+);
 
 export async function findLiveUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  let prepared = liveUserById.get(db);
-  if (!prepared) {
-    prepared = prepareLiveUserById(db);
-    liveUserById.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ id });
+  const [row] = await liveUserById(db).execute({ id });
   return row;
 }
 
