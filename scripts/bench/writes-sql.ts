@@ -93,19 +93,45 @@ function stringLiteral(value: string): string {
   return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll(':', '\\072')}'`;
 }
 
-/** A parameter as an SQL literal (pgbench scripts take no parameters of their own). */
-function literalOf(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return stringLiteral(value.toISOString());
-  if (Array.isArray(value)) return stringLiteral(`{${value.map((item) => JSON.stringify(String(item))).join(',')}}`);
-  return stringLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+/** A parameter as the text of its SQL literal, or null when it is written bare. */
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One statement as a line of a pgbench script. */
-function scriptLineOf(statement: SqlStatement): string {
-  const text = statement.text.replace(/\$(\d+)/g, (_, index: string) => literalOf(statement.params[Number(index) - 1]));
-  return `${text.replace(/\s+/g, ' ')};`;
+/**
+ * The id the server gave a request's new row (a comment's, made in Node.js): each pgbench
+ * transaction needs one of its own. Its last 12 hex digits become the variable `:fresh`.
+ */
+const FRESH_ID_STATEMENT = /^with "inserted" as \(insert into "comments" \("id"/;
+const FRESH_ID_VARIABLE = '\\set fresh 100000000000 + random(0, 899999999999)';
+
+function freshIdOf(statements: SqlStatement[]): string | null {
+  const insert = statements.find((statement) => FRESH_ID_STATEMENT.test(statement.text));
+  return insert ? String(insert.params[0]) : null;
+}
+
+/** A parameter as an SQL literal (pgbench scripts take no parameters of their own), the fresh id as `:fresh`. */
+function literalOf(value: unknown, freshId: string | null): string {
+  const text = textOf(value);
+  if (text === null) return value === null || value === undefined ? 'null' : String(value);
+  if (!freshId || !text.includes(freshId)) return stringLiteral(text);
+  const fresh = `${stringLiteral(freshId.slice(0, -12))} || :fresh`;
+  if (text === freshId) return `(${fresh})::uuid`;
+  return `(${text.split(freshId).map(stringLiteral).join(` || ${fresh} || `)})`;
+}
+
+/** One request's statements as a pgbench script. */
+function scriptOf(statements: SqlStatement[]): string {
+  const freshId = freshIdOf(statements);
+  const lines = statements.map((statement) => {
+    const text = statement.text.replace(/\$(\d+)/g, (_, index: string) => literalOf(statement.params[Number(index) - 1], freshId));
+    return `${text.replace(/\s+/g, ' ')};`;
+  });
+  return `${[...(freshId ? [FRESH_ID_VARIABLE] : []), ...lines].join('\n')}\n`;
 }
 
 function runPgbench(databaseUrl: string, files: string[], connections: number, seconds: number): string {
@@ -124,7 +150,7 @@ export function measurePgbench(databaseUrl: string, name: string, variants: SqlS
   try {
     const files = variants.map((statements, index) => {
       const file = path.join(folder, `${index}.sql`);
-      writeFileSync(file, `${statements.map(scriptLineOf).join('\n')}\n`);
+      writeFileSync(file, scriptOf(statements));
       return file;
     });
     runPgbench(databaseUrl, files, options.connections, Math.min(2, Math.max(1, Math.round(options.seconds / 3))));

@@ -19,14 +19,14 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
 }
 
 /**
- * The audit entry of a row that the same prepared statement inserts, as one of its CTEs: `target` is
- * SQL over `source` (the CTE of that row), so the entry names an id the database has just given. The
- * statement's values are `auditEntryParams(entry)`.
+ * An audit entry as a CTE of a prepared statement that also makes the change it records. `target`
+ * is SQL, and may name an id the same statement has just given when `source` is the CTE of that
+ * row. The statement's values are `auditEntryParams(entry)`.
  */
-export function auditEntryFrom(target: SQL, source: SQL): SQL {
+export function auditEntryOf(target: SQL, source?: SQL): SQL {
   const { actor, action, details, ip } = AUDIT_PLACEHOLDERS;
   return sql`insert into ${auditLog} (actor_user_id, action, target, details, ip)
-    select ${actor}::uuid, ${action}::text, ${target}, ${details}::jsonb, ${ip}::text from ${source}`;
+    select ${actor}::uuid, ${action}::text, ${target}, ${details}::jsonb, ${ip}::text ${source ? sql`from ${source}` : sql``}`;
 }
 
 const AUDIT_PLACEHOLDERS = {

@@ -1,6 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comments } from '../../db/schema.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { comments, tickets } from '../../db/schema.ts';
+import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
+import { eventsParams, notifyEventsQuery } from '../events/events.repository.ts';
+import type { PublishedEvent } from '../events/publish.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -8,6 +12,62 @@ export async function insertComment(db: Db, row: typeof comments.$inferInsert): 
   const [comment] = await db.insert(comments).values(row).returning();
   if (!comment) throw new Error('insert into comments returned no row');
   return comment;
+}
+
+/** A new comment with its id given (so that its trail can name it), and its ticket. */
+export type NewComment = Required<Omit<typeof comments.$inferInsert, 'createdAt'>>;
+
+/** What a comment's own statement writes beside it. */
+export interface CommentTrail {
+  /** Whether the ticket's `updated_at` moves (a status move has moved it already). */
+  touchTicket: boolean;
+  audit: AuditEntry;
+  events: PublishedEvent[];
+}
+
+const NEW_COMMENT_COLUMNS = [
+  'id',
+  'ticketId',
+  'commenterUserId',
+  'commenterName',
+  'commenterUserType',
+  'message',
+  'isInternal',
+  'attachments',
+] as const satisfies readonly (keyof NewComment)[];
+
+/** A comment, the touch of its ticket, its audit entry and its events as one statement, each value a placeholder. */
+function commentWithTrailStatement(db: Db) {
+  const values = Object.fromEntries(NEW_COMMENT_COLUMNS.map((key) => [key, sql.placeholder(key)])) as Record<
+    keyof NewComment,
+    Placeholder
+  >;
+  const inserted = db.$with('inserted').as(db.insert(comments).values(values).returning({ id: comments.id }));
+  const touched = db.$with('touched').as(
+    db
+      .update(tickets)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(tickets.ticketId, sql.placeholder('ticketId')), sql`${sql.placeholder('touchTicket')}::boolean`))
+      .returning({ ticketId: tickets.ticketId }),
+  );
+  const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`));
+  return notifyEventsQuery(db.with(inserted, touched, audited)).prepare('insert_comment_with_trail');
+}
+
+const commentWithTrail = preparedPerDatabase(commentWithTrailStatement);
+
+/**
+ * Inserts a comment, touches its ticket, and writes its audit entry and events, in one statement:
+ * one statement is atomic, so a comment that writes nothing else needs no transaction of its own.
+ */
+export async function insertCommentWithTrail(db: Db, comment: NewComment, trail: CommentTrail): Promise<void> {
+  await commentWithTrail(db).execute({
+    ...comment,
+    touchTicket: trail.touchTicket,
+    auditTarget: trail.audit.target,
+    ...auditEntryParams(trail.audit),
+    ...eventsParams(trail.events),
+  });
 }
 
 /** The same external comment by one author on each ticket, in one statement. */

@@ -1,4 +1,5 @@
 /** Comments on tickets and the status moves they cause (DESIGN.md §6, ticket workflow). */
+import { randomUUID } from 'node:crypto';
 import {
   canWriteInternalComments,
   isStaffReply,
@@ -7,17 +8,16 @@ import {
   type Language,
   type TicketStatus,
 } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { rememberLanguage } from '../auth/user-language.repository.ts';
-import { publishEvents } from '../events/publish.ts';
 import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
-import { moveTicketStatus, recordStatusChanges, touchTicket, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
+import { moveTicketStatus, recordStatusChanges, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
 import { commentsBefore } from './comment-pages.ts';
-import { insertComment } from './comments.repository.ts';
+import { insertCommentWithTrail, type NewComment } from './comments.repository.ts';
 
 /**
  * The status a comment moves a ticket to, or null. The first comment by staff other than the
@@ -67,47 +67,55 @@ export async function addComment(
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);
   const isInternal = canWriteInternalComments(author) && body.is_internal;
-  await ctx.db.transaction(async (tx) => {
-    const comment = await insertComment(tx, {
-      ticketId: ticket.ticketId,
-      commenterUserId: author.id,
-      commenterName: author.name,
-      commenterUserType: author.user_type,
-      message: body.message,
-      isInternal,
-      attachments: keys,
-    });
-    await claimAttachments(tx, keys, `comment:${comment.id}`);
-    if (author.language !== language) await rememberLanguage(tx, author.id, language);
+  const tells = repliesToIssuer(author, ticket, isInternal);
+  const remembersLanguage = author.language !== language;
+  const comment: NewComment = {
+    id: randomUUID(),
+    ticketId: ticket.ticketId,
+    commenterUserId: author.id,
+    commenterName: author.name,
+    commenterUserType: author.user_type,
+    message: body.message,
+    isInternal,
+    attachments: keys,
+  };
+  const write = async (db: Db) => {
     // Conditional on the current status, so a resolve or reopen that happened meanwhile wins.
-    const moved = move ? await moveTicketStatus(tx, ticket.ticketId, move.from, move.to) : false;
-    if (!moved) await touchTicket(tx, ticket.ticketId);
-    // What was written stays in the comment; the trail says only that it was, and where.
-    await insertAuditEntry(tx, {
-      actorUserId: author.id,
-      action: 'comment.create',
-      target: `ticket:${ticket.ticketId}`,
-      ip,
-      details: {
-        comment_id: comment.id,
-        internal: isInternal,
-        attachments: keys.length,
-        moved_to: moved && move ? move.to : null,
-      },
-    });
-    // A move into or out of closed (the issuer's reopen) belongs to the number's history.
-    if (moved && move && (move.from === 'closed' || move.to === 'closed'))
-      await recordStatusChanges(tx, [
-        { ticketId: ticket.ticketId, fromStatus: move.from, toStatus: move.to, byUserId: author.id, byName: author.name },
-      ]);
-    if (repliesToIssuer(author, ticket, isInternal)) await tellIssuer(tx, ctx.tell, ticket, 'reply');
+    const moved = move ? await moveTicketStatus(db, ticket.ticketId, move.from, move.to) : false;
     // An internal note is staff's to hear of; the status it moved is the issuer's too.
     const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
-    await publishEvents(tx, [
-      { event: 'comment.added', ...heard, comment_id: comment.id, internal: isInternal },
-      ...(moved ? [{ event: 'ticket.changed' as const, ...heard, internal: false }] : []),
-    ]);
-  });
+    await insertCommentWithTrail(db, comment, {
+      touchTicket: !moved,
+      // What was written stays in the comment; the trail says only that it was, and where.
+      audit: {
+        actorUserId: author.id,
+        action: 'comment.create',
+        target: `ticket:${ticket.ticketId}`,
+        ip,
+        details: {
+          comment_id: comment.id,
+          internal: isInternal,
+          attachments: keys.length,
+          moved_to: moved && move ? move.to : null,
+        },
+      },
+      events: [
+        { event: 'comment.added', ...heard, comment_id: comment.id, internal: isInternal },
+        ...(moved ? [{ event: 'ticket.changed' as const, ...heard, internal: false }] : []),
+      ],
+    });
+    await claimAttachments(db, keys, `comment:${comment.id}`);
+    if (remembersLanguage) await rememberLanguage(db, author.id, language);
+    // A move into or out of closed (the issuer's reopen) belongs to the number's history.
+    if (moved && move && (move.from === 'closed' || move.to === 'closed'))
+      await recordStatusChanges(db, [
+        { ticketId: ticket.ticketId, fromStatus: move.from, toStatus: move.to, byUserId: author.id, byName: author.name },
+      ]);
+    if (tells) await tellIssuer(db, ctx.tell, ticket, 'reply');
+  };
+  // A comment that moves no status, claims no upload and tells nobody is one statement: no transaction.
+  const oneStatement = !move && keys.length === 0 && !remembersLanguage && !tells;
+  await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
 }
 
 /** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */

@@ -151,6 +151,22 @@ describeWithApp('comments on tickets', (ctx) => {
     });
   });
 
+  it('marks the ticket as updated by every comment, whether it moves the status or not', async () => {
+    const customer = await signedInAs(ctx.app, ctx.db);
+    const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+    const ticket = await buildTicket(ctx.db, customer.user, { ticketStatus: 'in_progress' });
+    const longAgo = new Date('2025-01-01T00:00:00Z');
+    for (const [author, is_internal] of [
+      [customer, false],
+      [staff, true],
+      [staff, false],
+    ] as const) {
+      await ctx.db.update(tickets).set({ updatedAt: longAgo }).where(eq(tickets.ticketId, ticket.ticketId));
+      expect((await comment(author.headers, { ticket_id: ticket.ticketId, message: 'Noted', is_internal })).statusCode).toBe(201);
+      expect((await ticketRow(ticket.ticketId))?.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+    }
+  });
+
   describe('attachments', () => {
     it('attaches the author own uploads and shows them as public URLs', async () => {
       const { user, headers } = await signedInAs(ctx.app, ctx.db);

@@ -2,7 +2,7 @@
 import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { TicketEvent } from './publish.ts';
+import type { PublishedEvent, TicketEvent } from './publish.ts';
 
 /** The PostgreSQL channel every process LISTENs on. */
 export const EVENTS_CHANNEL = 'switchboard_events';
@@ -28,6 +28,17 @@ export function notifyWithTicketId(ticketId: SQL): SQL {
 
 export function ticketEventParams(event: Omit<TicketEvent, 'ticket_id'>) {
   return { ticketEvent: JSON.stringify({ ...event, ticket_id: 0 }) };
+}
+
+/** The events of `eventsParams(events)` NOTIFYed, as the main query of a prepared statement. */
+export function notifyEventsQuery(db: Pick<Db, 'select'>) {
+  return db
+    .select({ notified: sql`pg_notify(${EVENTS_CHANNEL}, payload)` })
+    .from(sql`unnest(${sql.placeholder('events')}::text[]) as payload`);
+}
+
+export function eventsParams(events: PublishedEvent[]) {
+  return { events: events.map((event) => JSON.stringify(event)) };
 }
 
 export interface StreamAccount {

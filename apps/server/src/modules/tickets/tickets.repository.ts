@@ -5,7 +5,7 @@ import { boundedCount } from '../../db/bounded-count.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
-import { auditEntryFrom, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
+import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
 import { notifyWithTicketId, ticketEventParams } from '../events/events.repository.ts';
 import type { TicketEvent } from '../events/publish.ts';
 
@@ -115,7 +115,7 @@ function ticketWithTrailStatement(db: Db) {
     Placeholder
   >;
   const inserted = db.$with('inserted').as(db.insert(tickets).values(values).returning());
-  const audited = db.$with('audited', {}).as(auditEntryFrom(sql`'ticket:' || ${inserted.ticketId}`, sql`${inserted}`));
+  const audited = db.$with('audited', {}).as(auditEntryOf(sql`'ticket:' || ${inserted.ticketId}`, sql`${inserted}`));
   const columns = Object.fromEntries(TICKET_COLUMNS.map((key) => [key, inserted[key]])) as typeof inserted._.selectedFields;
   return db
     .with(inserted, audited)
@@ -142,8 +142,9 @@ export async function insertTicketWithTrail(db: Db, ticket: NewTicket, trail: Ne
   return created;
 }
 
-export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<TicketWithIssuer | undefined> {
-  const [row] = await db
+/** A ticket with the names and flags every view of it shows, by its id (read on every ticket request). */
+const ticketWithIssuer = preparedPerDatabase((db) =>
+  db
     .select({
       ticket: tickets,
       issuerName: users.name,
@@ -156,7 +157,12 @@ export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<Ti
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
-    .where(eq(tickets.ticketId, ticketId));
+    .where(eq(tickets.ticketId, sql.placeholder('ticketId')))
+    .prepare('ticket_with_issuer'),
+);
+
+export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<TicketWithIssuer | undefined> {
+  const [row] = await ticketWithIssuer(db).execute({ ticketId });
   return (
     row && {
       ...row.ticket,
@@ -337,11 +343,4 @@ export type NewStatusChange = typeof ticketStatusEvents.$inferInsert;
 export async function recordStatusChanges(db: Db, rows: NewStatusChange[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(ticketStatusEvents).values(rows);
-}
-
-export async function touchTicket(db: Db, ticketId: number): Promise<void> {
-  await db
-    .update(tickets)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(tickets.ticketId, ticketId));
 }
