@@ -93,10 +93,15 @@ function stringLiteral(value: string): string {
   return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll(':', '\\072')}'`;
 }
 
-/** A parameter as the text of its SQL literal, or null when it is written bare. */
-function textOf(value: unknown): string | null {
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
-    return null;
+/** A parameter written bare (no quotes), or null when it is a quoted literal. */
+function bareOf(value: unknown): string | null {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** The text of a quoted parameter. */
+function textOf(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return `{${value.map((item) => JSON.stringify(String(item))).join(',')}}`;
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -116,8 +121,9 @@ function freshIdOf(statements: SqlStatement[]): string | null {
 
 /** A parameter as an SQL literal (pgbench scripts take no parameters of their own), the fresh id as `:fresh`. */
 function literalOf(value: unknown, freshId: string | null): string {
+  const bare = bareOf(value);
+  if (bare !== null) return bare;
   const text = textOf(value);
-  if (text === null) return value === null || value === undefined ? 'null' : String(value);
   if (!freshId || !text.includes(freshId)) return stringLiteral(text);
   const fresh = `${stringLiteral(freshId.slice(0, -12))} || :fresh`;
   if (text === freshId) return `(${fresh})::uuid`;
@@ -128,7 +134,9 @@ function literalOf(value: unknown, freshId: string | null): string {
 function scriptOf(statements: SqlStatement[]): string {
   const freshId = freshIdOf(statements);
   const lines = statements.map((statement) => {
-    const text = statement.text.replace(/\$(\d+)/g, (_, index: string) => literalOf(statement.params[Number(index) - 1], freshId));
+    const text = statement.text.replace(/\$(\d+)/g, (_, index: string) =>
+      literalOf(statement.params[Number(index) - 1], freshId),
+    );
     return `${text.replace(/\s+/g, ' ')};`;
   });
   return `${[...(freshId ? [FRESH_ID_VARIABLE] : []), ...lines].join('\n')}\n`;
