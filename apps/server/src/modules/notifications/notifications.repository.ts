@@ -10,14 +10,31 @@ export async function insertOutboxMessages(db: Db, rows: NewOutboxRow[]): Promis
   if (rows.length > 0) await db.insert(outboxMessages).values(rows);
 }
 
-/** Whether the ticket has a reply message written after `since` (the reply throttle). */
-export async function hasReplyMessageSince(db: Db, ticketId: number, since: Date): Promise<boolean> {
-  const [row] = await db
+/**
+ * Writes the messages unless the ticket has a reply message written after `since` (the reply
+ * throttle), in one statement; whether they were written.
+ */
+export async function insertUnlessRepliedSince(db: Db, rows: NewOutboxRow[], ticketId: number, since: Date): Promise<boolean> {
+  const recentReply = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.ticketId, ticketId), eq(outboxMessages.kind, 'reply'), gt(outboxMessages.createdAt, since)))
-    .limit(1);
-  return row !== undefined;
+    .where(and(eq(outboxMessages.ticketId, ticketId), eq(outboxMessages.kind, 'reply'), gt(outboxMessages.createdAt, since)));
+  const messages = rows.map((row) => ({
+    channel: row.channel,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject ?? null,
+    body: row.body,
+    ticket_id: row.ticketId ?? null,
+  }));
+  // Both drivers answer with the rows the statement returned.
+  const written = (await db.execute(sql`insert into ${outboxMessages} (channel, kind, recipient, subject, body, ticket_id)
+    select channel, kind, recipient, subject, body, ticket_id
+    from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+      as m(channel text, kind text, recipient text, subject text, body text, ticket_id bigint)
+    where not exists (${recentReply})
+    returning 1`)) as { rows: unknown[] };
+  return written.rows.length > 0;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { findUserLanguage } from '../auth/user-language.repository.ts';
 import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
-import { hasReplyMessageSince, insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
+import { insertOutboxMessages, insertUnlessRepliedSince, type NewOutboxRow } from './notifications.repository.ts';
 import { wakeOutboxWorkers } from './outbox-wake.ts';
 
 /** At most one reply message per ticket in this time; a resolve is always told. */
@@ -57,9 +57,6 @@ export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketT
   const smsTo = channels.includes('sms') ? ticket.issuerNumber : null;
   const mailTo = settings.smtpUrl && channels.includes('email') ? ticket.clientEmail : null;
   if (!smsTo && !mailTo) return;
-  // The caller of a reply has written the ticket's row in this transaction (a comment touches it),
-  // so it holds the row's lock: two replies at once are throttled one after the other.
-  if (event === 'reply' && (await hasReplyMessageSince(db, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS)))) return;
   const language = await languageToTell(db, ticket);
   const rows: NewOutboxRow[] = [];
   if (smsTo) {
@@ -82,7 +79,11 @@ export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketT
       ticketId: ticket.ticketId,
     });
   }
-  await insertOutboxMessages(db, rows);
+  // The caller of a reply has written the ticket's row in this transaction (a comment touches it),
+  // so it holds the row's lock: two replies at once are throttled one after the other.
+  if (event === 'reply') {
+    if (!(await insertUnlessRepliedSince(db, rows, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS)))) return;
+  } else await insertOutboxMessages(db, rows);
   wakeOutboxWorkers();
 }
 
