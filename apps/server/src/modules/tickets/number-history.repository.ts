@@ -137,9 +137,20 @@ export interface EventWindow {
   since: Date | null;
 }
 
-/** Per ticket, its newest comments in the window (internal ones only when `withInternal`). */
-export async function listNumberComments(db: Db, window: EventWindow & { withInternal: boolean }) {
-  if (window.ticketIds.length === 0) return [];
+/** The followed tickets of a window, the outer side of each lateral read of their events. */
+function followedTickets(db: Db, window: EventWindow) {
+  return db
+    .select({ ticketId: tickets.ticketId })
+    .from(tickets)
+    .where(inArray(tickets.ticketId, window.ticketIds))
+    .as('followed');
+}
+
+/** A column a kind of event does not have, typed as the other kinds have it. */
+const none = <T>() => sql<T | null>`null`;
+
+/** Per followed ticket, its newest comments in the window (internal ones only when `withInternal`). */
+function commentEvents(db: Db, window: EventWindow & { withInternal: boolean }) {
   const followed = followedTickets(db, window);
   const newest = db
     .select({
@@ -161,29 +172,22 @@ export async function listNumberComments(db: Db, window: EventWindow & { withInt
     .as('newest');
   return db
     .select({
+      kind: sql<NumberEventKind>`'comment'`,
       ticketId: followed.ticketId,
-      createdAt: newest.createdAt,
-      commenterName: newest.commenterName,
-      commenterUserType: newest.commenterUserType,
-      isInternal: newest.isInternal,
+      createdAt: sql<Date>`${newest.createdAt}`.mapWith(comments.createdAt),
+      byName: sql<string | null>`${newest.commenterName}`,
+      byUserType: sql<UserType | null>`${newest.commenterUserType}`,
+      isInternal: sql<boolean | null>`${newest.isInternal}`,
+      from: none<string>(),
+      to: none<string>(),
+      cause: none<string>(),
     })
     .from(followed)
     .innerJoinLateral(newest, sql`true`);
 }
-export type NumberCommentRow = Awaited<ReturnType<typeof listNumberComments>>[number];
 
-/** The followed tickets of a window, the outer side of each lateral read of their events. */
-function followedTickets(db: Db, window: EventWindow) {
-  return db
-    .select({ ticketId: tickets.ticketId })
-    .from(tickets)
-    .where(inArray(tickets.ticketId, window.ticketIds))
-    .as('followed');
-}
-
-/** Per ticket, its newest forwards in the window. */
-export async function listNumberForwards(db: Db, window: EventWindow) {
-  if (window.ticketIds.length === 0) return [];
+/** Per followed ticket, its newest forwards in the window. */
+function forwardEventsOf(db: Db, window: EventWindow) {
   const followed = followedTickets(db, window);
   const newest = db
     .select({
@@ -205,24 +209,25 @@ export async function listNumberForwards(db: Db, window: EventWindow) {
     .as('newest');
   return db
     .select({
+      kind: sql<NumberEventKind>`'forward'`,
       ticketId: followed.ticketId,
-      createdAt: newest.createdAt,
-      previouslyIssuedTo: newest.previouslyIssuedTo,
-      newlyIssuedTo: newest.newlyIssuedTo,
-      forwardCause: newest.forwardCause,
-      forwardedByName: newest.forwardedByName,
+      createdAt: sql<Date>`${newest.createdAt}`.mapWith(forwardEvents.createdAt),
+      byName: sql<string | null>`${newest.forwardedByName}`,
+      byUserType: none<UserType>(),
+      isInternal: none<boolean>(),
+      from: sql<string | null>`${newest.previouslyIssuedTo}`,
+      to: sql<string | null>`${newest.newlyIssuedTo}`,
+      cause: sql<string | null>`${newest.forwardCause}`,
     })
     .from(followed)
     .innerJoinLateral(newest, sql`true`);
 }
-export type NumberForwardRow = Awaited<ReturnType<typeof listNumberForwards>>[number];
 
 /**
- * Per ticket, its newest resolves and reopens in the window, with the current user type of who
- * made them (looked up per row on the users' primary key), so that staff names can be hidden.
+ * Per followed ticket, its newest resolves and reopens in the window, with the current user type of
+ * who made them (looked up per row on the users' primary key), so that staff names can be hidden.
  */
-export async function listNumberStatusChanges(db: Db, window: EventWindow) {
-  if (window.ticketIds.length === 0) return [];
+function statusChangeEvents(db: Db, window: EventWindow) {
   const followed = followedTickets(db, window);
   const newest = db
     .select({
@@ -244,14 +249,35 @@ export async function listNumberStatusChanges(db: Db, window: EventWindow) {
     .as('newest');
   return db
     .select({
+      kind: sql<NumberEventKind>`'status'`,
       ticketId: followed.ticketId,
-      createdAt: newest.createdAt,
-      fromStatus: newest.fromStatus,
-      toStatus: newest.toStatus,
-      byName: newest.byName,
+      createdAt: sql<Date>`${newest.createdAt}`.mapWith(ticketStatusEvents.createdAt),
+      byName: sql<string | null>`${newest.byName}`,
       byUserType: sql<UserType | null>`(select ${users.userType} from ${users} where ${users.id} = ${newest.byUserId})`,
+      isInternal: none<boolean>(),
+      from: sql<string | null>`${newest.fromStatus}`,
+      to: sql<string | null>`${newest.toStatus}`,
+      cause: none<string>(),
     })
     .from(followed)
     .innerJoinLateral(newest, sql`true`);
 }
-export type NumberStatusChangeRow = Awaited<ReturnType<typeof listNumberStatusChanges>>[number];
+
+export type NumberEventKind = 'comment' | 'forward' | 'status';
+
+/** One event of the timeline; the columns its kind does not have are null. */
+export type NumberEventRow = Awaited<ReturnType<typeof statusChangeEvents>>[number];
+
+/**
+ * The comments, resolves and reopens, and (with `withForwards`) forwards of the followed tickets in
+ * the window, in one statement: each kind read per ticket on its own index, at most
+ * EVENTS_PER_TICKET of each.
+ */
+export async function listNumberEvents(
+  db: Db,
+  window: EventWindow & { withInternal: boolean; withForwards: boolean },
+): Promise<NumberEventRow[]> {
+  if (window.ticketIds.length === 0) return [];
+  const commentsAndStatuses = commentEvents(db, window).unionAll(statusChangeEvents(db, window));
+  return window.withForwards ? commentsAndStatuses.unionAll(forwardEventsOf(db, window)) : commentsAndStatuses;
+}

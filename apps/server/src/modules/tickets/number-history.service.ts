@@ -15,19 +15,16 @@ import {
   STORED_PHONE_NUMBER,
   storedNumberPrefix,
   type NumberHistory,
+  type IssuedTo,
   type NumberHistoryEvent,
 } from '@switchboard/shared';
 import { actorNameFor, presentTicketListItem, type TicketViewer } from './ticket-presenter.ts';
 import {
-  listNumberComments,
-  listNumberForwards,
-  listNumberStatusChanges,
+  listNumberEvents,
   listNumberTickets,
   readNumberTickets,
-  type NumberCommentRow,
-  type NumberForwardRow,
+  type NumberEventRow,
   type NumberScope,
-  type NumberStatusChangeRow,
   type RecentlyChangedTicket,
 } from './number-history.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
@@ -53,19 +50,6 @@ function createdEvent(viewer: TicketViewer, ticket: RecentlyChangedTicket): Numb
 }
 
 /**
- * A move into closed is a resolve, a move out of it a reopen; who made it reads as a commenter
- * does. A mover without an account reads as staff: hiding a name is the safe side.
- */
-function statusChangeEvent(viewer: TicketViewer, change: NumberStatusChangeRow): NumberHistoryEvent {
-  return {
-    at: change.createdAt.toISOString(),
-    ticket_id: change.ticketId,
-    kind: change.toStatus === 'closed' ? 'resolved' : 'reopened',
-    by_name: actorNameFor(viewer, change.byName, change.byUserType ?? 'cc'),
-  };
-}
-
-/**
  * Events written in one transaction can share their instant (a reply and the reopen it causes, an
  * incident's message and its resolve); this order, oldest first, tells them as they happened. A
  * forward's own note is stamped with its transaction's start and the forward with the clock after
@@ -83,25 +67,31 @@ function newestFirst(a: NumberHistoryEvent, b: NumberHistoryEvent): number {
   return b.at.localeCompare(a.at) || b.ticket_id - a.ticket_id || ORDER_AT_ONE_INSTANT[b.kind] - ORDER_AT_ONE_INSTANT[a.kind];
 }
 
-function commentEvent(viewer: TicketViewer, comment: NumberCommentRow): NumberHistoryEvent {
-  return {
-    at: comment.createdAt.toISOString(),
-    ticket_id: comment.ticketId,
-    kind: 'commented',
-    by_name: actorNameFor(viewer, comment.commenterName, comment.commenterUserType),
-  };
+/** Whether the viewer may hear of the event: internal notes and forwards are staff's. */
+function mayHear(viewer: TicketViewer, row: NumberEventRow): boolean {
+  if (row.kind === 'comment') return canSeeInternalComments(viewer) || row.isInternal === false;
+  return row.kind === 'status' || canSeeRouting(viewer);
 }
 
-function forwardEvent(forward: NumberForwardRow): NumberHistoryEvent {
-  return {
-    at: forward.createdAt.toISOString(),
-    ticket_id: forward.ticketId,
-    kind: 'forwarded',
-    from: forward.previouslyIssuedTo,
-    to: forward.newlyIssuedTo,
-    cause: forward.forwardCause,
-    by_name: forward.forwardedByName,
-  };
+/**
+ * An event of the timeline. A move into closed is a resolve, a move out of it a reopen; who made it
+ * reads as a commenter does. A mover without an account reads as staff: hiding a name is the safe side.
+ */
+function eventOf(viewer: TicketViewer, row: NumberEventRow): NumberHistoryEvent {
+  const at = row.createdAt.toISOString();
+  if (row.kind === 'forward')
+    return {
+      at,
+      ticket_id: row.ticketId,
+      kind: 'forwarded',
+      from: row.from as IssuedTo,
+      to: row.to as IssuedTo,
+      cause: row.cause ?? '',
+      by_name: row.byName ?? '',
+    };
+  const byName = actorNameFor(viewer, row.byName ?? '', row.byUserType ?? 'cc');
+  if (row.kind === 'comment') return { at, ticket_id: row.ticketId, kind: 'commented', by_name: byName };
+  return { at, ticket_id: row.ticketId, kind: row.to === 'closed' ? 'resolved' : 'reopened', by_name: byName };
 }
 
 /**
@@ -118,17 +108,11 @@ async function newestEvents(
   const oldest = recent.length === NUMBER_HISTORY_EVENTS ? recent[recent.length - 1] : undefined;
   const window = { ticketIds: recent.map((ticket) => ticket.ticketId), since: oldest?.updatedAt ?? null };
   const withInternal = canSeeInternalComments(viewer);
-  const [comments, forwards, statusChanges] = await Promise.all([
-    listNumberComments(ctx.db, { ...window, withInternal }),
-    canSeeRouting(viewer) ? listNumberForwards(ctx.db, window) : Promise.resolve([]),
-    listNumberStatusChanges(ctx.db, window),
-  ]);
+  const rows = await listNumberEvents(ctx.db, { ...window, withInternal, withForwards: canSeeRouting(viewer) });
   const events = [
     ...recent.map((ticket) => createdEvent(viewer, ticket)),
-    ...statusChanges.map((change) => statusChangeEvent(viewer, change)),
-    // The query leaves internal comments out already; this keeps it true whatever it returns.
-    ...comments.filter((comment) => withInternal || !comment.isInternal).map((comment) => commentEvent(viewer, comment)),
-    ...forwards.map(forwardEvent),
+    // The query leaves internal comments and forwards out already; this keeps it true whatever it returns.
+    ...rows.filter((row) => mayHear(viewer, row)).map((row) => eventOf(viewer, row)),
   ];
   return events.sort(newestFirst).slice(0, NUMBER_HISTORY_EVENTS);
 }
