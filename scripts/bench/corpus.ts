@@ -139,6 +139,18 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
   return filledAt.toISOString();
 }
 
+/** The tables the benchmark's writes and the server's workers write to. */
+const WRITTEN_TABLES = [
+  'tickets',
+  'comments',
+  'forward_events',
+  'forward_chain_members',
+  'ticket_status_events',
+  'outbox_messages',
+  'audit_log',
+  'uploads',
+];
+
 /**
  * Removes what earlier benchmark runs wrote (tickets, comments, forwards, uploads created after the
  * fill) and vacuums, so every run starts from the same corpus: otherwise the newest tickets (the
@@ -159,10 +171,11 @@ export async function removeBenchmarkWrites(url: string, corpus: Corpus): Promis
     );
     const tickets = await client.query('delete from tickets where ticket_id > $1', [lastCorpusTicket]);
     const row = removed.rows[0];
-    if ((tickets.rowCount ?? 0) > 0 || (row?.comments ?? 0) > 0) {
+    if ((tickets.rowCount ?? 0) > 0 || (row?.comments ?? 0) > 0)
       console.log(`removed ${tickets.rowCount ?? 0} tickets and ${row?.comments ?? 0} comments of earlier runs`);
-      await client.query('vacuum (analyze) tickets, comments, forward_events, forward_chain_members');
-    }
+    // Every table a run writes, whatever was removed: the outbox worker's updates leave dead rows
+    // too, and a database without autovacuum would keep them (and its queue scans) for ever.
+    await client.query(`vacuum (analyze) ${WRITTEN_TABLES.join(', ')}`);
   });
 }
 
