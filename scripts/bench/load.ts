@@ -4,7 +4,7 @@ import type pg from 'pg';
 
 export interface Measurement {
   name: string;
-  kind: 'api' | 'sql' | 'trivial';
+  kind: 'api' | 'sql' | 'trivial' | 'bare';
   requestsPerSecond: number;
   p50: number;
   p95: number;

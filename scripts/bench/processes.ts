@@ -117,3 +117,10 @@ export async function startTrivialServer(): Promise<RunningProcess> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port) };
   return startNode(path.join(ROOT, 'scripts/bench/trivial-server.ts'), env, '/ping', port);
 }
+
+/** The bare node:http server that replays a read path's statements (bare-server.ts): the Node.js floor. */
+export async function startBareServer(databaseUrl: string): Promise<RunningProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl };
+  return startNode(path.join(ROOT, 'scripts/bench/bare-server.ts'), env, '/ping', port);
+}

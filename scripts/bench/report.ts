@@ -14,6 +14,8 @@ export interface Row {
   database?: Measurement;
   /** The trivial route at the same concurrency. */
   trivial?: Measurement;
+  /** The same statements behind a bare node:http server (bare-server.ts): what any Node.js server can reach. */
+  bare?: Measurement;
 }
 
 /** The steady load of DESIGN.md §10: what a busy desk offers, after a warm-up. */
@@ -61,7 +63,7 @@ export function verdictOf(row: Row): string {
   }
   if (budget.p95 !== undefined && api.p95 > budget.p95) misses.push(`p95 ${api.p95.toFixed(1)} ms > ${budget.p95}`);
   if (budget.shareOfSql && sql && api.requestsPerSecond < sql.requestsPerSecond * SHARE_OF_SQL)
-    misses.push(`${percent(api, sql)} of SQL`);
+    misses.push(`${percent(api, sql)} of SQL${row.bare ? ` (bare Node.js ${percent(row.bare, sql)})` : ''}`);
   if (budget.write && api.requestsPerSecond < WRITES_PER_SECOND) {
     const enough = database && api.requestsPerSecond >= database.requestsPerSecond * SHARE_OF_DATABASE;
     if (!enough) misses.push(`${Math.round(api.requestsPerSecond)}/s${database ? `, ${percent(api, database)} of pgbench` : ''}`);
@@ -89,6 +91,7 @@ export function printTable(rows: Row[]): void {
     'errors',
     'SQL req/s',
     'API÷SQL',
+    'bare÷SQL',
     `p95 @${STEADY_RATE}/s`,
     'pgbench/s',
     'budget',
@@ -102,6 +105,7 @@ export function printTable(rows: Row[]): void {
     String(row.api.errors + (row.steady?.errors ?? 0)),
     perSecond(row.sql),
     row.sql ? percent(row.api, row.sql) : '',
+    row.sql && row.bare ? percent(row.bare, row.sql) : '',
     row.steady ? ms(row.steady.p95) : '',
     perSecond(row.database),
     verdictOf(row),

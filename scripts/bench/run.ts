@@ -20,7 +20,7 @@ import {
 import { dashboardAggregates, dashboardScenario } from './dashboard.ts';
 import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
-import { ROOT, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
+import { ROOT, startBareServer, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
 import { printTable, STEADY_CONNECTIONS, STEADY_RATE, verdictOf, writeResults, type Row } from './report.ts';
 import {
   httpListScenario,
@@ -49,6 +49,8 @@ const steadyLoad: LoadOptions = { connections: STEADY_CONNECTIONS, seconds: sett
 const selected = (name: string) => !settings.only || name.includes(settings.only);
 const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.connections });
 const started: RunningProcess[] = [];
+/** The bare node:http server of the Node.js floor (started with the others in main). */
+let bareServer: RunningProcess;
 
 /** Whether the server has the endpoint: a reply other than "No such endpoint" (the SPA plugin's 404). */
 async function exists(url: string, scenario: HttpScenario): Promise<boolean> {
@@ -124,7 +126,17 @@ async function measureRead(
   if (!sqlVariants) return { api, steady, trivial };
   const sql = await measureVariants(scenario.name, sqlVariants);
   await drain();
-  return { api, steady, sql, trivial };
+  const bare = await measureBare(scenario.name, sqlVariants);
+  await drain();
+  return { api, steady, sql, trivial, bare };
+}
+
+/** The same statements behind the bare node:http server, at full concurrency. */
+async function measureBare(name: string, variants: SqlStatement[][]): Promise<Measurement> {
+  const response = await fetch(`${bareServer.url}/statements`, { method: 'PUT', body: JSON.stringify(variants) });
+  if (!response.ok) throw new Error(`the bare server refused the statements of ${name}: ${response.status}`);
+  const scenario: HttpScenario = { name: `${name} (bare)`, method: 'GET', headers: {}, next: () => ({ path: '/replay' }) };
+  return measureHttp(bareServer.url, scenario, 'bare', load);
 }
 
 async function main(): Promise<void> {
@@ -132,6 +144,8 @@ async function main(): Promise<void> {
   started.push(server);
   const trivialServer = await startTrivialServer();
   started.push(trivialServer);
+  bareServer = await startBareServer(settings.databaseUrl);
+  started.push(bareServer);
   const config = loadConfig(server.env);
   const sample = await sampleCorpus(pool, server.jwtSecret, TIMEZONE);
   const total = await pool.query<{ count: number }>('select count(*)::int as count from tickets');
