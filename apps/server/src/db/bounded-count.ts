@@ -44,26 +44,45 @@ export interface BoundedCount {
   estimated: boolean;
 }
 
-export async function boundedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<BoundedCount> {
+/** `count(*)` of at most EXACT_COUNT_LIMIT + 1 rows of `table` matching `where`. */
+export function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(EXACT_COUNT_LIMIT + 1)
     .as('capped');
-  const count = db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return db.select({ total: sql<number>`count(*)::int` }).from(capped);
+}
+
+/** A count to run, and the key its kept estimate goes by (its text and parameters). */
+export interface CountStatement {
+  key: string;
+  run(): Promise<number>;
+}
+
+function countStatementOf(db: Db, table: PgTable, where: SQL | undefined): CountStatement {
+  const count = cappedCount(db, table, where);
   const { sql: text, params } = count.toSQL();
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+  return { key: `${text}\u0000${JSON.stringify(params)}`, run: async () => (await count)[0]?.total ?? 0 };
+}
+
+/** The count of `table` matching `where`, exact up to the limit; `statement` runs it (a prepared one) instead of building it. */
+export async function boundedCount(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  statement: CountStatement = countStatementOf(db, table, where),
+): Promise<BoundedCount> {
   const now = Date.now();
   const estimates: Estimates = estimatesOf.get(db) ?? new Map<string, { total: number; until: number }>();
   estimatesOf.set(db, estimates);
-  const kept = keptEstimate(estimates, key, now);
+  const kept = keptEstimate(estimates, statement.key, now);
   if (kept !== undefined) return { total: kept, estimated: true };
-  const [counted] = await count;
-  const total = counted?.total ?? 0;
+  const total = await statement.run();
   if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
   const estimate = Math.max(total, await estimateRows(db, table, where));
-  keepEstimate(estimates, key, estimate, now);
+  keepEstimate(estimates, statement.key, estimate, now);
   return { total: estimate, estimated: true };
 }
 

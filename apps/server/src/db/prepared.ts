@@ -19,3 +19,25 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
     return prepared;
   };
 }
+
+/** Shapes a statement is prepared in per database at most: past that it is built as usual. */
+export const SHAPES_PREPARED = 200;
+
+/**
+ * Statements whose text follows a filter's shape (which conditions it has, its values being
+ * placeholders): prepared once per database and shape, named `${prefix}_1`, `${prefix}_2`, …
+ * Past SHAPES_PREPARED shapes of a database it answers null, and the caller builds the statement.
+ */
+export function preparedPerShape<T>(prefix: string): (db: Db, shape: string, prepare: (name: string) => T) => T | null {
+  const kept = new WeakMap<Db, Map<string, T>>();
+  return (db, shape, prepare) => {
+    const shapes = kept.get(db) ?? new Map<string, T>();
+    kept.set(db, shapes);
+    const found = shapes.get(shape);
+    if (found !== undefined) return found;
+    if (shapes.size >= SHAPES_PREPARED) return null;
+    const prepared = prepare(`${prefix}_${shapes.size + 1}`);
+    shapes.set(shape, prepared);
+    return prepared;
+  };
+}

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, Language, TicketStatus } from '@switchboard/shared';
-import { boundedCount } from '../../db/bounded-count.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { boundedCount, cappedCount, type CountStatement } from '../../db/bounded-count.ts';
+import { preparedPerDatabase, preparedPerShape } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
@@ -175,31 +175,38 @@ export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<Ti
   );
 }
 
-function whereOf(filter: TicketFilter): SQL | undefined {
+/** A value of a condition as it is sent: itself, or a placeholder of a prepared statement. */
+type Bind = <T>(value: T) => T | Placeholder;
+
+const asValue: Bind = (value) => value;
+
+function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    filter.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, filter.issuerUserId),
-    filter.issuerUserType === undefined ? undefined : eq(tickets.issuerUserType, filter.issuerUserType),
-    filter.groupId === undefined ? undefined : eq(tickets.groupId, filter.groupId),
-    filter.subGroupId === undefined ? undefined : eq(tickets.subGroupId, filter.subGroupId),
-    filter.ticketId === undefined ? undefined : eq(tickets.ticketId, filter.ticketId),
-    filter.issuedTo === undefined ? undefined : eq(tickets.issuedTo, filter.issuedTo),
-    filter.status === undefined ? undefined : eq(tickets.ticketStatus, filter.status),
+    filter.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, bind(filter.issuerUserId)),
+    filter.issuerUserType === undefined ? undefined : eq(tickets.issuerUserType, bind(filter.issuerUserType)),
+    filter.groupId === undefined ? undefined : eq(tickets.groupId, bind(filter.groupId)),
+    filter.subGroupId === undefined ? undefined : eq(tickets.subGroupId, bind(filter.subGroupId)),
+    filter.ticketId === undefined ? undefined : eq(tickets.ticketId, bind(filter.ticketId)),
+    filter.issuedTo === undefined ? undefined : eq(tickets.issuedTo, bind(filter.issuedTo)),
+    filter.status === undefined ? undefined : eq(tickets.ticketStatus, bind(filter.status)),
     filter.assigneeUserId === undefined
       ? undefined
       : filter.assigneeUserId === null
         ? isNull(tickets.assigneeUserId)
-        : eq(tickets.assigneeUserId, filter.assigneeUserId),
+        : eq(tickets.assigneeUserId, bind(filter.assigneeUserId)),
     filter.text === undefined ? undefined : textMatch(filter.text),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
   ];
   if (filter.numberRange) {
-    conditions.push(gte(tickets.problematicNumber, filter.numberRange.from));
-    if (filter.numberRange.before !== null) conditions.push(lt(tickets.problematicNumber, filter.numberRange.before));
+    conditions.push(gte(tickets.problematicNumber, bind(filter.numberRange.from)));
+    if (filter.numberRange.before !== null) conditions.push(lt(tickets.problematicNumber, bind(filter.numberRange.before)));
   }
   const days = filter.createdDays;
   // Midnight of a day in the provider's zone, as an instant, so the created_at index is used.
-  if (days?.start) conditions.push(gte(tickets.createdAt, sql`(${days.start}::date)::timestamp at time zone ${days.timezone}`));
-  if (days?.end) conditions.push(lt(tickets.createdAt, sql`(${days.end}::date + 1)::timestamp at time zone ${days.timezone}`));
+  if (days?.start)
+    conditions.push(gte(tickets.createdAt, sql`(${bind(days.start)}::date)::timestamp at time zone ${bind(days.timezone)}`));
+  if (days?.end)
+    conditions.push(lt(tickets.createdAt, sql`(${bind(days.end)}::date + 1)::timestamp at time zone ${bind(days.timezone)}`));
   return and(...conditions);
 }
 
@@ -224,7 +231,13 @@ export const TICKET_LIST_COLUMNS = {
  * joined to the page's rows only. `fromOldest` walks the index from the other end, so that the
  * last pages cost what the first pages cost.
  */
-function selectPage(db: Db, where: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
+function selectPage(
+  db: Db,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+  limit: number | Placeholder,
+  fromOldest: boolean,
+) {
   const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
   const page = db
     .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId })
@@ -257,24 +270,73 @@ function selectPage(db: Db, where: SQL | undefined, offset: number, limit: numbe
 }
 export type TicketListRow = Awaited<ReturnType<typeof selectPage>>[number];
 
-/** One page of tickets, newest first, and the number of matching tickets (estimated when large). */
+/** A filter's conditions with placeholders p0, p1, … for its values; `text` is the shape's SQL. */
+interface FilterShape {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  text: string;
+}
+
+const dialect = new PgDialect();
+
+/** The shape of a filter, or null for a text search: the planner must see its pattern to use the trigram indexes. */
+function shapeOf(filter: TicketFilter): FilterShape | null {
+  if (filter.text !== undefined) return null;
+  const values: Record<string, unknown> = {};
+  const where = whereOf(filter, (value) => {
+    const name = `p${Object.keys(values).length}`;
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  return { where, values, text: where ? dialect.sqlToQuery(where).sql : '' };
+}
+
+const countsByShape = preparedPerShape<ReturnType<ReturnType<typeof cappedCount>['prepare']>>('ticket_count');
+const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage>['prepare']>>('ticket_page');
+
+/** The bounded count of a filter's shape as a prepared statement (undefined: build it as usual). */
+function countOfShape(db: Db, shape: FilterShape | null): CountStatement | undefined {
+  const prepared = shape && countsByShape(db, shape.text, (name) => cappedCount(db, tickets, shape.where).prepare(name));
+  if (!shape || !prepared) return undefined;
+  return {
+    key: `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`,
+    run: async () => (await prepared.execute(shape.values))[0]?.total ?? 0,
+  };
+}
+
+/** A page of the filter, prepared per shape and end: offset and limit are placeholders too. */
+function pageOf(db: Db, filter: TicketFilter, shape: FilterShape | null, offset: number, limit: number, fromOldest: boolean) {
+  const prepared =
+    shape &&
+    pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
+      selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest).prepare(name),
+    );
+  if (!shape || !prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest);
+  return prepared.execute({ ...shape.values, offset, limit });
+}
+
+/**
+ * One page of tickets, newest first, and the number of matching tickets (estimated when large).
+ * Both statements are prepared per filter shape, so drizzle builds nothing on a repeated request.
+ */
 export async function listTicketPage(
   db: Db,
   filter: TicketFilter,
   offset: number,
   limit: number,
 ): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
-  const where = whereOf(filter);
+  const shape = shapeOf(filter);
+  const count = () => boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   if (offset === 0) {
     // The first page is read from the newest end whatever the count says: both at once.
-    const [counted, rows] = await Promise.all([boundedCount(db, tickets, where), selectPage(db, where, 0, limit, false)]);
+    const [counted, rows] = await Promise.all([count(), pageOf(db, filter, shape, 0, limit, false)]);
     return { rows, total: counted.total, totalIsEstimate: counted.estimated };
   }
-  const { total, estimated } = await boundedCount(db, tickets, where);
+  const { total, estimated } = await count();
   const fromOldest = total > 0 && offset > total / 2;
   const rows = fromOldest
-    ? await selectPage(db, where, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
-    : await selectPage(db, where, offset, limit, false);
+    ? await pageOf(db, filter, shape, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
+    : await pageOf(db, filter, shape, offset, limit, false);
   return { rows, total, totalIsEstimate: estimated };
 }
 
