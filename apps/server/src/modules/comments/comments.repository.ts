@@ -96,9 +96,23 @@ export interface CommentScope {
   withInternal: boolean;
 }
 
-function scopeOf(scope: CommentScope): SQL | undefined {
+function scopeOf(scope: { ticketId: number | Placeholder; withInternal: boolean }): SQL | undefined {
   return and(eq(comments.ticketId, scope.ticketId), scope.withInternal ? undefined : eq(comments.isInternal, false));
 }
+
+/** The newest comments of a ticket with their number, with or without internal notes: two statements, each prepared once. */
+function newestWithTotal(db: Db, withInternal: boolean) {
+  return db
+    .select({ comment: comments, total: sql<number>`(count(*) over ())::int` })
+    .from(comments)
+    .where(scopeOf({ ticketId: sql.placeholder('ticketId'), withInternal }))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(withInternal ? 'newest_comments_all' : 'newest_comments_external');
+}
+
+const newestWithInternal = preparedPerDatabase((db) => newestWithTotal(db, true));
+const newestExternal = preparedPerDatabase((db) => newestWithTotal(db, false));
 
 /**
  * The newest `limit` comments in the scope, newest first, and how many there are in all, in one
@@ -109,12 +123,8 @@ export async function listNewestCommentsWithTotal(
   scope: CommentScope,
   limit: number,
 ): Promise<{ rows: CommentRow[]; total: number }> {
-  const found = await db
-    .select({ comment: comments, total: sql<number>`(count(*) over ())::int` })
-    .from(comments)
-    .where(scopeOf(scope))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(limit);
+  const statement = scope.withInternal ? newestWithInternal(db) : newestExternal(db);
+  const found = await statement.execute({ ticketId: scope.ticketId, limit });
   return { rows: found.map((row) => row.comment), total: found[0]?.total ?? 0 };
 }
 
