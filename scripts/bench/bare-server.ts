@@ -1,6 +1,6 @@
 /**
  * The Node.js floor of a read path: a bare node:http server that answers each request by sending
- * the path's recorded statements through pg (a pool of 20, as the server has) and writing the last
+ * the path's recorded statements through pg (a pool of 20, as the server has) and writing every
  * statement's rows as JSON. HTTP, pg and JSON, and none of the desk's own work: what it reaches of
  * the SQL's throughput is what a Node.js server can reach at all on this machine.
  *
@@ -21,10 +21,10 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-async function replay(statements: SqlStatement[]): Promise<unknown[]> {
-  let rows: unknown[] = [];
+async function replay(statements: SqlStatement[]): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
   for (const { name, text, params } of statements)
-    rows = (await pool.query({ ...(name ? { name } : {}), text, values: params })).rows;
+    rows.push((await pool.query({ ...(name ? { name } : {}), text, values: params })).rows);
   return rows;
 }
 

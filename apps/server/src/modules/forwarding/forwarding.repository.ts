@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Department } from '@switchboard/shared';
-import { boundedCount } from '../../db/bounded-count.ts';
+import { boundedCount, cappedCount } from '../../db/bounded-count.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardChainMembers, forwardEvents, tickets, users } from '../../db/schema.ts';
@@ -48,24 +48,37 @@ export async function listForwardChainPage(
   offset: number,
   limit: number,
 ): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
-  const inChain = eq(forwardChainMembers.department, department);
-  const page = db
-    .select({ ticketId: forwardChainMembers.ticketId, forwardedAt: forwardChainMembers.lastForwardedAt })
-    .from(forwardChainMembers)
-    .where(inChain)
-    .orderBy(desc(forwardChainMembers.lastForwardedAt), desc(forwardChainMembers.ticketId))
-    .offset(offset)
-    .limit(limit)
-    .as('page');
-
+  const count = chainCount(db);
   const [rows, counted] = await Promise.all([
-    db
-      .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
-      .from(page)
-      .innerJoin(tickets, eq(tickets.ticketId, page.ticketId))
-      .leftJoin(users, eq(users.id, tickets.issuerUserId))
-      .orderBy(desc(page.forwardedAt), desc(tickets.ticketId)),
-    boundedCount(db, forwardChainMembers, inChain),
+    chainPage(db).execute({ department, offset, limit }),
+    boundedCount(db, forwardChainMembers, eq(forwardChainMembers.department, department), {
+      key: `forward_chain_count\u0000${department}`,
+      run: async () => (await count.execute({ department }))[0]?.total ?? 0,
+    }),
   ]);
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }
+
+const inChain = () => eq(forwardChainMembers.department, sql.placeholder('department'));
+
+/** A page of a department's chain with its tickets' rows, prepared once (department, offset and limit as placeholders). */
+const chainPage = preparedPerDatabase((db) => {
+  const page = db
+    .select({ ticketId: forwardChainMembers.ticketId, forwardedAt: forwardChainMembers.lastForwardedAt })
+    .from(forwardChainMembers)
+    .where(inChain())
+    .orderBy(desc(forwardChainMembers.lastForwardedAt), desc(forwardChainMembers.ticketId))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  return db
+    .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
+    .from(page)
+    .innerJoin(tickets, eq(tickets.ticketId, page.ticketId))
+    .leftJoin(users, eq(users.id, tickets.issuerUserId))
+    .orderBy(desc(page.forwardedAt), desc(tickets.ticketId))
+    .prepare('forward_chain_page');
+});
+
+/** The bounded count of a department's chain, prepared once. */
+const chainCount = preparedPerDatabase((db) => cappedCount(db, forwardChainMembers, inChain()).prepare('forward_chain_count'));
