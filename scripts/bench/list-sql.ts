@@ -14,7 +14,7 @@ import type {} from '@switchboard/server/src/app.ts';
 import { filterForViewer } from '@switchboard/server/src/modules/tickets/ticket-list.service.ts';
 import { listForwardChainPage } from '@switchboard/server/src/modules/forwarding/forwarding.repository.ts';
 import { listSuggestions } from '@switchboard/server/src/modules/incidents/incidents.repository.ts';
-import { listTicketPage, type TicketFilter } from '@switchboard/server/src/modules/tickets/tickets.repository.ts';
+import { listTicketPage, type TicketFilter } from '@switchboard/server/src/modules/tickets/ticket-list.repository.ts';
 import { getTicketForViewer } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
 import {

@@ -10,7 +10,8 @@ import { ticketListQuerySchema, type TicketListQuery } from '@switchboard/shared
 import { listLatestComments, listNewestCommentsWithTotal } from '../src/modules/comments/comments.repository.ts';
 import { listForwardChainPage, listForwardHistory } from '../src/modules/forwarding/forwarding.repository.ts';
 import { filterForViewer } from '../src/modules/tickets/ticket-list.service.ts';
-import { findTicketWithIssuer, listTicketPage } from '../src/modules/tickets/tickets.repository.ts';
+import { listTicketPage } from '../src/modules/tickets/ticket-list.repository.ts';
+import { findTicketWithIssuer } from '../src/modules/tickets/tickets.repository.ts';
 import { listNumberEvents, listNumberTickets, readNumberTickets } from '../src/modules/tickets/number-history.repository.ts';
 import {
   findIncidentView,

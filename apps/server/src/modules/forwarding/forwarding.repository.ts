@@ -4,7 +4,8 @@ import { boundedCount, cappedCount } from '../../db/bounded-count.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardChainMembers, forwardEvents, tickets, users } from '../../db/schema.ts';
-import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/tickets.repository.ts';
+import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
+import { assigneeNameOf } from '../tickets/tickets.repository.ts';
 
 export type ForwardEventRow = typeof forwardEvents.$inferSelect;
 

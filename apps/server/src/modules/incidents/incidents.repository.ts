@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, ty
 import type { IncidentStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { groups, incidents, subgroups, tickets, users } from '../../db/schema.ts';
-import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow, type TicketRow } from '../tickets/tickets.repository.ts';
+import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
+import { assigneeNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type NewIncidentRow = typeof incidents.$inferInsert;

@@ -18,7 +18,7 @@ import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, tickets } from '../../db/schema.ts';
-import { listTicketPage } from '../tickets/tickets.repository.ts';
+import { listTicketPage } from '../tickets/ticket-list.repository.ts';
 import { upsertServiceLevel } from './service-levels.repository.ts';
 
 type Headers = Record<string, string>;

@@ -11,7 +11,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { comments, forwardEvents, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
-import { assigneeNameOf, TICKET_LIST_COLUMNS, type TicketListRow } from './tickets.repository.ts';
+import { TICKET_LIST_COLUMNS, type TicketListRow } from './ticket-list.repository.ts';
+import { assigneeNameOf } from './tickets.repository.ts';
 
 /** The newest tickets of a number that are counted and followed; a line has far fewer in practice. */
 export const HISTORY_TICKET_CAP = 1000;

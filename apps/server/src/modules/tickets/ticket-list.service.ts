@@ -9,7 +9,7 @@ import {
   type TicketListReply,
 } from '@switchboard/shared';
 import { presentTicketListItem } from './ticket-presenter.ts';
-import { listTicketPage, type TicketFilter } from './tickets.repository.ts';
+import { listTicketPage, type TicketFilter } from './ticket-list.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
 
 /** The smallest digit string after every string that starts with `prefix`; null when there is none. */

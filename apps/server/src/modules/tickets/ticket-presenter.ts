@@ -19,7 +19,8 @@ import {
 } from '@switchboard/shared';
 import type { CommentRow } from '../comments/comments.repository.ts';
 import type { ForwardEventRow } from '../forwarding/forwarding.repository.ts';
-import type { TicketListRow, TicketWithIssuer } from './tickets.repository.ts';
+import type { TicketListRow } from './ticket-list.repository.ts';
+import type { TicketWithIssuer } from './tickets.repository.ts';
 
 /** How agents and customers see the name of any staff member. */
 export const STAFF_DISPLAY_NAME = 'customer support';

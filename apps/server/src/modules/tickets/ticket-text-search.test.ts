@@ -6,7 +6,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
-import { containsPattern } from './tickets.repository.ts';
+import { containsPattern } from './ticket-list.repository.ts';
 
 type Headers = Record<string, string>;
 
