@@ -2,6 +2,7 @@
  * Statements of the hot paths, prepared once per database (DESIGN.md §10): drizzle builds their
  * SQL once, and PostgreSQL parses and plans each of them once per connection, not per request.
  */
+import { createHash } from 'node:crypto';
 import type { Db } from './client.ts';
 
 /**
@@ -25,7 +26,8 @@ export const SHAPES_PREPARED = 200;
 
 /**
  * Statements whose text follows a filter's shape (which conditions it has, its values being
- * placeholders): prepared once per database and shape, named `${prefix}_1`, `${prefix}_2`, …
+ * placeholders): prepared once per database and shape. The name comes from the shape itself, so a
+ * connection that several databases or transactions share never sees one name for two statements.
  * Past SHAPES_PREPARED shapes of a database it answers null, and the caller builds the statement.
  */
 export function preparedPerShape<T>(prefix: string): (db: Db, shape: string, prepare: (name: string) => T) => T | null {
@@ -36,7 +38,7 @@ export function preparedPerShape<T>(prefix: string): (db: Db, shape: string, pre
     const found = shapes.get(shape);
     if (found !== undefined) return found;
     if (shapes.size >= SHAPES_PREPARED) return null;
-    const prepared = prepare(`${prefix}_${shapes.size + 1}`);
+    const prepared = prepare(`${prefix}_${createHash('sha256').update(shape).digest('base64url').slice(0, 22)}`);
     shapes.set(shape, prepared);
     return prepared;
   };
