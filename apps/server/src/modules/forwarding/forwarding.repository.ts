@@ -4,7 +4,7 @@ import { boundedCount, cappedCount } from '../../db/bounded-count.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardChainMembers, forwardEvents, tickets, users } from '../../db/schema.ts';
-import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
+import { TICKET_LIST_COLUMNS, type TicketPage } from '../tickets/ticket-list.repository.ts';
 import { assigneeNameOf } from '../tickets/tickets.repository.ts';
 
 export type ForwardEventRow = typeof forwardEvents.$inferSelect;
@@ -43,12 +43,7 @@ export async function insertForwardEvent(
  * forward_chain_members_recent and only its ten tickets are read from the tickets table; the count
  * is bounded as the ticket list's is (exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond).
  */
-export async function listForwardChainPage(
-  db: Db,
-  department: Department,
-  offset: number,
-  limit: number,
-): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
+export async function listForwardChainPage(db: Db, department: Department, offset: number, limit: number): Promise<TicketPage> {
   const count = chainCount(db);
   const [rows, counted] = await Promise.all([
     chainPage(db).execute({ department, offset, limit }),

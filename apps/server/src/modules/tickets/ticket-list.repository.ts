@@ -194,16 +194,18 @@ function pageOf(db: Db, filter: TicketFilter, shape: FilterShape | null, offset:
   return prepared.execute({ ...shape.values, offset, limit });
 }
 
+/** A page of a list of tickets, and how many the list has (the planner's estimate when `totalIsEstimate`). */
+export interface TicketPage {
+  rows: TicketListRow[];
+  total: number;
+  totalIsEstimate: boolean;
+}
+
 /**
  * One page of tickets, newest first, and the number of matching tickets (estimated when large).
  * Both statements are prepared per filter shape, so drizzle builds nothing on a repeated request.
  */
-export async function listTicketPage(
-  db: Db,
-  filter: TicketFilter,
-  offset: number,
-  limit: number,
-): Promise<{ rows: TicketListRow[]; total: number; totalIsEstimate: boolean }> {
+export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
   const shape = shapeOf(filter);
   const count = () => boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   if (offset === 0) {
