@@ -31,7 +31,9 @@ interface Account {
 }
 
 let adminToken = '';
-const serial = Date.now() % 10_000_000;
+// Numbers of this run's customers: distinct within the run (a counter), and apart from earlier runs' (the clock).
+const serial = Date.now() % 9_000_000;
+let customersMade = 0;
 
 async function call<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: object) {
   const reply = await request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
@@ -42,7 +44,8 @@ async function call<T>(request: APIRequestContext, token: string, method: 'POST'
 /** A customer of its own for each journey, so that changing it disturbs no other journey. */
 async function newCustomer(request: APIRequestContext, name: string): Promise<Account> {
   adminToken ||= await tokenFor(request, DEMO.admin);
-  const entry = `0965${String(serial + Math.floor(Math.random() * 1000)).padStart(7, '0')}`;
+  customersMade += 1;
+  const entry = `0965${String(serial + customersMade).padStart(7, '0')}`;
   const created = await call<{ data: User }>(request, adminToken, 'POST', '/users/signup', {
     name,
     product_number: `88${entry}`,
