@@ -8,15 +8,6 @@ import type { PublishedEvent, TicketEvent } from './publish.ts';
 export const EVENTS_CHANNEL = 'switchboard_events';
 
 /**
- * Queues the payloads on the events channel. Inside a transaction PostgreSQL delivers them when it
- * commits and drops them when it rolls back (a rolled-back savepoint drops its own).
- */
-export async function notifyEvents(db: Db, payloads: string[]): Promise<void> {
-  if (payloads.length === 0) return;
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`);
-}
-
-/**
  * NOTIFY of one ticket event, with `ticket_id` set to `ticketId` (SQL over a row of the same
  * prepared statement): the event of a ticket the statement itself creates. Its value is
  * `ticketEventParams(event)`.
@@ -39,6 +30,15 @@ export function notifyEventsQuery(db: Pick<Db, 'select'>) {
 
 export function eventsParams(events: PublishedEvent[]) {
   return { events: events.map((event) => JSON.stringify(event)) };
+}
+
+/**
+ * Queues the events on the channel. Inside a transaction PostgreSQL delivers them when it commits
+ * and drops them when it rolls back (a rolled-back savepoint drops its own).
+ */
+export async function notifyEvents(db: Db, events: PublishedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await notifyEventsQuery(db).prepare('notify_events').execute(eventsParams(events));
 }
 
 export interface StreamAccount {

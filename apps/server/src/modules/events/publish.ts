@@ -54,10 +54,7 @@ export function parsePublishedEvent(payload: string): PublishedEvent | null {
 
 /** Publishes the events in one statement, inside the caller's transaction. */
 export async function publishEvents(tx: Db, events: PublishedEvent[]): Promise<void> {
-  await notifyEvents(
-    tx,
-    events.map((event) => JSON.stringify(event)),
-  );
+  await notifyEvents(tx, events);
 }
 
 export async function publishTicketEvent(tx: Db, event: TicketEvent): Promise<void> {
