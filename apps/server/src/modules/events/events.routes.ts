@@ -64,6 +64,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
       const claims = decodeJwt(token);
+      // The stream is written on the raw response: it carries the reply's headers (security's) too.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       openStream(
         ctx,
         {
