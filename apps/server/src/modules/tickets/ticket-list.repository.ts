@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
 import { boundedCount, cappedCount, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedPerShape } from '../../db/prepared.ts';
+import { preparedPerShape, SHAPES_PREPARED } from '../../db/prepared.ts';
 import { comments, tickets, users } from '../../db/schema.ts';
 import { assigneeNameOf, overdueOf } from './tickets.repository.ts';
 
@@ -158,6 +158,20 @@ interface FilterShape {
 
 const dialect = new PgDialect();
 
+/**
+ * What decides a filter's SQL text, cheaper to make than the text: which fields it has, and which
+ * of them are null, false, empty or nested (whereOf branches on nothing else). Filters of one key
+ * differ only in the values bound to the placeholders.
+ */
+function shapeKeyOf(value: unknown): string {
+  if (value === null || typeof value !== 'object') return value ? typeof value : String(JSON.stringify(value));
+  const fields = Object.entries(value).filter(([, field]) => field !== undefined);
+  return `{${fields.map(([name, field]) => `${name}:${shapeKeyOf(field)}`).join(',')}}`;
+}
+
+/** Each shape key's SQL text, made once (a list has a few dozen shapes; the prepared statements bound them). */
+const textsByKey = new Map<string, string>();
+
 /** The shape of a filter, or null for a text search: the planner must see its pattern to use the trigram indexes. */
 function shapeOf(filter: TicketFilter): FilterShape | null {
   if (filter.text !== undefined) return null;
@@ -167,7 +181,13 @@ function shapeOf(filter: TicketFilter): FilterShape | null {
     values[name] = value;
     return sql.placeholder(name);
   });
-  return { where, values, text: where ? dialect.sqlToQuery(where).sql : '' };
+  const key = shapeKeyOf(filter);
+  let text = textsByKey.get(key);
+  if (text === undefined) {
+    text = where ? dialect.sqlToQuery(where).sql : '';
+    if (textsByKey.size < SHAPES_PREPARED) textsByKey.set(key, text);
+  }
+  return { where, values, text };
 }
 
 const countsByShape = preparedPerShape<ReturnType<ReturnType<typeof cappedCount>['prepare']>>('ticket_count');
