@@ -19,8 +19,12 @@ import { replayingDb } from './list-sql.ts';
 import type { LoadOptions, Measurement, SqlStatement } from './load.ts';
 import { createTicketBody, addCommentBody, type CorpusSample } from './scenarios.ts';
 
-/** Distinct requests recorded per write (each a pgbench script, picked at random per transaction). */
-const VARIANTS = 16;
+/**
+ * Distinct requests recorded per write (each a pgbench script, picked at random per transaction):
+ * as many as pgbench takes. A comment locks its ticket's row, so the clients need as many tickets
+ * as this not to queue on a few rows' locks, which the API's random tickets never do.
+ */
+const VARIANTS = 128;
 
 /** Runs `work` on a drizzle database over one connection, writing down every statement it sends. */
 async function recordOn(databaseUrl: string, work: (db: Db) => Promise<unknown>): Promise<SqlStatement[]> {

@@ -138,6 +138,9 @@ export const tickets = pgTable(
     // When the ticket is due by its holder's levels; null when closed or held by an agent. Kept by
     // the triggers of migration 0011 on tickets and service_levels, never written by the app.
     dueAt: timestamp('due_at', { withTimezone: true }),
+    // When the issuer was last told of a reply: the reply throttle (DESIGN.md §13) is a condition on
+    // this row, so the write that tells holds the row's lock and two replies at once tell once.
+    replyToldAt: timestamp('reply_told_at', { withTimezone: true }),
   },
   (t) => [
     index('tickets_created').on(t.createdAt),

@@ -21,12 +21,14 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
 /**
  * An audit entry as a CTE of a prepared statement that also makes the change it records. `target`
  * is SQL, and may name an id the same statement has just given when `source` is the CTE of that
- * row. The statement's values are `auditEntryParams(entry)`.
+ * row; `moreDetails` (a jsonb object over `source`) joins the entry's details. The statement's
+ * values are `auditEntryParams(entry)`.
  */
-export function auditEntryOf(target: SQL, source?: SQL): SQL {
+export function auditEntryOf(target: SQL, source?: SQL, moreDetails?: SQL): SQL {
   const { actor, action, details, ip } = AUDIT_PLACEHOLDERS;
+  const written = moreDetails ? sql`coalesce(${details}::jsonb, '{}') || ${moreDetails}` : sql`${details}::jsonb`;
   return sql`insert into ${auditLog} (actor_user_id, action, target, details, ip)
-    select ${actor}::uuid, ${action}::text, ${target}, ${details}::jsonb, ${ip}::text ${source ? sql`from ${source}` : sql``}`;
+    select ${actor}::uuid, ${action}::text, ${target}, ${written}, ${ip}::text ${source ? sql`from ${source}` : sql``}`;
 }
 
 const AUDIT_PLACEHOLDERS = {

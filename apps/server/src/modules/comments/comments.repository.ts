@@ -1,10 +1,12 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { comments, tickets } from '../../db/schema.ts';
+import { comments, outboxMessages, tickets } from '../../db/schema.ts';
 import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
-import { eventsParams, notifyEventsQuery } from '../events/events.repository.ts';
+import { eventsParams, notifyEachOf } from '../events/events.repository.ts';
 import type { PublishedEvent } from '../events/publish.ts';
+import { outboxRowsOf, outboxRowsParam, replyMayBeTold, type NewOutboxRow } from '../notifications/notifications.repository.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -19,10 +21,23 @@ export type NewComment = Required<Omit<typeof comments.$inferInsert, 'createdAt'
 
 /** What a comment's own statement writes beside it. */
 export interface CommentTrail {
-  /** Whether the ticket's `updated_at` moves (a status move has moved it already). */
-  touchTicket: boolean;
+  /** The status the comment moves its ticket to, if the ticket still has `from` (a comment never closes one). */
+  move: { from: TicketStatus; to: TicketStatus } | null;
+  /** Its audit entry; the statement adds `moved_to`: the status the comment did move the ticket to, or null. */
   audit: AuditEntry;
+  /** Heard in any case. */
   events: PublishedEvent[];
+  /** Heard when the move happened. */
+  movedEvents: PublishedEvent[];
+  /** Messages that tell the issuer of a reply, written unless the reply throttle holds them back. */
+  replyMessages: NewOutboxRow[];
+}
+
+/** What the statement did beside writing the comment. */
+export interface CommentWritten {
+  moved: boolean;
+  /** Whether the issuer is told (the reply messages were written). */
+  told: boolean;
 }
 
 const NEW_COMMENT_COLUMNS = [
@@ -36,38 +51,79 @@ const NEW_COMMENT_COLUMNS = [
   'attachments',
 ] as const satisfies readonly (keyof NewComment)[];
 
-/** A comment, the touch of its ticket, its audit entry and its events as one statement, each value a placeholder. */
-function commentWithTrailStatement(db: Db) {
+/**
+ * The ticket's side of a comment, as a CTE: its `updated_at`, the reply throttle and, when
+ * `moving`, the status move (only if the ticket still has the status it was read with, so a
+ * resolve or reopen that happened meanwhile wins). The row is locked first and read as it was:
+ * `moved` and `told` say what this comment changed. A second comment on the same ticket waits for
+ * the lock, then sees the first one's status and `reply_told_at`. Only a moving comment names the
+ * status columns: naming them, even unchanged, runs the due-time trigger of migration 0011.
+ */
+function ticketChangeOf(moving: boolean): SQL {
+  const from = sql`${sql.placeholder('moveFrom')}::text`;
+  const moves = moving ? sql`coalesce(was.ticket_status = ${from}, false)` : sql`false`;
+  const tells = sql`(jsonb_array_length(${sql.placeholder('replyMessages')}::jsonb) > 0
+    and ${replyMayBeTold(sql`was.reply_told_at`)})`;
+  const move = sql`,
+      ticket_status = case when ${moves} then ${sql.placeholder('moveTo')}::text else t.ticket_status end,
+      resolved_at = case when ${moves} then null else t.resolved_at end,
+      reopened_at = case when ${moves} and ${from} = 'closed' then now() else t.reopened_at end`;
+  return sql`update ${tickets} t set
+      updated_at = now(),
+      reply_told_at = case when ${tells} then now() else t.reply_told_at end${moving ? move : sql``}
+    from (select ticket_id, ticket_status, reply_told_at from ${tickets}
+      where ticket_id = ${sql.placeholder('ticketId')} for no key update) was
+    where t.ticket_id = was.ticket_id
+    returning ${moves} as moved, ${tells} as told`;
+}
+
+/**
+ * A comment, the change of its ticket, its audit entry, the messages that tell the issuer and its
+ * events, as one statement, each value a placeholder.
+ */
+function commentWithTrailStatement(db: Db, moving: boolean) {
   const values = Object.fromEntries(NEW_COMMENT_COLUMNS.map((key) => [key, sql.placeholder(key)])) as Record<
     keyof NewComment,
     Placeholder
   >;
   const inserted = db.$with('inserted').as(db.insert(comments).values(values).returning({ id: comments.id }));
-  const touched = db.$with('touched').as(
-    db
-      .update(tickets)
-      .set({ updatedAt: sql`now()` })
-      .where(and(eq(tickets.ticketId, sql.placeholder('ticketId')), sql`${sql.placeholder('touchTicket')}::boolean`))
-      .returning({ ticketId: tickets.ticketId }),
+  const changed = db.$with('changed', {}).as(ticketChangeOf(moving));
+  const movedTo = sql`jsonb_build_object('moved_to', case when changed.moved then to_jsonb(${sql.placeholder('moveTo')}::text) end)`;
+  const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`, sql`changed`, movedTo));
+  const told = db.$with('told', {}).as(
+    sql`insert into ${outboxMessages} (channel, kind, recipient, subject, body, ticket_id)
+      ${outboxRowsOf(sql`${sql.placeholder('replyMessages')}`)} where (select told from changed)`,
   );
-  const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`));
-  return notifyEventsQuery(db.with(inserted, touched, audited)).prepare('insert_comment_with_trail');
+  const heard = sql`${sql.placeholder('events')}::text[]
+    || case when changed.moved then ${sql.placeholder('movedEvents')}::text[] else '{}'::text[] end`;
+  return db
+    .with(inserted, changed, audited, told)
+    .select({ moved: sql<boolean>`changed.moved`, told: sql<boolean>`changed.told`, heard: notifyEachOf(heard) })
+    .from(sql`changed`)
+    .prepare(moving ? 'insert_comment_moving_ticket' : 'insert_comment_with_trail');
 }
 
-const commentWithTrail = preparedPerDatabase(commentWithTrailStatement);
+const commentWithTrail = preparedPerDatabase((db) => commentWithTrailStatement(db, false));
+const commentMovingTicket = preparedPerDatabase((db) => commentWithTrailStatement(db, true));
 
 /**
- * Inserts a comment, touches its ticket, and writes its audit entry and events, in one statement:
- * one statement is atomic, so a comment that writes nothing else needs no transaction of its own.
+ * Inserts a comment, changes its ticket, and writes its audit entry, the messages that tell the
+ * issuer and its events, in one statement: one statement is atomic, so a comment that writes
+ * nothing else needs no transaction of its own.
  */
-export async function insertCommentWithTrail(db: Db, comment: NewComment, trail: CommentTrail): Promise<void> {
-  await commentWithTrail(db).execute({
+export async function insertCommentWithTrail(db: Db, comment: NewComment, trail: CommentTrail): Promise<CommentWritten> {
+  const statement = trail.move ? commentMovingTicket(db) : commentWithTrail(db);
+  const [row] = await statement.execute({
     ...comment,
-    touchTicket: trail.touchTicket,
+    moveFrom: trail.move?.from ?? null,
+    moveTo: trail.move?.to ?? null,
+    replyMessages: outboxRowsParam(trail.replyMessages),
     auditTarget: trail.audit.target,
     ...auditEntryParams(trail.audit),
     ...eventsParams(trail.events),
+    movedEvents: trail.movedEvents.map((event) => JSON.stringify(event)),
   });
+  return { moved: row?.moved === true, told: row?.told === true };
 }
 
 /** The same external comment by one author on each ticket, in one statement. */

@@ -11,9 +11,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { rememberLanguage } from '../auth/user-language.repository.ts';
-import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
+import { wakeOutboxWorkers } from '../notifications/outbox-wake.ts';
+import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
-import { moveTicketStatus, recordStatusChanges, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
+import { recordStatusChanges, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
 import { commentsBefore } from './comment-pages.ts';
@@ -80,42 +81,36 @@ export async function addComment(
     attachments: keys,
   };
   const write = async (db: Db) => {
-    // Conditional on the current status, so a resolve or reopen that happened meanwhile wins.
-    const moved = move ? await moveTicketStatus(db, ticket.ticketId, move.from, move.to) : false;
     // An internal note is staff's to hear of; the status it moved is the issuer's too.
     const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
-    await insertCommentWithTrail(db, comment, {
-      touchTicket: !moved,
+    const written = await insertCommentWithTrail(db, comment, {
+      move,
       // What was written stays in the comment; the trail says only that it was, and where.
       audit: {
         actorUserId: author.id,
         action: 'comment.create',
         target: `ticket:${ticket.ticketId}`,
         ip,
-        details: {
-          comment_id: comment.id,
-          internal: isInternal,
-          attachments: keys.length,
-          moved_to: moved && move ? move.to : null,
-        },
+        details: { comment_id: comment.id, internal: isInternal, attachments: keys.length },
       },
-      events: [
-        { event: 'comment.added', ...heard, comment_id: comment.id, internal: isInternal },
-        ...(moved ? [{ event: 'ticket.changed' as const, ...heard, internal: false }] : []),
-      ],
+      events: [{ event: 'comment.added', ...heard, comment_id: comment.id, internal: isInternal }],
+      movedEvents: [{ event: 'ticket.changed', ...heard, internal: false }],
+      replyMessages: tells ? replyMessages(ctx.tell, ticket) : [],
     });
     await claimAttachments(db, keys, `comment:${comment.id}`);
     if (remembersLanguage) await rememberLanguage(db, author.id, language);
-    // A move into or out of closed (the issuer's reopen) belongs to the number's history.
-    if (moved && move && (move.from === 'closed' || move.to === 'closed'))
+    // A move out of closed (the issuer's reopen) belongs to the number's history.
+    if (written.moved && move?.from === 'closed')
       await recordStatusChanges(db, [
         { ticketId: ticket.ticketId, fromStatus: move.from, toStatus: move.to, byUserId: author.id, byName: author.name },
       ]);
-    if (tells) await tellIssuer(db, ctx.tell, ticket, 'reply');
+    return written;
   };
-  // A comment that moves no status, claims no upload and tells nobody is one statement: no transaction.
-  const oneStatement = !move && keys.length === 0 && !remembersLanguage && !tells;
-  await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
+  // The comment, its ticket's move and the message to the issuer are one statement: a comment that
+  // claims no upload, changes no language and reopens nothing needs no transaction.
+  const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed';
+  const written = await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
+  if (written.told) wakeOutboxWorkers();
 }
 
 /** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, type TicketByIdReply } from '@switchboard/shared';
-import { comments, tickets, uploads } from '../../db/schema.ts';
+import { auditLog, comments, tickets, uploads } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket, uploadImage } from '../../../test/ticket-factories.ts';
@@ -108,6 +108,13 @@ describeWithApp('comments on tickets', (ctx) => {
       expect((await ticketRow(ticket.ticketId))?.ticketStatus).toBe('open');
       await comment(staff.headers, { ticket_id: ticket.ticketId, message: 'Looking into it' });
       expect((await ticketRow(ticket.ticketId))?.ticketStatus).toBe('in_progress');
+      // The trail says which comment moved it, and where.
+      const trail = await ctx.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'comment.create'), eq(auditLog.target, `ticket:${ticket.ticketId}`)))
+        .orderBy(auditLog.at);
+      expect(trail.map((row) => (row.details as { moved_to: unknown }).moved_to)).toEqual([null, 'in_progress']);
     });
 
     it('counts an internal staff note as the start of work too', async () => {
@@ -130,7 +137,11 @@ describeWithApp('comments on tickets', (ctx) => {
       const ticket = await buildTicket(ctx.db, customer.user, { ticketStatus: 'closed' });
       expect((await ticketRow(ticket.ticketId))?.resolvedAt).toBeInstanceOf(Date);
       await comment(customer.headers, { ticket_id: ticket.ticketId, message: 'Still broken' });
-      expect(await ticketRow(ticket.ticketId)).toMatchObject({ ticketStatus: 'open', resolvedAt: null });
+      expect(await ticketRow(ticket.ticketId)).toMatchObject({
+        ticketStatus: 'open',
+        resolvedAt: null,
+        reopenedAt: expect.any(Date),
+      });
     });
 
     it('keeps a closed ticket closed when staff comment on it', async () => {

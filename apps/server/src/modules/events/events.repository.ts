@@ -28,6 +28,11 @@ export function notifyEventsQuery(db: Pick<Db, 'select'>) {
     .from(sql`unnest(${sql.placeholder('events')}::text[]) as payload`);
 }
 
+/** NOTIFY of each payload of a text[] (SQL), counted: a subquery of a prepared statement. */
+export function notifyEachOf(payloads: SQL): SQL {
+  return sql`(select count(pg_notify(${EVENTS_CHANNEL}, payload)) from unnest(${payloads}) as payload)`;
+}
+
 export function eventsParams(events: PublishedEvent[]) {
   return { events: events.map((event) => JSON.stringify(event)) };
 }

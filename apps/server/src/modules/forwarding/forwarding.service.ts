@@ -26,7 +26,7 @@ import type { SignedInUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertComment } from '../comments/comments.repository.ts';
 import { publishEvents, publishTicketEvent } from '../events/publish.ts';
-import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
+import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
 import { pageLinks } from '../tickets/ticket-list.service.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import {
@@ -175,7 +175,7 @@ export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser,
       details: { holder: ticket.issuedTo, from_status: ticket.ticketStatus },
     });
     // The issuer is told, unless they solved it themselves; a forward tells nobody.
-    if (ticket.issuerUserId !== actor.id) await tellIssuer(tx, ctx.tell, ticket, 'resolved');
+    if (ticket.issuerUserId !== actor.id) await tellResolved(tx, ctx.tell, ticket);
     await publishTicketEvent(tx, {
       event: 'ticket.changed',
       ticket_id: ticket.ticketId,

@@ -25,7 +25,7 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertExternalComments } from '../comments/comments.repository.ts';
 import { publishIncidentEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
-import { tellIssuer, type TellSettings } from '../notifications/tell-issuer.ts';
+import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
 import { pageLinks } from '../tickets/ticket-list.service.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import { closeTickets, recordStatusChanges, type TicketRow } from '../tickets/tickets.repository.ts';
@@ -196,7 +196,7 @@ export async function unlinkIncidentTicket(
  * an issuer who resolves is not told of their own act.
  */
 async function tellIssuersOfResolved(ctx: IncidentsContext, tx: Tx, actor: IncidentActor, solved: TicketRow[]): Promise<void> {
-  for (const ticket of solved) if (ticket.issuerUserId !== actor.user.id) await tellIssuer(tx, ctx.tell, ticket, 'resolved');
+  for (const ticket of solved) if (ticket.issuerUserId !== actor.user.id) await tellResolved(tx, ctx.tell, ticket);
 }
 
 /**

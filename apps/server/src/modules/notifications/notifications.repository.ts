@@ -1,5 +1,5 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
-import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
@@ -10,31 +10,36 @@ export async function insertOutboxMessages(db: Db, rows: NewOutboxRow[]): Promis
   if (rows.length > 0) await db.insert(outboxMessages).values(rows);
 }
 
+/** Messages as one jsonb parameter, read back by `outboxRowsOf`. */
+export function outboxRowsParam(rows: NewOutboxRow[]): string {
+  return JSON.stringify(
+    rows.map((row) => ({
+      channel: row.channel,
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: row.subject ?? null,
+      body: row.body,
+      ticket_id: row.ticketId ?? null,
+    })),
+  );
+}
+
+/** The messages of `outboxRowsParam` as rows of a select, for an insert into the outbox. */
+export function outboxRowsOf(param: SQL): SQL {
+  return sql`select channel, kind, recipient, subject, body, ticket_id
+    from jsonb_to_recordset(${param}::jsonb)
+      as m(channel text, kind text, recipient text, subject text, body text, ticket_id bigint)`;
+}
+
+/** At most one reply message per ticket in this time; a resolve is always told. */
+export const REPLY_THROTTLE_MS = 10 * 60_000;
+
 /**
- * Writes the messages unless the ticket has a reply message written after `since` (the reply
- * throttle), in one statement; whether they were written.
+ * Whether the reply throttle lets a ticket's issuer be told of a reply now, as SQL over the
+ * ticket's `reply_told_at` (when its issuer was last told of one).
  */
-export async function insertUnlessRepliedSince(db: Db, rows: NewOutboxRow[], ticketId: number, since: Date): Promise<boolean> {
-  const recentReply = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.ticketId, ticketId), eq(outboxMessages.kind, 'reply'), gt(outboxMessages.createdAt, since)));
-  const messages = rows.map((row) => ({
-    channel: row.channel,
-    kind: row.kind,
-    recipient: row.recipient,
-    subject: row.subject ?? null,
-    body: row.body,
-    ticket_id: row.ticketId ?? null,
-  }));
-  // Both drivers answer with the rows the statement returned.
-  const written = (await db.execute(sql`insert into ${outboxMessages} (channel, kind, recipient, subject, body, ticket_id)
-    select channel, kind, recipient, subject, body, ticket_id
-    from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
-      as m(channel text, kind text, recipient text, subject text, body text, ticket_id bigint)
-    where not exists (${recentReply})
-    returning 1`)) as { rows: unknown[] };
-  return written.rows.length > 0;
+export function replyMayBeTold(toldAt: SQL): SQL {
+  return sql`(${toldAt} is null or ${toldAt} <= now() - ${sql.raw(`interval '${REPLY_THROTTLE_MS / 1000} seconds'`)})`;
 }
 
 /**

@@ -9,13 +9,10 @@ import type { Db } from '../../db/client.ts';
 import { findUserLanguage } from '../auth/user-language.repository.ts';
 import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
-import { insertOutboxMessages, insertUnlessRepliedSince, type NewOutboxRow } from './notifications.repository.ts';
+import { insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
 import { wakeOutboxWorkers } from './outbox-wake.ts';
 
-/** At most one reply message per ticket in this time; a resolve is always told. */
-export const REPLY_THROTTLE_MS = 10 * 60_000;
-
-/** The settings tellIssuer reads; the app's Config has them all. */
+/** The settings the messages are written from; the app's Config has them all. */
 export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'>;
 
 /** The fields of a ticket row that say whom to tell, and in which language. */
@@ -44,20 +41,22 @@ async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
   return current ?? ticket.issuerLanguage;
 }
 
-/**
- * Writes the messages that tell the issuer of `ticket` that it has a new reply or was resolved:
- * an SMS to the issuer's number and an e-mail to the public form's address, as NOTIFY_ISSUERS
- * allows, in the issuer's language. A reply is told at most once per ticket per 10 minutes.
- * Without SMTP no e-mail is written at all (it could never leave). Call it inside the transaction
- * of the change, with any Db or transaction, once per ticket (an incident resolves many: call it
- * for each).
- */
-export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketToTell, event: IssuerEvent): Promise<void> {
+/** Whether NOTIFY_ISSUERS (and SMTP, for e-mail) lets the issuer of `ticket` be told at all. */
+function addressesOf(settings: TellSettings, ticket: TicketToTell): { smsTo: string | null; mailTo: string | null } {
   const channels = settings.notify.channels;
-  const smsTo = channels.includes('sms') ? ticket.issuerNumber : null;
-  const mailTo = settings.smtpUrl && channels.includes('email') ? ticket.clientEmail : null;
-  if (!smsTo && !mailTo) return;
-  const language = await languageToTell(db, ticket);
+  return {
+    smsTo: channels.includes('sms') ? ticket.issuerNumber : null,
+    mailTo: settings.smtpUrl && channels.includes('email') ? ticket.clientEmail : null,
+  };
+}
+
+/**
+ * The messages that tell the issuer of `ticket` of `event` in `language`: an SMS to the issuer's
+ * number and an e-mail to the public form's address, as NOTIFY_ISSUERS allows; none at all
+ * without a channel. Without SMTP no e-mail is written at all (it could never leave).
+ */
+function issuerMessages(settings: TellSettings, ticket: TicketToTell, event: IssuerEvent, language: Language): NewOutboxRow[] {
+  const { smsTo, mailTo } = addressesOf(settings, ticket);
   const rows: NewOutboxRow[] = [];
   if (smsTo) {
     rows.push({
@@ -79,11 +78,28 @@ export async function tellIssuer(db: Db, settings: TellSettings, ticket: TicketT
       ticketId: ticket.ticketId,
     });
   }
-  // The caller of a reply has written the ticket's row in this transaction (a comment touches it),
-  // so it holds the row's lock: two replies at once are throttled one after the other.
-  if (event === 'reply') {
-    if (!(await insertUnlessRepliedSince(db, rows, ticket.ticketId, new Date(Date.now() - REPLY_THROTTLE_MS)))) return;
-  } else await insertOutboxMessages(db, rows);
+  return rows;
+}
+
+/**
+ * The messages that would tell the issuer of a reply on `ticket`, read with its account's
+ * language (as `findTicketWithIssuer` reads it). The comment's own statement writes them, unless
+ * the reply throttle holds them back (`insertCommentWithTrail`): a reply is told at most once per
+ * ticket per REPLY_THROTTLE_MS (notifications.repository.ts).
+ */
+export function replyMessages(settings: TellSettings, ticket: TicketToTell & { issuerAccountLanguage: Language | null }) {
+  return issuerMessages(settings, ticket, 'reply', ticket.issuerAccountLanguage ?? ticket.issuerLanguage);
+}
+
+/**
+ * Writes the messages that tell the issuer of `ticket` that it was resolved, in the issuer's
+ * language. Call it inside the transaction of the change, with any Db or transaction, once per
+ * ticket (an incident resolves many: call it for each).
+ */
+export async function tellResolved(db: Db, settings: TellSettings, ticket: TicketToTell): Promise<void> {
+  const { smsTo, mailTo } = addressesOf(settings, ticket);
+  if (!smsTo && !mailTo) return;
+  await insertOutboxMessages(db, issuerMessages(settings, ticket, 'resolved', await languageToTell(db, ticket)));
   wakeOutboxWorkers();
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, Language, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
@@ -168,22 +168,6 @@ export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
     .update(tickets)
     .set({ ticketStatus: 'closed', resolvedAt: sql`now()`, updatedAt: sql`now()` })
     .where(inArray(tickets.ticketId, ticketIds));
-}
-
-/** Moves a ticket from one status to another; false when it was no longer in `from`. */
-export async function moveTicketStatus(db: Db, ticketId: number, from: TicketStatus, to: TicketStatus): Promise<boolean> {
-  const rows = await db
-    .update(tickets)
-    .set({
-      ticketStatus: to,
-      updatedAt: sql`now()`,
-      ...(to === 'closed' ? {} : { resolvedAt: null }),
-      // A reopen starts the resolve level again (DESIGN.md §17): the due time counts from here.
-      ...(from === 'closed' && to !== 'closed' ? { reopenedAt: sql`now()` } : {}),
-    })
-    .where(and(eq(tickets.ticketId, ticketId), eq(tickets.ticketStatus, from)))
-    .returning({ ticketId: tickets.ticketId });
-  return rows.length === 1;
 }
 
 /** A move of a ticket into or out of closed: a resolve or a reopen, and who made it. */
