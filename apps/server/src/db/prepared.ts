@@ -1,9 +1,11 @@
 /**
  * Statements of the hot paths, prepared once per database (DESIGN.md §10): drizzle builds their
- * SQL once, and PostgreSQL parses and plans each of them once per connection, not per request.
+ * SQL once, PostgreSQL parses and plans each of them once per connection, not per request, and
+ * their rows are mapped by a function made once (`compiled-rows.ts`).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from './client.ts';
+import { withCompiledRows } from './compiled-rows.ts';
 
 /**
  * `prepare(db)` run once per database and kept. Only for the database itself: inside a transaction
@@ -14,7 +16,7 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
   return (db) => {
     let prepared = kept.get(db);
     if (!prepared) {
-      prepared = prepare(db);
+      prepared = withCompiledRows(prepare(db));
       kept.set(db, prepared);
     }
     return prepared;
@@ -38,7 +40,9 @@ export function preparedPerShape<T>(prefix: string): (db: Db, shape: string, pre
     const found = shapes.get(shape);
     if (found !== undefined) return found;
     if (shapes.size >= SHAPES_PREPARED) return null;
-    const prepared = prepare(`${prefix}_${createHash('sha256').update(shape).digest('base64url').slice(0, 22)}`);
+    const prepared = withCompiledRows(
+      prepare(`${prefix}_${createHash('sha256').update(shape).digest('base64url').slice(0, 22)}`),
+    );
     shapes.set(shape, prepared);
     return prepared;
   };
