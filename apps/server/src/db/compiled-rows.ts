@@ -23,7 +23,7 @@ const decoderOfSql = (value: SQL) => (value as unknown as { decoder: Decoder }).
 function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field;
   if (is(field, SQL)) return decoderOfSql(field);
-  if (is(field, Subquery)) return decoderOfSql(field._.sql as SQL);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
   return decoderOfSql((field as SQL.Aliased).sql);
 }
 
