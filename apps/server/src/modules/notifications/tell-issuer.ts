@@ -41,7 +41,7 @@ async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
   return current ?? ticket.issuerLanguage;
 }
 
-/** Whether NOTIFY_ISSUERS (and SMTP, for e-mail) lets the issuer of `ticket` be told at all. */
+/** Where NOTIFY_ISSUERS (and SMTP, for e-mail) lets the issuer of `ticket` be told: null where not. */
 function addressesOf(settings: TellSettings, ticket: TicketToTell): { smsTo: string | null; mailTo: string | null } {
   const channels = settings.notify.channels;
   return {
