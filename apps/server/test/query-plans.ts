@@ -47,6 +47,7 @@ function withValues({ text, params }: Statement): SQL {
     if (typeof value === 'string') return quoted(value);
     if (value instanceof Date) return quoted(value.toISOString());
     if (value === null) return 'null';
+    if (Array.isArray(value) && value.every((item) => typeof item === 'number')) return quoted(`{${value.join(',')}}`);
     throw new Error(`unexpected parameter of type ${typeof value}`);
   };
   return sql.raw(text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1])));

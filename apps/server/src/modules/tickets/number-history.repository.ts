@@ -6,10 +6,11 @@
  * EVENTS_PER_TICKET each. So a number with hundreds of tickets, each
  * with thousands of comments, costs a bounded number of index reads.
  */
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase, preparedPerShape } from '../../db/prepared.ts';
 import { comments, forwardEvents, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from './ticket-list.repository.ts';
 import { assigneeNameOf } from './tickets.repository.ts';
@@ -26,11 +27,20 @@ export interface NumberScope {
   issuerUserId?: string;
 }
 
-function whereOf(scope: NumberScope): SQL | undefined {
+/**
+ * The statements are prepared (DESIGN.md §10): the number, the issuer, the limit, the followed
+ * tickets and the window's start are placeholders, so each statement has one text per shape.
+ */
+function whereOf(ofIssuer: boolean): SQL | undefined {
   return and(
-    eq(tickets.problematicNumber, scope.number),
-    scope.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, scope.issuerUserId),
+    eq(tickets.problematicNumber, sql.placeholder('number')),
+    ofIssuer ? eq(tickets.issuerUserId, sql.placeholder('issuerUserId')) : undefined,
   );
+}
+
+/** The placeholders' values of a scope (an issuer only where the statement has one). */
+function scopeValues(scope: NumberScope) {
+  return scope.issuerUserId === undefined ? { number: scope.number } : { number: scope.number, issuerUserId: scope.issuerUserId };
 }
 
 /**
@@ -42,7 +52,7 @@ function issuerNameOf(issuerUserId: AnyPgColumn) {
 }
 
 /** The number's newest tickets (at most the cap), in index order. */
-function cappedTickets(db: Db, scope: NumberScope) {
+function cappedTickets(db: Db, ofIssuer: boolean) {
   return db
     .select({
       ticketId: tickets.ticketId,
@@ -52,20 +62,20 @@ function cappedTickets(db: Db, scope: NumberScope) {
       issuerUserId: tickets.issuerUserId,
     })
     .from(tickets)
-    .where(whereOf(scope))
+    .where(whereOf(ofIssuer))
     .orderBy(desc(tickets.createdAt))
     .limit(HISTORY_TICKET_CAP)
     .as('capped');
 }
 
 /** The number's newest tickets as rows of the ticket table, with the issuer's current name. */
-export async function listNumberTickets(db: Db, scope: NumberScope, limit: number): Promise<TicketListRow[]> {
+function newestTicketsStatement(db: Db, ofIssuer: boolean) {
   const newest = db
     .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId })
     .from(tickets)
-    .where(whereOf(scope))
+    .where(whereOf(ofIssuer))
     .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .as('newest');
   return db
     .select({
@@ -88,14 +98,24 @@ export async function listNumberTickets(db: Db, scope: NumberScope, limit: numbe
     .orderBy(desc(newest.createdAt), desc(newest.ticketId));
 }
 
+const newestTickets = preparedPerDatabase((db) => newestTicketsStatement(db, false).prepare('number_newest_tickets'));
+const newestTicketsOfIssuer = preparedPerDatabase((db) =>
+  newestTicketsStatement(db, true).prepare('number_newest_tickets_of_issuer'),
+);
+
+export async function listNumberTickets(db: Db, scope: NumberScope, limit: number): Promise<TicketListRow[]> {
+  const statement = scope.issuerUserId === undefined ? newestTickets(db) : newestTicketsOfIssuer(db);
+  return statement.execute({ ...scopeValues(scope), limit });
+}
+
 /**
  * How many of the number's tickets there are (up to the cap), how many of them are not closed, and
  * the `limit` of them that changed last, in one pass over the number's index entries. updated_at
  * moves with every comment, forward and resolve, so the newest events of the number all belong to
  * these tickets.
  */
-export async function readNumberTickets(db: Db, scope: NumberScope, limit: number) {
-  const capped = cappedTickets(db, scope);
+function countedTicketsStatement(db: Db, ofIssuer: boolean) {
+  const capped = cappedTickets(db, ofIssuer);
   const recent = db
     .select({
       ticketId: capped.ticketId,
@@ -109,9 +129,9 @@ export async function readNumberTickets(db: Db, scope: NumberScope, limit: numbe
     })
     .from(capped)
     .orderBy(desc(capped.updatedAt), desc(capped.ticketId))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .as('recent');
-  const rows = await db
+  return db
     .select({
       ticketId: recent.ticketId,
       createdAt: recent.createdAt,
@@ -123,6 +143,16 @@ export async function readNumberTickets(db: Db, scope: NumberScope, limit: numbe
     })
     .from(recent)
     .orderBy(desc(recent.updatedAt), desc(recent.ticketId));
+}
+
+const countedTickets = preparedPerDatabase((db) => countedTicketsStatement(db, false).prepare('number_counted_tickets'));
+const countedTicketsOfIssuer = preparedPerDatabase((db) =>
+  countedTicketsStatement(db, true).prepare('number_counted_tickets_of_issuer'),
+);
+
+export async function readNumberTickets(db: Db, scope: NumberScope, limit: number) {
+  const statement = scope.issuerUserId === undefined ? countedTickets(db) : countedTicketsOfIssuer(db);
+  const rows = await statement.execute({ ...scopeValues(scope), limit });
   const first = rows[0];
   return {
     open: first?.openCount ?? 0,
@@ -138,21 +168,32 @@ export interface EventWindow {
   since: Date | null;
 }
 
+/** What decides the text of the events' statement; the ids and the instant are placeholders. */
+interface EventShape {
+  fromSince: boolean;
+  withInternal: boolean;
+  withForwards: boolean;
+}
+
 /** The followed tickets of a window, the outer side of each lateral read of their events. */
-function followedTickets(db: Db, window: EventWindow) {
+function followedTickets(db: Db) {
   return db
     .select({ ticketId: tickets.ticketId })
     .from(tickets)
-    .where(inArray(tickets.ticketId, window.ticketIds))
+    .where(sql`${tickets.ticketId} = any(${sql.placeholder('ticketIds')}::bigint[])`)
     .as('followed');
 }
+
+/** Events of the window only: at or after its start, when it has one. */
+const fromSince = (shape: EventShape, createdAt: AnyPgColumn) =>
+  shape.fromSince ? gte(createdAt, sql.placeholder('since')) : undefined;
 
 /** A column a kind of event does not have, typed as the other kinds have it. */
 const none = <T>() => sql<T | null>`null`;
 
 /** Per followed ticket, its newest comments in the window (internal ones only when `withInternal`). */
-function commentEvents(db: Db, window: EventWindow & { withInternal: boolean }) {
-  const followed = followedTickets(db, window);
+function commentEvents(db: Db, shape: EventShape) {
+  const followed = followedTickets(db);
   const newest = db
     .select({
       createdAt: comments.createdAt,
@@ -164,8 +205,8 @@ function commentEvents(db: Db, window: EventWindow & { withInternal: boolean }) 
     .where(
       and(
         eq(comments.ticketId, followed.ticketId),
-        window.since === null ? undefined : gte(comments.createdAt, window.since),
-        window.withInternal ? undefined : eq(comments.isInternal, false),
+        fromSince(shape, comments.createdAt),
+        shape.withInternal ? undefined : eq(comments.isInternal, false),
       ),
     )
     .orderBy(desc(comments.createdAt))
@@ -188,8 +229,8 @@ function commentEvents(db: Db, window: EventWindow & { withInternal: boolean }) 
 }
 
 /** Per followed ticket, its newest forwards in the window. */
-function forwardEventsOf(db: Db, window: EventWindow) {
-  const followed = followedTickets(db, window);
+function forwardEventsOf(db: Db, shape: EventShape) {
+  const followed = followedTickets(db);
   const newest = db
     .select({
       createdAt: forwardEvents.createdAt,
@@ -199,12 +240,7 @@ function forwardEventsOf(db: Db, window: EventWindow) {
       forwardedByName: forwardEvents.forwardedByName,
     })
     .from(forwardEvents)
-    .where(
-      and(
-        eq(forwardEvents.ticketId, followed.ticketId),
-        window.since === null ? undefined : gte(forwardEvents.createdAt, window.since),
-      ),
-    )
+    .where(and(eq(forwardEvents.ticketId, followed.ticketId), fromSince(shape, forwardEvents.createdAt)))
     .orderBy(desc(forwardEvents.createdAt))
     .limit(EVENTS_PER_TICKET)
     .as('newest');
@@ -228,8 +264,8 @@ function forwardEventsOf(db: Db, window: EventWindow) {
  * Per followed ticket, its newest resolves and reopens in the window, with the current user type of
  * who made them (looked up per row on the users' primary key), so that staff names can be hidden.
  */
-function statusChangeEvents(db: Db, window: EventWindow) {
-  const followed = followedTickets(db, window);
+function statusChangeEvents(db: Db, shape: EventShape) {
+  const followed = followedTickets(db);
   const newest = db
     .select({
       createdAt: ticketStatusEvents.createdAt,
@@ -239,12 +275,7 @@ function statusChangeEvents(db: Db, window: EventWindow) {
       byName: ticketStatusEvents.byName,
     })
     .from(ticketStatusEvents)
-    .where(
-      and(
-        eq(ticketStatusEvents.ticketId, followed.ticketId),
-        window.since === null ? undefined : gte(ticketStatusEvents.createdAt, window.since),
-      ),
-    )
+    .where(and(eq(ticketStatusEvents.ticketId, followed.ticketId), fromSince(shape, ticketStatusEvents.createdAt)))
     .orderBy(desc(ticketStatusEvents.createdAt))
     .limit(EVENTS_PER_TICKET)
     .as('newest');
@@ -269,6 +300,13 @@ export type NumberEventKind = 'comment' | 'forward' | 'status';
 /** One event of the timeline; the columns its kind does not have are null. */
 export type NumberEventRow = Awaited<ReturnType<typeof statusChangeEvents>>[number];
 
+function eventsStatement(db: Db, shape: EventShape) {
+  const commentsAndStatuses = commentEvents(db, shape).unionAll(statusChangeEvents(db, shape));
+  return shape.withForwards ? commentsAndStatuses.unionAll(forwardEventsOf(db, shape)) : commentsAndStatuses;
+}
+
+const eventsByShape = preparedPerShape<ReturnType<ReturnType<typeof eventsStatement>['prepare']>>('number_events');
+
 /**
  * The comments, resolves and reopens, and (with `withForwards`) forwards of the followed tickets in
  * the window, in one statement: each kind read per ticket on its own index, at most
@@ -279,6 +317,8 @@ export async function listNumberEvents(
   window: EventWindow & { withInternal: boolean; withForwards: boolean },
 ): Promise<NumberEventRow[]> {
   if (window.ticketIds.length === 0) return [];
-  const commentsAndStatuses = commentEvents(db, window).unionAll(statusChangeEvents(db, window));
-  return window.withForwards ? commentsAndStatuses.unionAll(forwardEventsOf(db, window)) : commentsAndStatuses;
+  const shape = { fromSince: window.since !== null, withInternal: window.withInternal, withForwards: window.withForwards };
+  const key = `${shape.fromSince ? 'since' : 'all'} ${shape.withInternal ? 'internal' : 'external'} ${shape.withForwards ? 'forwards' : 'no-forwards'}`;
+  const statement = eventsByShape(db, key, (name) => eventsStatement(db, shape).prepare(name)) ?? eventsStatement(db, shape);
+  return statement.execute({ ticketIds: window.ticketIds, ...(window.since === null ? {} : { since: window.since }) });
 }
