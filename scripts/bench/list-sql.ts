@@ -92,7 +92,7 @@ export function filterFor(
 const sharedDbs = new WeakMap<pg.Pool, { db: Db; recorded: SqlStatement[] }>();
 
 /** Runs `work` on the pool's shared replaying database and returns the statements it sent. */
-async function recordShared(pool: pg.Pool, work: (db: Db) => Promise<unknown>): Promise<SqlStatement[]> {
+export async function recordShared(pool: pg.Pool, work: (db: Db) => Promise<unknown>): Promise<SqlStatement[]> {
   let shared = sharedDbs.get(pool);
   if (!shared) {
     const recorded: SqlStatement[] = [];

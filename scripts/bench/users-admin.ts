@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { listLiveUsersPage } from '@switchboard/server/src/modules/users/users-list.repository.ts';
 import { PAGE_SIZE, userListQuerySchema } from '@switchboard/shared';
-import { replayingDb } from './list-sql.ts';
+import { recordShared } from './list-sql.ts';
 import type { HttpScenario, SqlStatement } from './load.ts';
 import type { CorpusSample } from './scenarios.ts';
 
@@ -41,12 +41,13 @@ export function usersPath({ page, q }: UsersQuery): string {
   return `/api/v1/users?${search.toString()}`;
 }
 
-/** The statements GET /users sends for `query`, as the users service calls the repository, run on the corpus. */
-export async function usersPageStatements(pool: pg.Pool, query: UsersQuery): Promise<SqlStatement[]> {
+/**
+ * The statements GET /users sends for `query`, as the users service calls the repository, run on
+ * the corpus; on one database for all queries, so that an estimate the server keeps is kept here too.
+ */
+export function usersPageStatements(pool: pg.Pool, query: UsersQuery): Promise<SqlStatement[]> {
   const { page, q } = userListQuerySchema.parse(query);
-  const recorded: SqlStatement[] = [];
-  await listLiveUsersPage(replayingDb(pool, recorded), q, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-  return recorded;
+  return recordShared(pool, (db) => listLiveUsersPage(db, q, (page - 1) * PAGE_SIZE, PAGE_SIZE));
 }
 
 /** A piece of three letters or more of a word of `name`, as somebody types part of a name (any case). */

@@ -23,6 +23,12 @@ type Estimates = Map<string, { total: number; until: number }>;
 /** Each database's estimates by the text and parameters of their count, with the epoch ms until which they answer. */
 const estimatesOf = new WeakMap<Db, Estimates>();
 
+function estimatesIn(db: Db): Estimates {
+  const estimates = estimatesOf.get(db) ?? new Map<string, { total: number; until: number }>();
+  estimatesOf.set(db, estimates);
+  return estimates;
+}
+
 function keptEstimate(estimates: Estimates, key: string, now: number): number | undefined {
   const kept = estimates.get(key);
   if (!kept) return undefined;
@@ -75,8 +81,7 @@ export async function boundedCount(
   statement: CountStatement = countStatementOf(db, table, where),
 ): Promise<BoundedCount> {
   const now = Date.now();
-  const estimates: Estimates = estimatesOf.get(db) ?? new Map<string, { total: number; until: number }>();
-  estimatesOf.set(db, estimates);
+  const estimates = estimatesIn(db);
   const kept = keptEstimate(estimates, statement.key, now);
   if (kept !== undefined) return { total: kept, estimated: true };
   const total = await statement.run();
@@ -84,6 +89,21 @@ export async function boundedCount(
   const estimate = Math.max(total, await estimateRows(db, table, where));
   keepEstimate(estimates, statement.key, estimate, now);
   return { total: estimate, estimated: true };
+}
+
+/**
+ * The planner's estimate of `table` matching `where`, kept for ESTIMATE_TTL_MS under `key` (which
+ * must name the filter and its values): a list whose count is always an estimate asks the planner
+ * once a minute, not on every page.
+ */
+export async function keptEstimateRows(db: Db, table: PgTable, where: SQL | undefined, key: string): Promise<number> {
+  const now = Date.now();
+  const estimates = estimatesIn(db);
+  const kept = keptEstimate(estimates, key, now);
+  if (kept !== undefined) return kept;
+  const estimate = await estimateRows(db, table, where);
+  keepEstimate(estimates, key, estimate, now);
+  return estimate;
 }
 
 type ExplainRow = { 'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }] };

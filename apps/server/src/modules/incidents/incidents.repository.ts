@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { IncidentStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { groups, incidents, subgroups, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
 import { assigneeNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
@@ -201,12 +202,9 @@ export interface SuggestionRow {
  * `windowMinutes`, biggest first. One statement: the window is a range of tickets_created, so
  * it reads only the last minutes' tickets however many the desk holds.
  */
-export async function listSuggestions(
-  db: Db,
-  options: { threshold: number; windowMinutes: number; maxTicketIds: number },
-): Promise<SuggestionRow[]> {
+const suggestions = preparedPerDatabase((db) => {
   const ticketCount = sql<number>`count(*)::int`;
-  const rows = await db
+  return db
     .select({
       groupId: tickets.groupId,
       groupName: sql<string>`max(${tickets.groupName})`,
@@ -219,20 +217,28 @@ export async function listSuggestions(
       since: sql<Date>`min(${tickets.createdAt})`.mapWith(tickets.createdAt),
       ticketIds: sql<
         (number | string)[]
-      >`(array_agg(${tickets.ticketId} order by ${tickets.createdAt}, ${tickets.ticketId}))[1:${options.maxTicketIds}]`,
+      >`(array_agg(${tickets.ticketId} order by ${tickets.createdAt}, ${tickets.ticketId}))[1:${sql.placeholder('maxTicketIds')}::int]`,
     })
     .from(tickets)
     .where(
       and(
-        gte(tickets.createdAt, sql`now() - make_interval(mins => ${options.windowMinutes})`),
+        gte(tickets.createdAt, sql`now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`),
         isNull(tickets.incidentId),
         ne(tickets.ticketStatus, 'closed'),
         isNotNull(tickets.subGroupId),
       ),
     )
     .groupBy(tickets.groupId, tickets.subGroupId)
-    .having(sql`count(*) >= ${options.threshold}`)
-    .orderBy(desc(ticketCount), asc(sql`min(${tickets.createdAt})`));
+    .having(sql`count(*) >= ${sql.placeholder('threshold')}::int`)
+    .orderBy(desc(ticketCount), asc(sql`min(${tickets.createdAt})`))
+    .prepare('incident_suggestions');
+});
+
+export async function listSuggestions(
+  db: Db,
+  options: { threshold: number; windowMinutes: number; maxTicketIds: number },
+): Promise<SuggestionRow[]> {
+  const rows = await suggestions(db).execute(options);
   return rows.map((row) => ({ ...row, ticketCount: Number(row.ticketCount), ticketIds: row.ticketIds.map(Number) }));
 }
 

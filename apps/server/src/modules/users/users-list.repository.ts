@@ -2,10 +2,11 @@
  * The admins' users table and the user pickers (DESIGN.md §10: a page ≤ 30 ms at 200,000 users):
  * how a search matches, a page with its count, and the lookup. Every form is served by an index.
  */
-import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { UserType } from '@switchboard/shared';
-import { boundedCount, estimateRows, EXACT_COUNT_LIMIT } from '../../db/bounded-count.ts';
+import { boundedCount, estimateRows, EXACT_COUNT_LIMIT, keptEstimateRows } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -60,7 +61,13 @@ function containsDigits(column: typeof users.name | typeof users.productNumber, 
  * newest users filters them in the index alone), then the page's rows by primary key. `fromOldest`
  * walks the index from the other end.
  */
-function selectPageByDate(db: Db, where: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
+function pageByDate(
+  db: Db,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+  limit: number | Placeholder,
+  fromOldest: boolean,
+) {
   const order = fromOldest
     ? [asc(users.createdAt), desc(users.name), desc(users.id)]
     : [desc(users.createdAt), asc(users.name), asc(users.id)];
@@ -72,6 +79,21 @@ function selectPageByDate(db: Db, where: SQL | undefined, offset: number, limit:
     .offset(offset)
     .limit(limit);
   return db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
+}
+
+/** The page of every live user (no search), from either end: prepared, offset and limit being placeholders. */
+const livePage = (fromOldest: boolean) =>
+  preparedPerDatabase((db) =>
+    pageByDate(db, isNull(users.deletedAt), sql.placeholder('offset'), sql.placeholder('limit'), fromOldest).prepare(
+      fromOldest ? 'live_users_page_oldest' : 'live_users_page_newest',
+    ),
+  );
+const livePageFromNewest = livePage(false);
+const livePageFromOldest = livePage(true);
+
+function selectPageByDate(db: Db, search: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
+  if (search === undefined) return (fromOldest ? livePageFromOldest : livePageFromNewest)(db).execute({ offset, limit });
+  return pageByDate(db, and(isNull(users.deletedAt), search), offset, limit, fromOldest);
 }
 
 /**
@@ -118,13 +140,15 @@ async function selectSearchPage(
  * The number of live users without a search: exact up to EXACT_COUNT_LIMIT, the planner's estimate
  * beyond, as the ticket list counts (an exact count of 200,000 users takes 25–40 ms, too long for
  * every page). The estimate is asked first: the table's size times the share of rows without
- * deleted_at is close to the truth, and past twice the bound it answers alone, so that the page of
- * a large desk does not count 10,001 rows on every request either.
+ * deleted_at is close to the truth, and past twice the bound it answers alone (kept for a minute,
+ * as the ticket list keeps its estimates), so that the page of a large desk does not count 10,001
+ * rows, nor ask the planner, on every request.
  */
-async function countLiveUsers(db: Db, where: SQL | undefined): Promise<number> {
-  const estimate = await estimateRows(db, users, where);
+async function countLiveUsers(db: Db): Promise<number> {
+  const live = isNull(users.deletedAt);
+  const estimate = await keptEstimateRows(db, users, live, 'live users');
   if (estimate > 2 * EXACT_COUNT_LIMIT) return estimate;
-  return (await boundedCount(db, users, where)).total;
+  return (await boundedCount(db, users, live)).total;
 }
 
 /**
@@ -149,10 +173,10 @@ async function findLiveUsersPage(
   limit: number,
 ): Promise<{ rows: UserRow[]; total: number }> {
   const search = userSearchOf(q);
-  const where = and(isNull(users.deletedAt), search);
   let total: number;
-  if (search === undefined) total = await countLiveUsers(db, where);
+  if (search === undefined) total = await countLiveUsers(db);
   else {
+    const where = and(isNull(users.deletedAt), search);
     const found = await selectSearchPage(db, where, offset, limit);
     if (found) return found;
     // So many match that the newest ten are found at once by walking the newest users.
@@ -161,8 +185,8 @@ async function findLiveUsersPage(
   if (offset >= total) return { rows: [], total };
   const rows =
     offset > total / 2
-      ? await selectPageByDate(db, where, Math.max(0, total - offset - limit), Math.min(limit, total - offset), true)
-      : await selectPageByDate(db, where, offset, limit, false);
+      ? await selectPageByDate(db, search, Math.max(0, total - offset - limit), Math.min(limit, total - offset), true)
+      : await selectPageByDate(db, search, offset, limit, false);
   return { rows, total };
 }
 
