@@ -4,7 +4,7 @@
  * it is (`is()`, a walk up the prototype chain): 7% of a list request's CPU. The mapping here
  * makes the same objects with each column's decoder found once.
  */
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -29,12 +29,15 @@ function decoderOf(field: unknown): Decoder {
 
 /**
  * Whether drizzle would set an object of the selection to null: a left-joined table selected as
- * an object of its own is null when the join found no row. Such statements keep drizzle's mapping.
+ * an object of its own is null when the join found no row. Such statements keep drizzle's mapping;
+ * an object of the table the statement reads from, beside flat fields of a left join, does not.
  */
 function nullsJoinedObjects(query: MappedQuery): boolean {
   const joins = query.joinsNotNullableMap;
-  if (!joins || Object.values(joins).every(Boolean)) return false;
-  return (query.fields ?? []).some(({ path, field }) => path.length === 2 && is(field, Column));
+  if (!joins) return false;
+  return (query.fields ?? []).some(
+    ({ path, field }) => path.length === 2 && is(field, Column) && !joins[getTableName(field.table)],
+  );
 }
 
 function rowMapperOf(fields: NonNullable<MappedQuery['fields']>): (rows: unknown[][]) => Record<string, unknown>[] {
