@@ -12,6 +12,7 @@ import { listForwardChainPage, listForwardHistory } from '../src/modules/forward
 import { filterForViewer } from '../src/modules/tickets/ticket-list.service.ts';
 import { listTicketPage } from '../src/modules/tickets/ticket-list.repository.ts';
 import { findTicketWithIssuer } from '../src/modules/tickets/tickets.repository.ts';
+import { findTicketView } from '../src/modules/tickets/ticket-view.repository.ts';
 import { listNumberEvents, listNumberTickets, readNumberTickets } from '../src/modules/tickets/number-history.repository.ts';
 import {
   findIncidentView,
@@ -216,8 +217,10 @@ describeWithApp('query plans at scale', (ctx) => {
       await listNewestCommentsWithTotal(db, { ticketId: 110_000, withInternal: false }, 50);
       await listLatestComments(db, { ticketId: 110_000, withInternal: false }, 51);
       await listForwardHistory(db, 110_000);
+      for (const withInternal of [false, true])
+        await findTicketView(db, 110_000, { withInternal, withForwards: withInternal }, 50);
     });
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(6);
     for (const statement of statements) {
       const scanned = await seqScanned(statement);
       for (const table of BIG_TABLES) expect(scanned, statement.text).not.toContain(table);

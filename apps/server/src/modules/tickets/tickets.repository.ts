@@ -98,37 +98,38 @@ export async function insertTicketWithTrail(db: Db, ticket: NewTicket, trail: Ne
   return created;
 }
 
+/** What every view of a ticket shows beside the ticket's own columns: names and flags. */
+export const TICKET_WITH_ISSUER_FIELDS = {
+  ticket: tickets,
+  issuerName: users.name,
+  issuerAccountLanguage: users.language,
+  assigneeName: assigneeNameOf(tickets.assigneeUserId),
+  overdue: overdueOf(tickets.dueAt),
+  subGroupBn: sql<
+    string | null
+  >`(select ${subgroups.subGroupBn} from ${subgroups} where ${subgroups.id} = ${tickets.subGroupId})`,
+};
+
 /** A ticket with the names and flags every view of it shows, by its id (read on every ticket request). */
 const ticketWithIssuer = preparedPerDatabase((db) =>
   db
-    .select({
-      ticket: tickets,
-      issuerName: users.name,
-      issuerAccountLanguage: users.language,
-      assigneeName: assigneeNameOf(tickets.assigneeUserId),
-      overdue: overdueOf(tickets.dueAt),
-      subGroupBn: sql<
-        string | null
-      >`(select ${subgroups.subGroupBn} from ${subgroups} where ${subgroups.id} = ${tickets.subGroupId})`,
-    })
+    .select(TICKET_WITH_ISSUER_FIELDS)
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(eq(tickets.ticketId, sql.placeholder('ticketId')))
     .prepare('ticket_with_issuer'),
 );
 
+type TicketWithIssuerFields = { ticket: TicketRow } & Omit<TicketWithIssuer, keyof TicketRow>;
+
+/** The flat ticket of a row selected with TICKET_WITH_ISSUER_FIELDS. */
+export function ticketWithIssuerOf({ ticket, ...names }: TicketWithIssuerFields): TicketWithIssuer {
+  return { ...ticket, ...names };
+}
+
 export async function findTicketWithIssuer(db: Db, ticketId: number): Promise<TicketWithIssuer | undefined> {
   const [row] = await ticketWithIssuer(db).execute({ ticketId });
-  return (
-    row && {
-      ...row.ticket,
-      issuerName: row.issuerName,
-      issuerAccountLanguage: row.issuerAccountLanguage,
-      assigneeName: row.assigneeName,
-      overdue: row.overdue,
-      subGroupBn: row.subGroupBn,
-    }
-  );
+  return row && ticketWithIssuerOf(row);
 }
 
 /**

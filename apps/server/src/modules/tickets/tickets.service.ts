@@ -2,8 +2,10 @@
 import {
   AppError,
   canChooseIssuerType,
+  canSeeInternalComments,
   canSeeRouting,
   canSeeTicket,
+  COMMENTS_PAGE_SIZE,
   type IssueTicketBody,
   type Language,
   type Ticket,
@@ -16,6 +18,7 @@ import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import { claimAttachments, resolveAttachmentKeys, type StorageContext } from '../storage/storage.service.ts';
 import { presentTicket, type TicketViewer } from './ticket-presenter.ts';
+import { findTicketView } from './ticket-view.repository.ts';
 import {
   findTicketWithIssuer,
   insertTicketWithTrail,
@@ -163,8 +166,13 @@ export function presentNewTicket(ctx: TicketsContext, viewer: TicketViewer, tick
   return presentTicket(viewer, ticket, { rows: [], total: 0 }, [], (key) => ctx.storage.publicUrlOf(key));
 }
 
+/** The ticket as the viewer may see it, read in one statement; 404 as findTicketForViewer answers. */
 export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketReader, ticketId: number): Promise<Ticket> {
-  return presentTicketForViewer(ctx, viewer, await findTicketForViewer(ctx, viewer, ticketId));
+  const scope = { withInternal: canSeeInternalComments(viewer), withForwards: canSeeRouting(viewer) };
+  const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
+  if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
+    throw new AppError('not_found', 'There is no such ticket.');
+  return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key));
 }
 
 /** How the issuer of a new ticket sees it in the reply; the public form's issuer is a customer. */
