@@ -113,7 +113,7 @@ export function listStatements(pool: pg.Pool, filter: TicketFilter, page: number
   return recordShared(pool, (db) => listTicketPage(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE));
 }
 
-/** The statements of one ticket by id for a cc viewer (the ticket, its newest comments and their count, its forwards). */
+/** The statement of one ticket by id for a cc viewer: the ticket, its newest comments and their count, and its forwards in one. */
 export async function ticketByIdStatements(pool: pg.Pool, viewerId: string, ticketId: number): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];
   // Only the attachments' addresses come from storage; no statement depends on them.
