@@ -18,6 +18,7 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Parent Relationship'?: string;
   Plans?: PlanNode[];
 }
 
@@ -61,6 +62,12 @@ export async function rowsOf<Row>(query: Promise<unknown>): Promise<Row[]> {
 
 export function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** The plan's nodes but those of its InitPlans: uncorrelated subqueries run once, planned on their own. */
+export function nodesBesideInitPlans(node: PlanNode): PlanNode[] {
+  const children = (node.Plans ?? []).filter((child) => child['Parent Relationship'] !== 'InitPlan');
+  return [node, ...children.flatMap(nodesBesideInitPlans)];
 }
 
 /** The plans of statements on the database a scale test filled (`dbOf`: it exists once the suite has started). */

@@ -73,6 +73,28 @@ function countStatementOf(db: Db, table: PgTable, where: SQL | undefined): Count
   return { key: `${text}\u0000${JSON.stringify(params)}`, run: async () => (await count)[0]?.total ?? 0 };
 }
 
+/** The estimate kept for the count `key` names, if one still answers. */
+export function keptEstimateFor(db: Db, key: string): number | undefined {
+  return keptEstimate(estimatesIn(db), key, Date.now());
+}
+
+/**
+ * `counted` (a capped count of `table` matching `where`) as the list's count: itself within the
+ * limit, else the planner's estimate, then kept under `key` for ESTIMATE_TTL_MS.
+ */
+export async function countPastBound(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  key: string,
+  counted: number,
+): Promise<BoundedCount> {
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  const estimate = Math.max(counted, await estimateRows(db, table, where));
+  keepEstimate(estimatesIn(db), key, estimate, Date.now());
+  return { total: estimate, estimated: true };
+}
+
 /** The count of `table` matching `where`, exact up to the limit; `statement` runs it (a prepared one) instead of building it. */
 export async function boundedCount(
   db: Db,
@@ -80,15 +102,9 @@ export async function boundedCount(
   where: SQL | undefined,
   statement: CountStatement = countStatementOf(db, table, where),
 ): Promise<BoundedCount> {
-  const now = Date.now();
-  const estimates = estimatesIn(db);
-  const kept = keptEstimate(estimates, statement.key, now);
+  const kept = keptEstimateFor(db, statement.key);
   if (kept !== undefined) return { total: kept, estimated: true };
-  const total = await statement.run();
-  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
-  const estimate = Math.max(total, await estimateRows(db, table, where));
-  keepEstimate(estimates, statement.key, estimate, now);
-  return { total: estimate, estimated: true };
+  return countPastBound(db, table, where, statement.key, await statement.run());
 }
 
 /**

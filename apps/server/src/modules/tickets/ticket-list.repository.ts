@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
-import { boundedCount, cappedCount, type CountStatement } from '../../db/bounded-count.ts';
+import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, SHAPES_PREPARED } from '../../db/prepared.ts';
 import { comments, tickets, users } from '../../db/schema.ts';
@@ -108,14 +108,15 @@ export const TICKET_LIST_COLUMNS = {
 /**
  * The columns of the ticket table only (no description, no comments), with the issuer's name
  * joined to the page's rows only. `fromOldest` walks the index from the other end, so that the
- * last pages cost what the first pages cost.
+ * last pages cost what the first pages cost. `more` adds columns to every row (the first page's count).
  */
-function selectPage(
+function selectPage<More extends Record<string, SQL.Aliased>>(
   db: Db,
   where: SQL | undefined,
   offset: number | Placeholder,
   limit: number | Placeholder,
   fromOldest: boolean,
+  more: More,
 ) {
   const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
   const page = db
@@ -142,12 +143,22 @@ function selectPage(
       overdue: page.overdue,
       assigneeName: assigneeNameOf(page.assigneeUserId),
       issuerName: users.name,
+      ...more,
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.issuerUserId))
     .orderBy(desc(page.createdAt), desc(page.ticketId));
 }
-export type TicketListRow = Awaited<ReturnType<typeof selectPage>>[number];
+export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number];
+
+/**
+ * The first page with the filter's capped count on every row, one statement: the count is an
+ * InitPlan run once, each part on its own index as when they were two.
+ */
+function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+  const total = sql<number>`${cappedCount(db, tickets, where)}`.as('total');
+  return selectPage(db, where, 0, limit, false, { total });
+}
 
 /** A filter's conditions with placeholders p0, p1, … for its values; `text` is the shape's SQL. */
 interface FilterShape {
@@ -191,14 +202,18 @@ function shapeOf(filter: TicketFilter): FilterShape | null {
 }
 
 const countsByShape = preparedPerShape<ReturnType<ReturnType<typeof cappedCount>['prepare']>>('ticket_count');
-const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage>['prepare']>>('ticket_page');
+const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage<Record<never, never>>>['prepare']>>('ticket_page');
+const firstPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectFirstPageCounted>['prepare']>>('ticket_first_page');
+
+/** The key a shape's count and its kept estimate go by: the shape's text and its values. */
+const countKeyOf = (shape: FilterShape) => `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`;
 
 /** The bounded count of a filter's shape as a prepared statement (undefined: build it as usual). */
 function countOfShape(db: Db, shape: FilterShape | null): CountStatement | undefined {
   const prepared = shape && countsByShape(db, shape.text, (name) => cappedCount(db, tickets, shape.where).prepare(name));
   if (!shape || !prepared) return undefined;
   return {
-    key: `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`,
+    key: countKeyOf(shape),
     run: async () => (await prepared.execute(shape.values))[0]?.total ?? 0,
   };
 }
@@ -208,10 +223,27 @@ function pageOf(db: Db, filter: TicketFilter, shape: FilterShape | null, offset:
   const prepared =
     shape &&
     pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
-      selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest).prepare(name),
+      selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}).prepare(name),
     );
-  if (!shape || !prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest);
+  if (!shape || !prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest, {});
   return prepared.execute({ ...shape.values, offset, limit });
+}
+
+/**
+ * The first page of a filter and its count in one statement; when the shape's estimate is kept,
+ * the page alone. Null past the shapes prepared: the caller sends the two statements.
+ */
+async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, limit: number): Promise<TicketPage | null> {
+  const key = countKeyOf(shape);
+  const kept = keptEstimateFor(db, key);
+  if (kept !== undefined) return { rows: await pageOf(db, filter, shape, 0, limit, false), total: kept, totalIsEstimate: true };
+  const prepared = firstPagesByShape(db, shape.text, (name) =>
+    selectFirstPageCounted(db, shape.where, sql.placeholder('limit')).prepare(name),
+  );
+  if (!prepared) return null;
+  const rows = await prepared.execute({ ...shape.values, limit });
+  const counted = await countPastBound(db, tickets, whereOf(filter), key, rows[0]?.total ?? 0);
+  return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }
 
 /** A page of a list of tickets, and how many the list has (the planner's estimate when `totalIsEstimate`). */
@@ -223,10 +255,13 @@ export interface TicketPage {
 
 /**
  * One page of tickets, newest first, and the number of matching tickets (estimated when large).
- * Both statements are prepared per filter shape, so drizzle builds nothing on a repeated request.
+ * Every statement is prepared per filter shape, so drizzle builds nothing on a repeated request;
+ * the first page and its count are one statement. A text search sends its count and page apart.
  */
 export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
   const shape = shapeOf(filter);
+  const firstPage = offset === 0 && shape ? await firstPageOf(db, filter, shape, limit) : null;
+  if (firstPage) return firstPage;
   const count = () => boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   if (offset === 0) {
     // The first page is read from the newest end whatever the count says: both at once.
