@@ -46,7 +46,7 @@ await removeBenchmarkWrites(settings.databaseUrl, corpus);
 
 const load: LoadOptions = { connections: settings.connections, seconds: settings.seconds };
 const steadyLoad: LoadOptions = { connections: STEADY_CONNECTIONS, seconds: settings.seconds, rate: STEADY_RATE };
-const selected = (name: string) => !settings.only || name.includes(settings.only);
+const selected = (name: string) => !settings.only || settings.only.split('|').some((part) => name.includes(part));
 const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.connections });
 const started: RunningProcess[] = [];
 /** The bare node:http server of the Node.js floor (started with the others in main). */

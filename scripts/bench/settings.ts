@@ -9,7 +9,7 @@ export interface BenchSettings {
   connections: number;
   /** Only fill the corpus, run no load. */
   corpusOnly: boolean;
-  /** Runs only the scenarios whose name contains this text. */
+  /** Runs only the scenarios whose name contains this text, or one of several separated by `|`. */
   only: string | undefined;
 }
 
