@@ -113,6 +113,18 @@ export function listStatements(pool: pg.Pool, filter: TicketFilter, page: number
   return recordShared(pool, (db) => listTicketPage(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE));
 }
 
+/**
+ * The page the list's "last" control leads to: the last of the pages the server itself reports for
+ * the unfiltered list, whose count is the planner's estimate on a large corpus.
+ */
+export async function lastPageOfList(pool: pg.Pool): Promise<number> {
+  let total = 0;
+  await recordShared(pool, async (db) => {
+    ({ total } = await listTicketPage(db, {}, 0, PAGE_SIZE));
+  });
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
 /** The statement of one ticket by id for a cc viewer: the ticket, its newest comments and their count, and its forwards in one. */
 export async function ticketByIdStatements(pool: pg.Pool, viewerId: string, ticketId: number): Promise<SqlStatement[]> {
   const recorded: SqlStatement[] = [];

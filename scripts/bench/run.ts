@@ -13,6 +13,7 @@ import {
   filterFor,
   forwardChainStatements,
   incidentSuggestionStatements,
+  lastPageOfList,
   listStatements,
   ticketByIdStatements,
   withUserRead,
@@ -148,8 +149,7 @@ async function main(): Promise<void> {
   started.push(bareServer);
   const config = loadConfig(server.env);
   const sample = await sampleCorpus(pool, server.jwtSecret, TIMEZONE);
-  const total = await pool.query<{ count: number }>('select count(*)::int as count from tickets');
-  const lastPage = Math.max(1, Math.ceil((total.rows[0]?.count ?? 0) / 10));
+  const lastPage = await lastPageOfList(pool);
   const loadBefore = loadavg();
   console.log(`server on ${server.url}, ${settings.connections} connections, ${settings.seconds} s per scenario`);
 
