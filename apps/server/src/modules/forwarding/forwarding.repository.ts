@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { forwardChainMembers, forwardEvents, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketPage } from '../tickets/ticket-list.repository.ts';
-import { assigneeNameOf } from '../tickets/tickets.repository.ts';
+import { userNameOf } from '../tickets/tickets.repository.ts';
 
 export type ForwardEventRow = typeof forwardEvents.$inferSelect;
 
@@ -68,7 +68,7 @@ const chainPage = preparedPerDatabase((db) => {
     .limit(sql.placeholder('limit'))
     .as('page');
   return db
-    .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
+    .select({ ...TICKET_LIST_COLUMNS, assigneeName: userNameOf(tickets.assigneeUserId), issuerName: users.name })
     .from(page)
     .innerJoin(tickets, eq(tickets.ticketId, page.ticketId))
     .leftJoin(users, eq(users.id, tickets.issuerUserId))

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { groups, incidents, subgroups, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
-import { assigneeNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
+import { userNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 export type NewIncidentRow = typeof incidents.$inferInsert;
@@ -95,7 +95,7 @@ export async function listIncidentPage(
 /** The rows of the ticket table (with the issuer's name) for some condition, newest first. */
 function selectTicketRows(db: Db, where: SQL | undefined, limit: number): Promise<TicketListRow[]> {
   return db
-    .select({ ...TICKET_LIST_COLUMNS, assigneeName: assigneeNameOf(tickets.assigneeUserId), issuerName: users.name })
+    .select({ ...TICKET_LIST_COLUMNS, assigneeName: userNameOf(tickets.assigneeUserId), issuerName: users.name })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(where)

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase, preparedPerShape } from '../../db/prepared.ts';
 import { comments, forwardEvents, tickets, ticketStatusEvents, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from './ticket-list.repository.ts';
-import { assigneeNameOf } from './tickets.repository.ts';
+import { userNameOf } from './tickets.repository.ts';
 
 /** The newest tickets of a number that are counted and followed; a line has far fewer in practice. */
 export const HISTORY_TICKET_CAP = 1000;
@@ -91,7 +91,7 @@ function newestTicketsStatement(db: Db, ofIssuer: boolean) {
       assigneeUserId: newest.assigneeUserId,
       dueAt: newest.dueAt,
       overdue: newest.overdue,
-      assigneeName: assigneeNameOf(newest.assigneeUserId),
+      assigneeName: userNameOf(newest.assigneeUserId),
       issuerName: issuerNameOf(newest.issuerUserId),
     })
     .from(newest)

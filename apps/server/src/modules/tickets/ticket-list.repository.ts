@@ -8,8 +8,8 @@ import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, SHAPES_PREPARED } from '../../db/prepared.ts';
-import { comments, tickets, users } from '../../db/schema.ts';
-import { assigneeNameOf, overdueOf } from './tickets.repository.ts';
+import { comments, tickets } from '../../db/schema.ts';
+import { overdueOf, userNameOf } from './tickets.repository.ts';
 
 /** Conditions of the ticket list; every field narrows, absent fields do not. */
 export interface TicketFilter {
@@ -111,9 +111,10 @@ export const TICKET_LIST_COLUMNS = {
 };
 
 /**
- * The columns of the ticket table only (no description, no comments), with the issuer's name
- * joined to the page's rows only. `fromOldest` walks the index from the other end, so that the
- * last pages cost what the first pages cost. `more` adds columns to every row (the first page's count).
+ * The columns of the ticket table only (no description, no comments), with the names of the
+ * issuer and the assignee looked up for the page's rows only, one primary-key read each. `fromOldest` walks the index from the other end, so that the
+ * last pages cost what the first pages cost. `more` adds columns to every row (the count), and
+ * `statement` is what the statement starts from: `db.with(…)` when its conditions name a CTE.
  */
 function selectPage<More extends Record<string, SQL.Aliased>>(
   db: Db,
@@ -122,6 +123,7 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
   limit: number | Placeholder,
   fromOldest: boolean,
   more: More,
+  statement: Pick<ReturnType<Db['with']>, 'select'> = db,
 ) {
   const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
   const page = db
@@ -132,7 +134,7 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
     .offset(offset)
     .limit(limit)
     .as('page');
-  return db
+  return statement
     .select({
       ticketId: page.ticketId,
       title: page.title,
@@ -146,12 +148,11 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
       assigneeUserId: page.assigneeUserId,
       dueAt: page.dueAt,
       overdue: page.overdue,
-      assigneeName: assigneeNameOf(page.assigneeUserId),
-      issuerName: users.name,
+      assigneeName: userNameOf(page.assigneeUserId),
+      issuerName: userNameOf(page.issuerUserId),
       ...more,
     })
     .from(page)
-    .leftJoin(users, eq(users.id, page.issuerUserId))
     .orderBy(desc(page.createdAt), desc(page.ticketId));
 }
 export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number];
@@ -163,6 +164,21 @@ export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, n
 function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | Placeholder) {
   const total = sql<number>`${cappedCount(db, tickets, where)}`.as('total');
   return selectPage(db, where, 0, limit, false, { total });
+}
+
+/**
+ * A page of a text search and the number of its matches in one statement, so the trigram indexes
+ * are searched once: the matches (id and creation time) are a CTE, counted whole and sorted for the
+ * page, whose ten rows are then read by primary key.
+ */
+function selectTextPageCounted(db: Db, filter: TicketFilter, offset: number, limit: number) {
+  const matched = db
+    .$with('matched')
+    .as(db.select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt }).from(tickets).where(whereOf(filter)));
+  const onPage = sql`${tickets.ticketId} in (select ${matched.ticketId} from ${matched}
+    order by ${matched.createdAt} desc, ${matched.ticketId} desc offset ${offset} limit ${limit})`;
+  const total = sql<number>`(select count(*)::int from ${matched})`.as('total');
+  return selectPage(db, onPage, 0, limit, false, { total }, db.with(matched));
 }
 
 /** A filter's conditions with placeholders p0, p1, … for its values; `text` is the shape's SQL. */
@@ -188,9 +204,8 @@ function shapeKeyOf(value: unknown): string {
 /** Each shape key's SQL text, made once (a list has a few dozen shapes; the prepared statements bound them). */
 const textsByKey = new Map<string, string>();
 
-/** The shape of a filter, or null for a text search: the planner must see its pattern to use the trigram indexes. */
-function shapeOf(filter: TicketFilter): FilterShape | null {
-  if (filter.text !== undefined) return null;
+/** The shape of a filter without text (a text search is never prepared: the planner must see its pattern). */
+function shapeOf(filter: Omit<TicketFilter, 'text'>): FilterShape {
   const values: Record<string, unknown> = {};
   const where = whereOf(filter, (value) => {
     const name = `p${Object.keys(values).length}`;
@@ -214,9 +229,9 @@ const firstPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectFi
 const countKeyOf = (shape: FilterShape) => `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`;
 
 /** The bounded count of a filter's shape as a prepared statement (undefined: build it as usual). */
-function countOfShape(db: Db, shape: FilterShape | null): CountStatement | undefined {
-  const prepared = shape && countsByShape(db, shape.text, (name) => cappedCount(db, tickets, shape.where).prepare(name));
-  if (!shape || !prepared) return undefined;
+function countOfShape(db: Db, shape: FilterShape): CountStatement | undefined {
+  const prepared = countsByShape(db, shape.text, (name) => cappedCount(db, tickets, shape.where).prepare(name));
+  if (!prepared) return undefined;
   return {
     key: countKeyOf(shape),
     run: async () => (await prepared.execute(shape.values))[0]?.total ?? 0,
@@ -224,13 +239,11 @@ function countOfShape(db: Db, shape: FilterShape | null): CountStatement | undef
 }
 
 /** A page of the filter, prepared per shape and end: offset and limit are placeholders too. */
-function pageOf(db: Db, filter: TicketFilter, shape: FilterShape | null, offset: number, limit: number, fromOldest: boolean) {
-  const prepared =
-    shape &&
-    pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
-      selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}).prepare(name),
-    );
-  if (!shape || !prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest, {});
+function pageOf(db: Db, filter: TicketFilter, shape: FilterShape, offset: number, limit: number, fromOldest: boolean) {
+  const prepared = pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
+    selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}).prepare(name),
+  );
+  if (!prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest, {});
   return prepared.execute({ ...shape.values, offset, limit });
 }
 
@@ -251,6 +264,14 @@ async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, lim
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }
 
+/** A page of a text search and its exact count; a page past the last match counts them apart. */
+async function textSearchPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
+  const rows = await selectTextPageCounted(db, filter, offset, limit);
+  if (rows[0] || offset === 0) return { rows, total: rows[0]?.total ?? 0, totalIsEstimate: false };
+  const counted = await boundedCount(db, tickets, whereOf(filter));
+  return { rows, total: counted.total, totalIsEstimate: counted.estimated };
+}
+
 /** A page of a list of tickets, and how many the list has (the planner's estimate when `totalIsEstimate`). */
 export interface TicketPage {
   rows: TicketListRow[];
@@ -260,12 +281,13 @@ export interface TicketPage {
 
 /**
  * One page of tickets, newest first, and the number of matching tickets (estimated when large).
- * Every statement is prepared per filter shape, so drizzle builds nothing on a repeated request;
- * the first page and its count are one statement. A text search sends its count and page apart.
+ * A filter's statements are prepared per shape, so drizzle builds nothing on a repeated request,
+ * and the first page and its count are one statement. A text search is one statement on every page.
  */
 export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
+  if (filter.text !== undefined) return textSearchPage(db, filter, offset, limit);
   const shape = shapeOf(filter);
-  const firstPage = offset === 0 && shape ? await firstPageOf(db, filter, shape, limit) : null;
+  const firstPage = offset === 0 ? await firstPageOf(db, filter, shape, limit) : null;
   if (firstPage) return firstPage;
   const count = () => boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   if (offset === 0) {

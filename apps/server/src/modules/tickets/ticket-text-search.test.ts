@@ -147,6 +147,10 @@ describeWithApp('the text search of the ticket list', (ctx) => {
     expect(first.next_page).toBe(2);
     const second = (await list('cc', { q: 'bulkword' }, 2)).json<TicketListReply>();
     expect([...first.data, ...second.data].map((row) => row.ticket_id)).toEqual([...bulk].reverse());
+    expect(second).toMatchObject({ total_tickets: 12, previous_page: 1, next_page: null });
+    // Past the last match no row carries the count: it is counted apart.
+    const past = (await list('cc', { q: 'bulkword' }, 5)).json<TicketListReply>();
+    expect(past).toMatchObject({ data: [], total_tickets: 12, total_pages: 2, previous_page: 2, next_page: null });
   });
 
   it('refuses a text of one or of more than 100 characters, and ignores an empty one', async () => {

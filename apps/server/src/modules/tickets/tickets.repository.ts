@@ -30,8 +30,8 @@ export function overdueOf(dueAt: AnyPgColumn) {
   return sql<boolean>`coalesce(${dueAt} < now(), false)`;
 }
 
-/** The current name of the user in `userId` (the assignee of a row): one primary-key lookup per row. */
-export function assigneeNameOf(userId: AnyPgColumn) {
+/** The current name of the user in `userId` (the assignee or the issuer of a row): one primary-key lookup per row. */
+export function userNameOf(userId: AnyPgColumn) {
   return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
 }
 
@@ -103,7 +103,7 @@ export const TICKET_WITH_ISSUER_FIELDS = {
   ticket: tickets,
   issuerName: users.name,
   issuerAccountLanguage: users.language,
-  assigneeName: assigneeNameOf(tickets.assigneeUserId),
+  assigneeName: userNameOf(tickets.assigneeUserId),
   overdue: overdueOf(tickets.dueAt),
   subGroupBn: sql<
     string | null
