@@ -112,9 +112,10 @@ export const TICKET_LIST_COLUMNS = {
 
 /**
  * The columns of the ticket table only (no description, no comments), with the names of the
- * issuer and the assignee looked up for the page's rows only, one primary-key read each. `fromOldest` walks the index from the other end, so that the
- * last pages cost what the first pages cost. `more` adds columns to every row (the count), and
- * `statement` is what the statement starts from: `db.with(…)` when its conditions name a CTE.
+ * issuer and the assignee looked up for the page's rows only, one primary-key read each.
+ * `fromOldest` walks the index from the other end, so that the last pages cost what the first
+ * pages cost. `more` adds columns to every row (the count), and `statement` is what the statement
+ * starts from: `db.with(…)` when its conditions name a CTE.
  */
 function selectPage<More extends Record<string, SQL.Aliased>>(
   db: Db,

@@ -65,23 +65,19 @@ function ticketViewStatement(db: Db, scope: TicketViewScope) {
     .prepare(`ticket_view${scope.withInternal ? '_internal' : ''}${scope.withForwards ? '_forwards' : ''}`);
 }
 
-/** One prepared statement per scope (four), each named after its scope. */
-const viewsByScope = new Map(
-  [false, true].flatMap((withInternal) =>
-    [false, true].map(
-      (withForwards) =>
-        [
-          `${withInternal}/${withForwards}`,
-          preparedPerDatabase((db) => ticketViewStatement(db, { withInternal, withForwards })),
-        ] as const,
-    ),
-  ),
+/** One prepared statement per scope: four at most. */
+const viewsByScope = [false, true].flatMap((withInternal) =>
+  [false, true].map((withForwards) => ({
+    withInternal,
+    withForwards,
+    statement: preparedPerDatabase((db) => ticketViewStatement(db, { withInternal, withForwards })),
+  })),
 );
 
 function viewStatement(db: Db, scope: TicketViewScope) {
-  const statement = viewsByScope.get(`${scope.withInternal}/${scope.withForwards}`);
-  if (!statement) throw new Error('every scope has its statement');
-  return statement(db);
+  const found = viewsByScope.find((view) => view.withInternal === scope.withInternal && view.withForwards === scope.withForwards);
+  if (!found) throw new Error('every scope has its statement');
+  return found.statement(db);
 }
 
 function commentOf(json: CommentJson): CommentRow {
