@@ -1,6 +1,6 @@
 /**
  * The Node.js floor of a read path: a bare node:http server that answers each request by sending
- * the path's recorded statements through pg (a pool of 20, as the server has) and writing every
+ * the path's recorded statements through pg (a pool of the server's size) and writing every
  * statement's rows as JSON. HTTP, pg and JSON, and none of the desk's own work: what it reaches of
  * the SQL's throughput is what a Node.js server can reach at all on this machine.
  *
@@ -9,9 +9,13 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '@switchboard/server/src/db/client.ts';
 import type { SqlStatement } from './load.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
+});
 let requests: SqlStatement[][] = [];
 let next = 0;
 

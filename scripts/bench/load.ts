@@ -1,4 +1,5 @@
 /** Drives load: HTTP scenarios with autocannon, SQL statements through pg. Both give one Measurement. */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 
@@ -14,6 +15,8 @@ export interface Measurement {
   requests: number;
   /** Status codes other than 2xx, counted (e.g. { "429": 12 }). */
   statuses: Record<string, number>;
+  /** CPU time (user and system, all threads) the answering process spent per reply, µs (Linux only). */
+  cpuPerReply?: number;
 }
 
 export interface LoadOptions {
@@ -56,6 +59,28 @@ function summarise(
   };
 }
 
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux the bench runs on (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/** The CPU time a process has used so far, µs; undefined without /proc. */
+function cpuTimeOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process that answers a scenario: its address and, to weigh its CPU time, its pid. */
+export interface HttpTarget {
+  url: string;
+  pid?: number | undefined;
+}
+
 export interface HttpScenario {
   name: string;
   method: 'GET' | 'POST';
@@ -96,17 +121,18 @@ function runAutocannon(
 
 /** Runs one HTTP scenario: a short unrecorded warm-up (JIT, connection pools, caches), then the measured run. */
 export async function measureHttp(
-  url: string,
+  target: HttpTarget,
   scenario: HttpScenario,
   kind: Measurement['kind'],
   options: LoadOptions,
 ): Promise<Measurement> {
-  await runAutocannon(url, scenario, { ...options, seconds: Math.min(2, Math.max(1, options.seconds / 3)) });
+  await runAutocannon(target.url, scenario, { ...options, seconds: Math.min(2, Math.max(1, options.seconds / 3)) });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let failures = 0;
+  const cpuBefore = cpuTimeOf(target.pid);
   const started = performance.now();
-  const result = await runAutocannon(url, scenario, options, (status, time) => {
+  const result = await runAutocannon(target.url, scenario, options, (status, time) => {
     if (status >= 200 && status < 300) latencies.push(time);
     else {
       failures += 1;
@@ -114,7 +140,11 @@ export async function measureHttp(
     }
   });
   const seconds = (performance.now() - started) / 1000;
-  return summarise(scenario.name, kind, latencies, seconds, failures + result.errors + result.timeouts, statuses);
+  const cpuAfter = cpuTimeOf(target.pid);
+  const replies = latencies.length + failures;
+  const measured = summarise(scenario.name, kind, latencies, seconds, failures + result.errors + result.timeouts, statuses);
+  if (cpuBefore === undefined || cpuAfter === undefined || replies === 0) return measured;
+  return { ...measured, cpuPerReply: (cpuAfter - cpuBefore) / replies };
 }
 
 export interface SqlStatement {

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The pool size the bench's servers (the desk and the bare one) are given, when set; else the desk's default. */
+const poolSize = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
+
 export interface RunningProcess {
   url: string;
   pid: number | undefined;
@@ -92,6 +95,7 @@ export async function startServer(databaseUrl: string): Promise<RunningProcess &
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    ...poolSize,
     JWT_SECRET: jwtSecret,
     CAPTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
     ALLOW_CONSOLE_SMS: 'on',
@@ -121,6 +125,6 @@ export async function startTrivialServer(): Promise<RunningProcess> {
 /** The bare node:http server that replays a read path's statements (bare-server.ts): the Node.js floor. */
 export async function startBareServer(databaseUrl: string): Promise<RunningProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl, ...poolSize };
   return startNode(path.join(ROOT, 'scripts/bench/bare-server.ts'), env, '/ping', port);
 }

@@ -77,6 +77,15 @@ function percent(a: Measurement, b: Measurement): string {
   return `${Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100)}%`;
 }
 
+/** The server's CPU per reply, and the bare server's beside it when measured: `114/79`. */
+function cpuPerReply(row: Row): string {
+  const micros = (measurement: Measurement | undefined) =>
+    measurement?.cpuPerReply === undefined ? undefined : Math.round(measurement.cpuPerReply).toString();
+  const api = micros(row.api);
+  const bare = micros(row.bare);
+  return api === undefined ? '' : bare === undefined ? api : `${api}/${bare}`;
+}
+
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const perSecond = (measurement: Measurement | undefined) =>
   measurement ? Math.round(measurement.requestsPerSecond).toLocaleString('en') : '';
@@ -92,6 +101,7 @@ export function printTable(rows: Row[]): void {
     'SQL req/s',
     'API÷SQL',
     'bare÷SQL',
+    'CPU µs/reply (bare)',
     `p95 @${STEADY_RATE}/s`,
     'pgbench/s',
     'budget',
@@ -106,6 +116,7 @@ export function printTable(rows: Row[]): void {
     perSecond(row.sql),
     row.sql ? percent(row.api, row.sql) : '',
     row.sql && row.bare ? percent(row.bare, row.sql) : '',
+    cpuPerReply(row),
     row.steady ? ms(row.steady.p95) : '',
     perSecond(row.database),
     verdictOf(row),

@@ -114,15 +114,15 @@ async function drain(): Promise<void> {
  * given) its statements through pg at full concurrency, with the database drained in between.
  */
 async function measureRead(
-  url: string,
+  server: RunningProcess,
   scenario: HttpScenario,
   sqlVariants: SqlStatement[][] | null,
   trivial: Measurement,
 ): Promise<Row> {
   console.log(`- ${scenario.name}`);
-  const api = await measureHttp(url, scenario, 'api', load);
+  const api = await measureHttp(server, scenario, 'api', load);
   await drain();
-  const steady = await measureHttp(url, scenario, 'api', steadyLoad);
+  const steady = await measureHttp(server, scenario, 'api', steadyLoad);
   await drain();
   if (!sqlVariants) return { api, steady, trivial };
   const sql = await measureVariants(scenario.name, sqlVariants);
@@ -137,7 +137,7 @@ async function measureBare(name: string, variants: SqlStatement[][]): Promise<Me
   const response = await fetch(`${bareServer.url}/statements`, { method: 'PUT', body: JSON.stringify(variants) });
   if (!response.ok) throw new Error(`the bare server refused the statements of ${name}: ${response.status}`);
   const scenario: HttpScenario = { name: `${name} (bare)`, method: 'GET', headers: {}, next: () => ({ path: '/replay' }) };
-  return measureHttp(bareServer.url, scenario, 'bare', load);
+  return measureHttp(bareServer, scenario, 'bare', load);
 }
 
 async function main(): Promise<void> {
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   const runTrivial = async (name: string, path: string) => {
     const scenario: HttpScenario = { name, method: 'GET', headers: {}, next: () => ({ path }) };
     console.log(`- ${name}`);
-    const measured = await measureHttp(trivialServer.url, scenario, 'trivial', load);
+    const measured = await measureHttp(trivialServer, scenario, 'trivial', load);
     trivial.push(measured);
     return measured;
   };
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const measureList = async (list: ListScenario) => {
     const scenario = httpListScenario(sample, list);
-    return (await available(scenario)) ? measureRead(server.url, scenario, await listVariants(list, sample), trivialList) : null;
+    return (await available(scenario)) ? measureRead(server, scenario, await listVariants(list, sample), trivialList) : null;
   };
   // The text searches read the trigram indexes of millions of comments, pushing the other rows'
   // pages out of PostgreSQL's buffers: measured after every other read, shown in their place.
@@ -191,8 +191,7 @@ async function main(): Promise<void> {
   ]);
   for (const [name, variants] of readSql) {
     const scenario = others.get(name);
-    if (scenario && (await available(scenario)))
-      rows.push(await measureRead(server.url, scenario, await variants(), trivialPing));
+    if (scenario && (await available(scenario))) rows.push(await measureRead(server, scenario, await variants(), trivialPing));
   }
   const withStatements = [...numberHistoryScenarios(sample), ...(await usersAdminScenarios(pool, sample))];
   for (const scenario of withStatements) {
@@ -200,7 +199,7 @@ async function main(): Promise<void> {
     const variants = await Promise.all(
       (await scenario.statements(pool)).map((statements) => withUserRead(scenario.viewerId, statements)),
     );
-    rows.push(await measureRead(server.url, scenario, variants, trivialPing));
+    rows.push(await measureRead(server, scenario, variants, trivialPing));
   }
   for (const list of lists.filter(isTextSearch)) listRows.set(list.name, await measureList(list));
   rows.unshift(...listRowsInOrder());
@@ -213,7 +212,7 @@ async function main(): Promise<void> {
   const dashboard = dashboardScenario(sample);
   if (await available(dashboard)) {
     console.log(`- ${dashboard.name}`);
-    rows.push({ api: await measureHttp(server.url, dashboard, 'api', oneClient) });
+    rows.push({ api: await measureHttp(server, dashboard, 'api', oneClient) });
   }
   // Writes last (they grow the corpus), each beside the same requests' statements by pgbench.
   const writeSql = new Map<string, () => Promise<SqlStatement[][]>>([
@@ -224,7 +223,7 @@ async function main(): Promise<void> {
     const scenario = others.get(name);
     if (!scenario || !(await available(scenario))) continue;
     console.log(`- ${name}`);
-    const api = await measureHttp(server.url, scenario, 'api', load);
+    const api = await measureHttp(server, scenario, 'api', load);
     await drain();
     const database = measurePgbench(settings.databaseUrl, name, await variants(), load);
     await drain();
@@ -233,7 +232,7 @@ async function main(): Promise<void> {
   const validate = others.get('validate-token');
   if (validate && (await available(validate))) {
     console.log(`- ${validate.name}`);
-    rows.push({ api: await measureHttp(server.url, validate, 'api', load), trivial: trivialPing });
+    rows.push({ api: await measureHttp(server, validate, 'api', load), trivial: trivialPing });
   }
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);

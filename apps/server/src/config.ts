@@ -41,6 +41,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   // Empty counts as unset: `REDIS_URL=` in an env file turns Redis off.
   REDIS_URL: z
     .string()
@@ -114,6 +115,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections of the pool on server PostgreSQL; unset: `DEFAULT_POOL_SIZE` of db/client.ts. */
+  databasePoolSize: number | undefined;
   /** Where every process counts the rate limits together (plugins/rate-limit-store.ts); unset: each in its memory. */
   redisUrl: string | undefined;
   brandName: string;
@@ -207,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL || undefined,
     brandName: env.BRAND_NAME,
     publicUrl: env.PUBLIC_URL,

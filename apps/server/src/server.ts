@@ -6,7 +6,9 @@ import { seedDemoDataIfEmpty } from './db/seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: `${config.dataDir}/pglite` },
+  );
   if (config.demoSeed) {
     const accounts = await database.exclusively(() => seedDemoDataIfEmpty(database.db));
     if (accounts) printDemoAccounts(accounts);

@@ -26,19 +26,28 @@ const STARTUP_LOCK = 7_102_026_001;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { url: string } | { dataDir: string | null };
+/**
+ * Connections of a process's pool on server PostgreSQL (DATABASE_POOL_SIZE). More connections
+ * than the database has cores to run them only queue inside PostgreSQL, where they also switch:
+ * on the 2-core bench machine a pool of 10 served the lists 10–30% more than one of 20
+ * (docs/decisions.md, "A pool of 10").
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
 
 /** Opens the database and applies the migrations. `dataDir: null` keeps PGlite in memory. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = 'url' in target ? await openPostgres(target.url) : await openPglite(target.dataDir);
+  const database =
+    'url' in target ? await openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : await openPglite(target.dataDir);
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A client that loses its server must not crash the process: the pool hears of idle ones, and
   // each client of its own, also while checked out (the query that was running fails and answers 503).
   pool.on('error', () => undefined);

@@ -95,6 +95,7 @@ describe('configuration', () => {
 
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0', DATA_DIR: '/tmp/x' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ SMS_DRIVER: 'http', DATA_DIR: '/tmp/x' })).toThrow(/SMS_HTTP_URL/);
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379', DATA_DIR: '/tmp/x' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/rate-limits', DATA_DIR: '/tmp/x' })).toThrow(/REDIS_URL/);
