@@ -29,8 +29,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /**
  * Connections of a process's pool on server PostgreSQL (DATABASE_POOL_SIZE). More connections
  * than the database has cores to run them only queue inside PostgreSQL, where they also switch:
- * on the 2-core bench machine a pool of 10 served the lists 10–30% more than one of 20
- * (docs/decisions.md, "A pool of 10").
+ * on the 2-core bench machine a pool of 10 served most reads 3–50% more than one of 20
+ * (docs/decisions.md, "A pool of 10, and the server's CPU per reply").
  */
 export const DEFAULT_POOL_SIZE = 10;
 

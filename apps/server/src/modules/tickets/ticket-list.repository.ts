@@ -37,6 +37,11 @@ export function containsPattern(words: string): string {
   return `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** A value of a condition as it is sent: itself, or a placeholder of a prepared statement. */
+type Bind = <T>(value: T) => T | Placeholder;
+
+const asValue: Bind = (value) => value;
+
 /**
  * Tickets whose title, description or comments contain the text. Each arm is an ILIKE that the
  * trigram GIN indexes answer (tickets_title_trgm, tickets_description_trgm, comments_message_trgm);
@@ -45,24 +50,19 @@ export function containsPattern(words: string): string {
  * tickets (a customer's, an agent's) names the issuer in every arm, so that the planner may read
  * those few tickets and their comments instead of a trigram's whole posting list.
  */
-function textMatch(text: NonNullable<TicketFilter['text']>, issuerUserId: string | undefined): SQL {
-  const pattern = containsPattern(text.words);
-  const ofIssuer = issuerUserId === undefined ? sql`` : sql` and ${tickets.issuerUserId} = ${issuerUserId}`;
+function textMatch(text: NonNullable<TicketFilter['text']>, issuerUserId: string | undefined, bind: Bind): SQL {
+  const pattern = bind(containsPattern(text.words));
+  const ofIssuer = issuerUserId === undefined ? sql`` : sql` and ${tickets.issuerUserId} = ${bind(issuerUserId)}`;
   const commentsOfIssuer =
     issuerUserId === undefined
       ? sql``
-      : sql` and ${comments.ticketId} in (select ${tickets.ticketId} from ${tickets} where ${tickets.issuerUserId} = ${issuerUserId})`;
+      : sql` and ${comments.ticketId} in (select ${tickets.ticketId} from ${tickets} where ${tickets.issuerUserId} = ${bind(issuerUserId)})`;
   const visible = text.internal ? sql`` : sql` and not ${comments.isInternal}`;
   return sql`${tickets.ticketId} in (
     select ${tickets.ticketId} from ${tickets} where ${tickets.title} ilike ${pattern}${ofIssuer}
     union all select ${tickets.ticketId} from ${tickets} where ${tickets.description} ilike ${pattern}${ofIssuer}
     union all select ${comments.ticketId} from ${comments} where ${comments.message} ilike ${pattern}${visible}${commentsOfIssuer})`;
 }
-
-/** A value of a condition as it is sent: itself, or a placeholder of a prepared statement. */
-type Bind = <T>(value: T) => T | Placeholder;
-
-const asValue: Bind = (value) => value;
 
 function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
@@ -78,7 +78,7 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
       : filter.assigneeUserId === null
         ? isNull(tickets.assigneeUserId)
         : eq(tickets.assigneeUserId, bind(filter.assigneeUserId)),
-    filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId),
+    filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId, bind),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
   ];
   if (filter.numberRange) {
@@ -172,10 +172,10 @@ function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | 
  * are searched once: the matches (id and creation time) are a CTE, counted whole and sorted for the
  * page, whose ten rows are then read by primary key.
  */
-function selectTextPageCounted(db: Db, filter: TicketFilter, offset: number, limit: number) {
+function selectTextPageCounted(db: Db, where: SQL | undefined, offset: number | Placeholder, limit: number | Placeholder) {
   const matched = db
     .$with('matched')
-    .as(db.select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt }).from(tickets).where(whereOf(filter)));
+    .as(db.select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt }).from(tickets).where(where));
   const onPage = sql`${tickets.ticketId} in (select ${matched.ticketId} from ${matched}
     order by ${matched.createdAt} desc, ${matched.ticketId} desc offset ${offset} limit ${limit})`;
   const total = sql<number>`(select count(*)::int from ${matched})`.as('total');
@@ -205,8 +205,8 @@ function shapeKeyOf(value: unknown): string {
 /** Each shape key's SQL text, made once (a list has a few dozen shapes; the prepared statements bound them). */
 const textsByKey = new Map<string, string>();
 
-/** The shape of a filter without text (a text search is never prepared: the planner must see its pattern). */
-function shapeOf(filter: Omit<TicketFilter, 'text'>): FilterShape {
+/** The shape of a filter: its conditions with placeholders, their values, and its text. */
+function shapeOf(filter: TicketFilter): FilterShape {
   const values: Record<string, unknown> = {};
   const where = whereOf(filter, (value) => {
     const name = `p${Object.keys(values).length}`;
@@ -225,6 +225,7 @@ function shapeOf(filter: Omit<TicketFilter, 'text'>): FilterShape {
 const countsByShape = preparedPerShape<ReturnType<ReturnType<typeof cappedCount>['prepare']>>('ticket_count');
 const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage<Record<never, never>>>['prepare']>>('ticket_page');
 const firstPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectFirstPageCounted>['prepare']>>('ticket_first_page');
+const textPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectTextPageCounted>['prepare']>>('ticket_text_page');
 
 /** The key a shape's count and its kept estimate go by: the shape's text and its values. */
 const countKeyOf = (shape: FilterShape) => `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`;
@@ -265,9 +266,19 @@ async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, lim
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }
 
-/** A page of a text search and its exact count; a page past the last match counts them apart. */
+/**
+ * A page of a text search and its exact count; a page past the last match counts them apart. Its
+ * statement is built once per shape but sent unnamed: PostgreSQL plans it again with each search's
+ * own pattern, as the choice between the trigram indexes and the issuer's tickets needs.
+ */
 async function textSearchPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
-  const rows = await selectTextPageCounted(db, filter, offset, limit);
+  const shape = shapeOf(filter);
+  const built = textPagesByShape(db, shape.text, () =>
+    selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit')).prepare(''),
+  );
+  const rows = built
+    ? await built.execute({ ...shape.values, offset, limit })
+    : await selectTextPageCounted(db, whereOf(filter), offset, limit);
   if (rows[0] || offset === 0) return { rows, total: rows[0]?.total ?? 0, totalIsEstimate: false };
   const counted = await boundedCount(db, tickets, whereOf(filter));
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
