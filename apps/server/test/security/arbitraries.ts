@@ -47,6 +47,7 @@ function poolFor(name: string | undefined, schema: JsonSchema, pools: Pools): un
       return pools.subgroupIds;
     case 'product_number':
     case 'user_phone_number':
+    case 'number':
       return pools.productNumbers;
     case 'token':
       return pools.captchaTokens;
