@@ -31,6 +31,8 @@ export const SHAPES_PREPARED = 200;
  * placeholders): prepared once per database and shape. The name comes from the shape itself, so a
  * connection that several databases or transactions share never sees one name for two statements.
  * Past SHAPES_PREPARED shapes of a database it answers null, and the caller builds the statement.
+ * A statement whose plan must see each request's values (a text search's pattern) is kept built
+ * but prepared unnamed, `prepare('')`: PostgreSQL then plans it at every execution.
  */
 export function preparedPerShape<T>(prefix: string): (db: Db, shape: string, prepare: (name: string) => T) => T | null {
   const kept = new WeakMap<Db, Map<string, T>>();
