@@ -97,11 +97,6 @@ export function canSeeStaffNames(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
 }
 
-/** A comment by staff (other than the ticket's issuer) means somebody has started on the ticket. */
-export function isStaffReply(author: Pick<Viewer, 'user_type'>): boolean {
-  return isStaff(author);
-}
-
 /** Who may forward and resolve at all (which tickets: canActOnTicket). */
 export function canForwardTickets(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);

@@ -1,12 +1,13 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { comments, outboxMessages, tickets } from '../../db/schema.ts';
+import { comments, outboxMessages } from '../../db/schema.ts';
 import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
 import { eventsParams, notifyEachOf } from '../events/events.repository.ts';
 import type { PublishedEvent } from '../events/publish.ts';
-import { outboxRowsOf, outboxRowsParam, replyMayBeTold, type NewOutboxRow } from '../notifications/notifications.repository.ts';
+import { outboxRowsOf, outboxRowsParam, type NewOutboxRow } from '../notifications/notifications.repository.ts';
+import type { StatusMove } from '../tickets/ticket-workflow.ts';
+import { ticketChangeOfComment } from '../tickets/tickets.repository.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -22,7 +23,7 @@ export type NewComment = Required<Omit<typeof comments.$inferInsert, 'createdAt'
 /** What a comment's own statement writes beside it. */
 export interface CommentTrail {
   /** The status the comment moves its ticket to, if the ticket still has `from` (a comment never closes one). */
-  move: { from: TicketStatus; to: TicketStatus } | null;
+  move: StatusMove | null;
   /** Its audit entry; the statement adds `moved_to`: the status the comment did move the ticket to, or null. */
   audit: AuditEntry;
   /** Heard in any case. */
@@ -52,32 +53,6 @@ const NEW_COMMENT_COLUMNS = [
 ] as const satisfies readonly (keyof NewComment)[];
 
 /**
- * The ticket's side of a comment, as a CTE: its `updated_at`, the reply throttle and, when
- * `moving`, the status move (only if the ticket still has the status it was read with, so a
- * resolve or reopen that happened meanwhile wins). The row is locked first and read as it was:
- * `moved` and `told` say what this comment changed. A second comment on the same ticket waits for
- * the lock, then sees the first one's status and `reply_told_at`. Only a moving comment names the
- * status columns: naming them, even unchanged, runs the due-time trigger of migration 0011.
- */
-function ticketChangeOf(moving: boolean): SQL {
-  const from = sql`${sql.placeholder('moveFrom')}::text`;
-  const moves = moving ? sql`coalesce(was.ticket_status = ${from}, false)` : sql`false`;
-  const tells = sql`(jsonb_array_length(${sql.placeholder('replyMessages')}::jsonb) > 0
-    and ${replyMayBeTold(sql`was.reply_told_at`)})`;
-  const move = sql`,
-      ticket_status = case when ${moves} then ${sql.placeholder('moveTo')}::text else t.ticket_status end,
-      resolved_at = case when ${moves} then null else t.resolved_at end,
-      reopened_at = case when ${moves} and ${from} = 'closed' then now() else t.reopened_at end`;
-  return sql`update ${tickets} t set
-      updated_at = now(),
-      reply_told_at = case when ${tells} then now() else t.reply_told_at end${moving ? move : sql``}
-    from (select ticket_id, ticket_status, reply_told_at from ${tickets}
-      where ticket_id = ${sql.placeholder('ticketId')} for no key update) was
-    where t.ticket_id = was.ticket_id
-    returning ${moves} as moved, ${tells} as told`;
-}
-
-/**
  * A comment, the change of its ticket, its audit entry, the messages that tell the issuer and its
  * events, as one statement, each value a placeholder.
  */
@@ -87,7 +62,7 @@ function commentWithTrailStatement(db: Db, moving: boolean) {
     Placeholder
   >;
   const inserted = db.$with('inserted').as(db.insert(comments).values(values).returning({ id: comments.id }));
-  const changed = db.$with('changed', {}).as(ticketChangeOf(moving));
+  const changed = db.$with('changed', {}).as(ticketChangeOfComment(moving));
   const movedTo = sql`jsonb_build_object('moved_to', case when changed.moved then to_jsonb(${sql.placeholder('moveTo')}::text) end)`;
   const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`, sql`changed`, movedTo));
   const told = db.$with('told', {}).as(

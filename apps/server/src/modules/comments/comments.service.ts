@@ -1,55 +1,22 @@
-/** Comments on tickets and the status moves they cause (DESIGN.md §6, ticket workflow). */
+/** Comments on tickets; the status moves they cause are the workflow's (tickets/ticket-workflow.ts). */
 import { randomUUID } from 'node:crypto';
-import {
-  canWriteInternalComments,
-  isStaffReply,
-  type AddCommentBody,
-  type CommentsPageReply,
-  type Language,
-  type TicketStatus,
-} from '@switchboard/shared';
+import { canWriteInternalComments, type AddCommentBody, type CommentsPageReply, type Language } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { rememberLanguage } from '../auth/user-language.repository.ts';
 import { wakeOutboxWorkers } from '../notifications/outbox-wake.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
-import { recordStatusChanges, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
+import { isStaffReply, statusAfterComment } from '../tickets/ticket-workflow.ts';
+import { recordStatusChanges } from '../tickets/tickets.repository.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
 import { commentsBefore } from './comment-pages.ts';
 import { insertCommentWithTrail, type NewComment } from './comments.repository.ts';
 
-/**
- * The status a comment moves a ticket to, or null. The first comment by staff other than the
- * issuer (internal or not: either way somebody has started on it) moves open → in_progress. A
- * reply by the issuer on a closed ticket reopens it.
- */
-export function statusAfterComment(
-  author: Pick<SignedInUser, 'id' | 'user_type'>,
-  ticket: Pick<TicketWithIssuer, 'issuerUserId' | 'ticketStatus'>,
-): { from: TicketStatus; to: TicketStatus } | null {
-  const byIssuer = ticket.issuerUserId === author.id;
-  if (ticket.ticketStatus === 'closed' && byIssuer) return { from: 'closed', to: 'open' };
-  if (ticket.ticketStatus === 'open' && isStaffReply(author) && !byIssuer) return { from: 'open', to: 'in_progress' };
-  return null;
-}
-
 export interface CommentsContext extends TicketsContext {
   /** How the issuer is told of a reply (DESIGN.md §13). */
   tell: TellSettings;
-}
-
-/**
- * Whether a comment is a reply the issuer is told of: an external comment by staff other than the
- * issuer. Internal notes and the issuer's own words tell nobody.
- */
-export function repliesToIssuer(
-  author: Pick<SignedInUser, 'id' | 'user_type'>,
-  ticket: Pick<TicketWithIssuer, 'issuerUserId'>,
-  isInternal: boolean,
-): boolean {
-  return !isInternal && isStaffReply(author) && ticket.issuerUserId !== author.id;
 }
 
 /**
@@ -68,7 +35,8 @@ export async function addComment(
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);
   const isInternal = canWriteInternalComments(author) && body.is_internal;
-  const tells = repliesToIssuer(author, ticket, isInternal);
+  // A staff reply tells the issuer; internal notes and the issuer's own words tell nobody.
+  const tells = isStaffReply({ authorId: author.id, authorType: author.user_type, isInternal }, ticket);
   const remembersLanguage = author.language !== language;
   const comment: NewComment = {
     id: randomUUID(),

@@ -4,14 +4,12 @@ import {
   FORWARD_SUCCESS_MESSAGE,
   forwardTicketBodySchema,
   pageParamsSchema,
-  RESOLVE_SUCCESS_MESSAGE,
-  resolveTicketBodySchema,
   ticketListReplySchema,
   workflowReplySchema,
 } from '@switchboard/shared';
 import { signedInUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { forwardTicket, listForwardChainTickets, resolveTicket, type ForwardingContext } from './forwarding.service.ts';
+import { forwardTicket, listForwardChainTickets, type ForwardingContext } from './forwarding.service.ts';
 
 const refusals = {
   400: errorReplySchema,
@@ -21,9 +19,9 @@ const refusals = {
   429: errorReplySchema,
 };
 
-/** The forwarding endpoints under /api/v1: forward, resolve, the forwarded-tickets list. */
+/** The forwarding endpoints under /api/v1: forward, the forwarded-tickets list. */
 const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ForwardingContext = { db: app.deps.db, tell: app.deps.config };
+  const ctx: ForwardingContext = { db: app.deps.db };
 
   app.post(
     '/tickets/forward-ticket',
@@ -43,25 +41,6 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await forwardTicket(ctx, signedInUser(request), request.body, request.ip);
       return { message: FORWARD_SUCCESS_MESSAGE };
-    },
-  );
-
-  app.post(
-    '/tickets/resolve-ticket',
-    {
-      schema: {
-        tags: ['forwarding'],
-        summary: 'Resolves (closes) a ticket (staff of the holding department, or cc)',
-        security: [{ bearer: [] }],
-        body: resolveTicketBodySchema,
-        response: { 200: workflowReplySchema, ...refusals },
-      },
-      onRequest: app.authenticate,
-      config: { rateLimit: writeLimit('other') },
-    },
-    async (request) => {
-      await resolveTicket(ctx, signedInUser(request), request.body.ticket_id, request.ip);
-      return { message: RESOLVE_SUCCESS_MESSAGE };
     },
   );
 

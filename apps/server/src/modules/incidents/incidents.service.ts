@@ -25,10 +25,10 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertExternalComments } from '../comments/comments.repository.ts';
 import { publishIncidentEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
-import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
+import type { TellSettings } from '../notifications/tell-issuer.ts';
 import { pageLinks } from '../tickets/ticket-list.service.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
-import { closeTickets, recordStatusChanges, type TicketRow } from '../tickets/tickets.repository.ts';
+import { resolveTickets } from '../tickets/ticket-workflow.ts';
 import { incidentTimeline, presentIncident } from './incident-presenter.ts';
 import {
   findIncidentView,
@@ -191,18 +191,9 @@ export async function unlinkIncidentTicket(
 }
 
 /**
- * Tells the issuer of each ticket the incident solved (DESIGN.md §13), in the resolve's
- * transaction: the outbox rows commit with the resolve or not at all. As with a single resolve,
- * an issuer who resolves is not told of their own act.
- */
-async function tellIssuersOfResolved(ctx: IncidentsContext, tx: Tx, actor: IncidentActor, solved: TicketRow[]): Promise<void> {
-  for (const ticket of solved) if (ticket.issuerUserId !== actor.user.id) await tellResolved(tx, ctx.tell, ticket);
-}
-
-/**
  * Resolves the incident and every linked ticket that is not solved, whoever holds it: closes them,
- * adds the message as an external comment by the resolving staff member and tells each issuer,
- * all in one transaction. The incident row is locked first, so of two resolves racing, the second
+ * tells each issuer (the one resolve of ticket-workflow.ts) and adds the message as an external
+ * comment by the resolving staff member, all in one transaction. The incident row is locked first, so of two resolves racing, the second
  * waits, then finds the incident resolved and answers 409: nothing is resolved twice.
  */
 export async function resolveIncident(
@@ -216,20 +207,10 @@ export async function resolveIncident(
     await lockActiveIncident(tx, incidentId);
     const unsolved = await lockUnsolvedTickets(tx, incidentId);
     const ids = unsolved.map((ticket) => ticket.ticketId);
-    await closeTickets(tx, ids);
-    await recordStatusChanges(
-      tx,
-      unsolved.map((ticket) => ({
-        ticketId: ticket.ticketId,
-        fromStatus: ticket.ticketStatus,
-        toStatus: 'closed' as const,
-        byUserId: actor.user.id,
-        byName: actor.user.name,
-      })),
-    );
+    // The same resolve as a single ticket's: each closed, in the number's history, its issuer told.
+    await resolveTickets(tx, ctx.tell, actor.user, unsolved);
     const author = { userId: actor.user.id, name: actor.user.name, userType: actor.user.user_type };
     await insertExternalComments(tx, ids, author, resolutionMessage);
-    await tellIssuersOfResolved(ctx, tx, actor, unsolved);
     await markIncidentResolved(tx, incidentId, resolutionMessage);
     await audit(tx, actor, 'incident.resolve', incidentId, { tickets_resolved: ids.length });
     // Each issuer hears that their ticket was solved (and reads the resolution through the ticket).

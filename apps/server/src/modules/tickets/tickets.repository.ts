@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, Language, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { subgroups, tickets, ticketStatusEvents, users } from '../../db/schema.t
 import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
 import { notifyWithTicketId, ticketEventParams } from '../events/events.repository.ts';
 import type { TicketEvent } from '../events/publish.ts';
+import { replyMayBeTold } from '../notifications/notifications.repository.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
@@ -158,17 +159,40 @@ export async function updateTicketHolder(
     .where(eq(tickets.ticketId, ticketId));
 }
 
-export async function closeTicket(db: Db, ticketId: number): Promise<void> {
-  await closeTickets(db, [ticketId]);
-}
-
-/** Solves the tickets in one statement (an incident's resolve). */
+/** Solves the tickets in one statement: the resolve of ticket-workflow.ts, for one ticket or an incident's. */
 export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
   if (ticketIds.length === 0) return;
   await db
     .update(tickets)
     .set({ ticketStatus: 'closed', resolvedAt: sql`now()`, updatedAt: sql`now()` })
     .where(inArray(tickets.ticketId, ticketIds));
+}
+
+/**
+ * The ticket's side of a comment, as a CTE of the comment's statement (comments.repository.ts):
+ * its `updated_at`, the reply throttle and, when `moving`, the status move of the workflow
+ * (statusAfterComment), only if the ticket still has the status it was read with, so a resolve or
+ * reopen that happened meanwhile wins. A reopen clears resolved_at and sets reopened_at. The row is locked first and read as it was:
+ * `moved` and `told` say what this comment changed. A second comment on the same ticket waits for
+ * the lock, then sees the first one's status and `reply_told_at`. Only a moving comment names the
+ * status columns: naming them, even unchanged, runs the due-time trigger (service-levels.sql).
+ */
+export function ticketChangeOfComment(moving: boolean): SQL {
+  const from = sql`${sql.placeholder('moveFrom')}::text`;
+  const moves = moving ? sql`coalesce(was.ticket_status = ${from}, false)` : sql`false`;
+  const tells = sql`(jsonb_array_length(${sql.placeholder('replyMessages')}::jsonb) > 0
+    and ${replyMayBeTold(sql`was.reply_told_at`)})`;
+  const move = sql`,
+      ticket_status = case when ${moves} then ${sql.placeholder('moveTo')}::text else t.ticket_status end,
+      resolved_at = case when ${moves} then null else t.resolved_at end,
+      reopened_at = case when ${moves} and ${from} = 'closed' then now() else t.reopened_at end`;
+  return sql`update ${tickets} t set
+      updated_at = now(),
+      reply_told_at = case when ${tells} then now() else t.reply_told_at end${moving ? move : sql``}
+    from (select ticket_id, ticket_status, reply_told_at from ${tickets}
+      where ticket_id = ${sql.placeholder('ticketId')} for no key update) was
+    where t.ticket_id = was.ticket_id
+    returning ${moves} as moved, ${tells} as told`;
 }
 
 /** A move of a ticket into or out of closed: a resolve or a reopen, and who made it. */

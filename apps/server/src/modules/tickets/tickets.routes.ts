@@ -6,10 +6,13 @@ import {
   numberHistoryParamsSchema,
   numberHistoryReplySchema,
   pageParamsSchema,
+  RESOLVE_SUCCESS_MESSAGE,
+  resolveTicketBodySchema,
   ticketByIdReplySchema,
   ticketIdParamsSchema,
   ticketListQuerySchema,
   ticketListReplySchema,
+  workflowReplySchema,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { signedInUser } from '../../plugins/auth.ts';
@@ -17,6 +20,7 @@ import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
+import { resolveTicket } from './ticket-workflow.ts';
 import { getTicketForViewer, issueTicket, presentNewTicket, viewerOfIssuer, type TicketsContext } from './tickets.service.ts';
 
 /** The tickets endpoints under /api/v1. */
@@ -89,6 +93,32 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
     },
     async (request) => ({ data: await getNumberHistory(ctx, signedInUser(request), request.params.number) }),
+  );
+
+  app.post(
+    '/tickets/resolve-ticket',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: 'Resolves (closes) a ticket (staff of the holding department, or cc)',
+        security: [{ bearer: [] }],
+        body: resolveTicketBodySchema,
+        response: {
+          200: workflowReplySchema,
+          400: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+          429: errorReplySchema,
+        },
+      },
+      onRequest: app.authenticate,
+      config: { rateLimit: writeLimit('other') },
+    },
+    async (request) => {
+      await resolveTicket({ db, tell: config }, signedInUser(request), request.body.ticket_id, request.ip);
+      return { message: RESOLVE_SUCCESS_MESSAGE };
+    },
   );
 };
 

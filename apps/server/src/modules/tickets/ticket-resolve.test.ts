@@ -3,7 +3,7 @@ import type { Department, TicketStatus, UserType } from '@switchboard/shared';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
-import { storedWorkflow, workflowCalls } from './forwarding.test-support.ts';
+import { storedWorkflow, workflowCalls } from '../forwarding/forwarding.test-support.ts';
 
 describeWithApp('resolving a ticket', (ctx) => {
   const calls = () => workflowCalls(ctx.app);

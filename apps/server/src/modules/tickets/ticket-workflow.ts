@@ -1,0 +1,199 @@
+/**
+ * The ticket workflow (DESIGN.md §6): every move of a ticket's status, who may make it, and what
+ * else happens with it.
+ *
+ *   comment  open → in_progress when staff other than the issuer write on it (a note or a reply);
+ *   reopen   closed → open when the issuer writes on it;
+ *   forward  open → in_progress; a solved ticket stays solved (Resolve & Forward to cc);
+ *   resolve  open | in_progress → closed, with resolved_at; the issuer is told.
+ *
+ * The status itself is written by the tickets repository (tickets.repository.ts), which also sets
+ * what goes with a move (resolved_at, reopened_at). PostgreSQL keeps what follows from it: the
+ * first staff reply (ticket-workflow.sql, by the same definition as isStaffReply here) and the due
+ * time (service-levels/service-levels.sql).
+ */
+import {
+  AppError,
+  canActOnTicket,
+  canForwardTickets,
+  canResolveAndForwardToCc,
+  DEPARTMENT_LABELS,
+  departmentOf,
+  forwardTargetsFor,
+  FORWARDED_MEANWHILE_MESSAGE,
+  isStaff,
+  USER_TYPE_LABELS,
+  type Department,
+  type ForwardTicketBody,
+  type IssuedTo,
+  type TicketStatus,
+  type UserType,
+} from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
+import type { SignedInUser } from '../../plugins/auth.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { publishTicketEvent } from '../events/publish.ts';
+import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
+import { closeTickets, lockTicket, recordStatusChanges, type TicketRow } from './tickets.repository.ts';
+
+/** A move of a ticket from one status to another. */
+export interface StatusMove {
+  from: TicketStatus;
+  to: TicketStatus;
+}
+
+type Actor = Pick<SignedInUser, 'user_type'>;
+type HeldTicket = Pick<TicketRow, 'issuedTo' | 'ticketStatus'>;
+
+/** A comment as the workflow weighs it: who wrote it (null for the seed and bulk loads) and whether it is an internal note. */
+export interface CommentByAuthor {
+  authorId: string | null;
+  authorType: UserType;
+  isInternal: boolean;
+}
+
+function labelOf(holder: IssuedTo): string {
+  return holder === 'agent' ? USER_TYPE_LABELS.agent : DEPARTMENT_LABELS[holder];
+}
+
+function holderOf(ticket: HeldTicket): { issued_to: IssuedTo; ticket_status: TicketStatus } {
+  return { issued_to: ticket.issuedTo, ticket_status: ticket.ticketStatus };
+}
+
+function notYours(ticket: HeldTicket): AppError {
+  return new AppError('forbidden', `This ticket is with ${labelOf(ticket.issuedTo)}: only they or Customer Care can act on it.`);
+}
+
+/** Whether the comment's author is the ticket's issuer (a comment without an author is nobody's own). */
+function isByIssuer(authorId: string | null, ticket: Pick<TicketRow, 'issuerUserId'>): boolean {
+  return authorId !== null && authorId === ticket.issuerUserId;
+}
+
+/**
+ * A staff reply: an external comment by staff (neither an agent nor a customer) other than the
+ * ticket's issuer. It tells the issuer, and the first one stops the first-reply clock of the due
+ * time. PostgreSQL holds the same definition (`is_staff_reply` in ticket-workflow.sql); the
+ * staff-reply test proves that both agree.
+ */
+export function isStaffReply(comment: CommentByAuthor, ticket: Pick<TicketRow, 'issuerUserId'>): boolean {
+  return !comment.isInternal && isStaff({ user_type: comment.authorType }) && !isByIssuer(comment.authorId, ticket);
+}
+
+/**
+ * The status a comment moves a ticket to, or null. The first comment by staff other than the
+ * issuer (internal or not: either way somebody has started on it) moves open → in_progress. A
+ * comment by the issuer on a closed ticket reopens it.
+ */
+export function statusAfterComment(
+  author: Pick<SignedInUser, 'id' | 'user_type'>,
+  ticket: Pick<TicketRow, 'issuerUserId' | 'ticketStatus'>,
+): StatusMove | null {
+  const byIssuer = isByIssuer(author.id, ticket);
+  if (ticket.ticketStatus === 'closed' && byIssuer) return { from: 'closed', to: 'open' };
+  if (ticket.ticketStatus === 'open' && isStaff(author) && !byIssuer) return { from: 'open', to: 'in_progress' };
+  return null;
+}
+
+/**
+ * The second step of Resolve & Forward to cc: the department that held the ticket has just solved
+ * it and hands it to Customer Care (Corporate Support). It is the one forward a solved ticket
+ * allows, and only once, since afterwards cc holds it.
+ */
+export function isResolveAndForwardStep(actor: Actor, ticket: HeldTicket, target: Department): boolean {
+  return (
+    ticket.ticketStatus === 'closed' &&
+    target === 'cc' &&
+    canResolveAndForwardToCc(actor) &&
+    departmentOf(actor.user_type) === ticket.issuedTo
+  );
+}
+
+/**
+ * Throws the reason why `actor` may not forward the (locked) ticket as asked. A stale page comes
+ * first: somebody who saw an older holder should reload, whatever else would be wrong.
+ */
+export function checkForward(actor: Actor, ticket: HeldTicket, body: ForwardTicketBody): void {
+  if (body.previously_issued_to !== ticket.issuedTo) throw new AppError('conflict', FORWARDED_MEANWHILE_MESSAGE);
+  const target = body.newly_issued_to;
+  if (ticket.ticketStatus === 'closed') {
+    if (isResolveAndForwardStep(actor, ticket, target)) return;
+    throw new AppError('conflict', 'This ticket is already solved; it cannot be forwarded.');
+  }
+  if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
+  if (forwardTargetsFor(actor, holderOf(ticket)).includes(target)) return;
+  const message =
+    target === ticket.issuedTo
+      ? `This ticket is already with ${labelOf(target)}.`
+      : `You cannot forward a ticket to your own department (${labelOf(target)}).`;
+  throw new AppError('validation', message, { newly_issued_to: message });
+}
+
+/** The status a forward leaves: somebody has started on an open ticket; a solved one stays solved. */
+export function statusAfterForward(ticket: HeldTicket): TicketStatus {
+  return ticket.ticketStatus === 'open' ? 'in_progress' : ticket.ticketStatus;
+}
+
+/** Throws the reason why `actor` may not resolve the (locked) ticket: solved already (409), or held by another department (403). */
+export function checkResolve(actor: Actor, ticket: HeldTicket): void {
+  if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved.');
+  if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
+}
+
+/**
+ * The one resolve, for one ticket or for all of an incident's: closes the (locked, unsolved)
+ * tickets with resolved_at, writes each move into the number's history and tells each issuer,
+ * except an issuer who resolves their own ticket. It runs inside the caller's transaction, which
+ * adds the caller's own audit entry and events.
+ */
+export async function resolveTickets(
+  tx: Db,
+  tell: TellSettings,
+  actor: Pick<SignedInUser, 'id' | 'name'>,
+  solved: TicketRow[],
+): Promise<void> {
+  await closeTickets(
+    tx,
+    solved.map((ticket) => ticket.ticketId),
+  );
+  await recordStatusChanges(
+    tx,
+    solved.map((ticket) => ({
+      ticketId: ticket.ticketId,
+      fromStatus: ticket.ticketStatus,
+      toStatus: 'closed' as const,
+      byUserId: actor.id,
+      byName: actor.name,
+    })),
+  );
+  for (const ticket of solved) if (ticket.issuerUserId !== actor.id) await tellResolved(tx, tell, ticket);
+}
+
+export interface ResolveContext {
+  db: Db;
+  /** How the issuer is told of a resolve (DESIGN.md §13). */
+  tell: TellSettings;
+}
+
+/** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
+export async function resolveTicket(ctx: ResolveContext, actor: SignedInUser, ticketId: number, ip: string): Promise<void> {
+  if (!canForwardTickets(actor)) throw new AppError('forbidden', 'Only staff can resolve tickets.');
+  await ctx.db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
+    checkResolve(actor, ticket);
+    await resolveTickets(tx, ctx.tell, actor, [ticket]);
+    await insertAuditEntry(tx, {
+      actorUserId: actor.id,
+      action: 'ticket.resolve',
+      target: `ticket:${ticket.ticketId}`,
+      ip,
+      details: { holder: ticket.issuedTo, from_status: ticket.ticketStatus },
+    });
+    await publishTicketEvent(tx, {
+      event: 'ticket.changed',
+      ticket_id: ticket.ticketId,
+      issuer_user_id: ticket.issuerUserId,
+      internal: false,
+    });
+  });
+}
