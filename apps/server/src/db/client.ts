@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyRuleFiles } from './rule-files.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,10 @@ export const DEFAULT_POOL_SIZE = 10;
 
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
 
-/** Opens the database and applies the migrations. `dataDir: null` keeps PGlite in memory. */
+/**
+ * Opens the database and brings it up to date: the migrations, then the rule files (rule-files.ts).
+ * `dataDir: null` keeps PGlite in memory.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const database =
     'url' in target ? await openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : await openPglite(target.dataDir);
@@ -67,7 +71,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       holder.release();
     }
   };
-  await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+  await exclusively(async () => {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyRuleFiles(db);
+  });
   return {
     db,
     ping: async () => void (await db.execute(sql`select 1`)),
@@ -87,6 +94,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await applyRuleFiles(db);
   return {
     db,
     ping: async () => void (await db.execute(sql`select 1`)),
