@@ -15,7 +15,7 @@ import {
   type CorpusSize,
 } from './corpus-sql.ts';
 
-// forward_chain_members is filled by the triggers on forward_events (migration 0009).
+// forward_chain_members is filled by the triggers on forward_events (forward-chain.sql).
 const FILLED_TABLES = [
   'users',
   'groups',

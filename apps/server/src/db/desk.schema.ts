@@ -131,12 +131,13 @@ export const tickets = pgTable(
     incidentId: bigint('incident_id', { mode: 'number' }).references((): AnyPgColumn => incidents.id),
     // The staff member of the holding department who took the ticket (DESIGN.md §19).
     assigneeUserId: uuid('assignee_user_id').references(() => users.id),
-    // Service levels (DESIGN.md §17). The first external comment by staff other than the issuer,
-    // and the last reopen: both set by the writes that cause them.
+    // Service levels (DESIGN.md §17). The first staff reply, set by a trigger on comments
+    // (modules/tickets/ticket-workflow.sql), and the last reopen, set by the reopening comment.
     firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true }),
     reopenedAt: timestamp('reopened_at', { withTimezone: true }),
     // When the ticket is due by its holder's levels; null when closed or held by an agent. Kept by
-    // the triggers of migration 0011 on tickets and service_levels, never written by the app.
+    // the triggers on tickets and service_levels (modules/service-levels/service-levels.sql), never
+    // written by the app.
     dueAt: timestamp('due_at', { withTimezone: true }),
     // When the issuer was last told of a reply: the reply throttle (DESIGN.md §13) is a condition on
     // this row, so the write that tells holds the row's lock and two replies at once tell once.
@@ -236,8 +237,8 @@ export const forwardEvents = pgTable(
 /**
  * The forwarded-tickets list (DESIGN.md §6): one row per ticket in a department's forward chains
  * (it received the ticket, or forwarded it and stayed in the loop), with the ticket's last forward,
- * so that a page is an index range. Derived from forward_events by triggers of migration 0009 on
- * every insert, update and delete there, whoever writes them (docs/decisions.md).
+ * so that a page is an index range. Derived from forward_events by triggers on every insert, update
+ * and delete there, whoever writes them (modules/forwarding/forward-chain.sql, docs/decisions.md).
  */
 export const forwardChainMembers = pgTable(
   'forward_chain_members',

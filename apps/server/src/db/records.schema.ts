@@ -65,7 +65,7 @@ export const captchaUsed = pgTable('captcha_used', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Append-only: triggers (migration 0010) refuse UPDATE, DELETE and TRUNCATE. */
+/** Append-only: triggers (modules/audit/audit.sql) refuse UPDATE, DELETE and TRUNCATE. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -39,7 +39,7 @@ export async function insertForwardEvent(
 /**
  * One page of the tickets in a department's forward chains, the most recently forwarded first,
  * and their number. forward_chain_members holds one row per (department, ticket) with the ticket's
- * last forward, kept by triggers on forward_events (migration 0009), so the page is a range of
+ * last forward, kept by triggers on forward_events (forward-chain.sql), so the page is a range of
  * forward_chain_members_recent and only its ten tickets are read from the tickets table; the count
  * is bounded as the ticket list's is (exact up to EXACT_COUNT_LIMIT, the planner's estimate beyond).
  */

@@ -11,7 +11,7 @@ export async function listServiceLevelRows(db: Db): Promise<ServiceLevelRow[]> {
 }
 
 /**
- * Sets a department's levels, or adds its row. The trigger of migration 0011 then moves the due time
+ * Sets a department's levels, or adds its row. The trigger of service-levels.sql then moves the due time
  * of every unsolved ticket the department holds, in this statement's transaction.
  */
 export async function upsertServiceLevel(
