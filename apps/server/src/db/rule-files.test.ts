@@ -57,7 +57,9 @@ async function rulesOf(db: Db): Promise<{ functions: Rule[]; triggers: Rule[] }>
 function declaredIn(files: string[], kind: 'FUNCTION' | 'TRIGGER'): string[] {
   const pattern = new RegExp(`^CREATE OR REPLACE ${kind} "([a-z_]+)"`, 'gm');
   return files
-    .flatMap((file) => ruleStatementsOf(file).flatMap((statement) => [...statement.matchAll(pattern)].map((match) => match[1])))
+    .flatMap((file) =>
+      ruleStatementsOf(file).flatMap((statement) => [...statement.matchAll(pattern)].map((match) => match[1] ?? '')),
+    )
     .sort();
 }
 
