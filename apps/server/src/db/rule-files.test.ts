@@ -9,11 +9,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, type Database, type Db } from './client.ts';
+import { MIGRATIONS_FOLDER, openDatabase, type Database, type Db } from './client.ts';
 import { applyRuleFiles, RULE_FILES, ruleStatementsOf } from './rule-files.ts';
 import { openEmptyDatabase } from '../../test/migration-support.ts';
-import { databaseKinds, openTestDatabase } from '../../test/test-databases.ts';
+import { createEmptyDatabase, databaseKinds, openTestDatabase } from '../../test/test-databases.ts';
 
 interface Rule {
   name: string;
@@ -131,3 +132,30 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+describe.runIf(databaseKinds().includes('postgres'))('the rule files on a desk that serves [postgres]', () => {
+  it('give way to a write that holds one table and waits for another, then apply', async () => {
+    const empty = await createEmptyDatabase();
+    const database = await openDatabase({ url: empty.url });
+    const writer = new pg.Client({ connectionString: empty.url });
+    await writer.connect();
+    try {
+      // A write in flight: it has written tickets and is about to write its audit row.
+      await writer.query('begin');
+      await writer.query('lock table tickets in row exclusive mode');
+      const applied = applyRuleFiles(database.db).then(
+        () => 'applied',
+        (error: unknown) => error,
+      );
+      // The step has replaced the audit triggers and waits for tickets; the write now waits for it.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await writer.query('lock table audit_log in row exclusive mode');
+      await writer.query('commit');
+      expect(await applied).toBe('applied');
+    } finally {
+      await writer.end();
+      await database.close();
+      await empty.drop();
+    }
+  }, 30_000);
+});

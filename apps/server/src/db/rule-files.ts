@@ -30,13 +30,40 @@ export function ruleStatementsOf(file: string): string[] {
 }
 
 /**
+ * How long the step waits for a table before it lets go of every lock it holds and tries again.
+ * Replacing a trigger locks its table against writes (not reads). A process that starts while
+ * others serve would otherwise wait for a write that itself waits for a table the step already
+ * holds (a resolve writes tickets, then audit_log), and PostgreSQL would end the deadlock by failing
+ * one of them after a second: the start, or a person's write.
+ */
+const LOCK_TIMEOUT = '300ms';
+const ATTEMPTS = 50;
+
+/** PostgreSQL's lock_not_available: lock_timeout ran out (drizzle wraps the driver's error). */
+function isLockTimeout(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}
+
+/**
  * Applies every rule file in one transaction, so that no write sees a rule half replaced. On server
- * PostgreSQL it runs under the start-up lock with the migrations; replacing a trigger briefly locks
- * its table against writes (not reads).
+ * PostgreSQL it runs under the start-up lock with the migrations, and gives way to the writes of
+ * processes already serving (LOCK_TIMEOUT).
  */
 export async function applyRuleFiles(db: Db): Promise<void> {
   const statements = RULE_FILES.flatMap(ruleStatementsOf);
-  await db.transaction(async (tx) => {
-    for (const statement of statements) await tx.execute(sql.raw(statement));
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+        for (const statement of statements) await tx.execute(sql.raw(statement));
+      });
+      return;
+    } catch (error) {
+      if (attempt === ATTEMPTS || !isLockTimeout(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * Math.min(attempt, 10)));
+    }
+  }
 }
