@@ -93,7 +93,7 @@ describe('bundle budgets', () => {
   });
 
   it('lists the screens the manifest does not know, so a chunk group cannot swallow one unweighed', () => {
-    const { missing } = weighRoutes(signInBuild('missing', 20 * 1024));
+    const { missing } = weighRoutes(signInBuild('screens-missing', 20 * 1024));
     expect(missing).toContain('src/features/reports/report-screen.tsx');
     expect(missing).not.toContain(LOGIN);
     expect(missing).not.toContain(TICKETS);
