@@ -1,12 +1,33 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { i18n } from './src/lib/i18n.ts';
+
+// A warning or error that React or Mantine writes is a defect of a screen or of this setup: the test
+// that caused it fails, with the message, instead of burying it in megabytes of output.
+const consoleMessages: string[] = [];
+
+beforeEach(() => {
+  consoleMessages.length = 0;
+  for (const level of ['warn', 'error'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleMessages.push(`console.${level}: ${args.map((arg) => (typeof arg === 'string' ? arg : shortForm(arg))).join(' ')}`);
+    });
+  }
+});
 
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  expect(consoleMessages, 'nothing written to console.warn or console.error').toEqual([]);
 });
+
+/** A short name for a logged value: a DOM node or an error prints pages of its internals. */
+function shortForm(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (value instanceof Element) return `<${value.tagName.toLowerCase()} class="${value.className}">`;
+  return String(value);
+}
 
 // Mantine reads these browser APIs that happy-dom lacks.
 if (!('matchMedia' in window)) {

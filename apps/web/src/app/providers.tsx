@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './bangla-font.css';
 import { I18nProvider } from '@lingui/react';
-import { createTheme, darken, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, MantineProvider, type CSSVariablesResolver, type MantineProviderProps } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
@@ -55,11 +55,18 @@ export const queryClient = new QueryClient({
   },
 });
 
+interface ProvidersProps {
+  children: ReactNode;
+  client?: QueryClient;
+  /** 'test' in component tests: no layout there, so Mantine shows dropdowns in place and at once. */
+  env?: MantineProviderProps['env'];
+}
+
 /** The language, Mantine, notifications and React Query around the app; tests pass a client of their own. */
-export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+export function Providers({ children, client = queryClient, env }: ProvidersProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         {/* The sign-in screen places its toasts bottom-left itself. */}
         <Suspense fallback={null}>
           <Toasts />

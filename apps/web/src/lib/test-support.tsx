@@ -26,7 +26,7 @@ export function renderApp(path: string) {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const view = render(
-    <Providers client={client}>
+    <Providers client={client} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );
