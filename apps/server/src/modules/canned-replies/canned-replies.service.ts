@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import {
   deleteCannedReplyRow,
   findCannedReplyView,

@@ -10,7 +10,7 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { rememberLanguage } from '../auth/user-language.repository.ts';
+import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { wakeOutboxWorkers } from '../notifications/outbox-wake.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';

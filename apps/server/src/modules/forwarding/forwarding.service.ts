@@ -27,7 +27,7 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertComment } from '../comments/comments.repository.ts';
 import { publishEvents, publishTicketEvent } from '../events/publish.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import {
   closeTicket,

@@ -26,7 +26,7 @@ import { insertExternalComments } from '../comments/comments.repository.ts';
 import { publishIncidentEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import { closeTickets, recordStatusChanges, type TicketRow } from '../tickets/tickets.repository.ts';
 import { incidentTimeline, presentIncident } from './incident-presenter.ts';

@@ -11,7 +11,7 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { findTicketForViewer } from '../tickets/tickets.service.ts';
 import { listFailedMessagesPage, listTicketMessagesPage, type OutboxRow } from './notifications.repository.ts';
 

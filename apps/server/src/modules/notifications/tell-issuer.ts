@@ -6,11 +6,11 @@
 import type { Language } from '@switchboard/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { findUserLanguage } from '../auth/user-language.repository.ts';
-import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
 import { insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
 import { wakeOutboxWorkers } from './outbox-wake.ts';
+import { receiptMessage } from './receipt-message.ts';
+import { findUserLanguage } from './user-language.repository.ts';
 
 /** The settings the messages are written from; the app's Config has them all. */
 export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'>;

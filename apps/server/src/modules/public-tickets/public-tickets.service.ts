@@ -22,7 +22,7 @@ import {
 } from '../tickets/tickets.service.ts';
 import type { Config } from '../../config.ts';
 import { tellReceipt } from '../notifications/tell-issuer.ts';
-import { countPublicTicketsSince, countUnusedPublicUploadsSince } from './public-tickets.repository.ts';
+import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../captcha/public-traffic.repository.ts';
 
 export interface PublicTicketsContext extends TicketsContext {
   captcha: { captchaHmacKey: string; captchaCost: number };

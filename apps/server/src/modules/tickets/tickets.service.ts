@@ -12,7 +12,7 @@ import {
   type UserType,
 } from '@switchboard/shared';
 import type { SignedInUser } from '../../plugins/auth.ts';
-import { rememberLanguage } from '../auth/user-language.repository.ts';
+import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { newestComments } from '../comments/comment-pages.ts';
 import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { SignedInUser } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import {
   findLiveUserById,
   findLiveUserByNumber,
