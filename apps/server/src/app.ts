@@ -15,7 +15,7 @@ import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import { createTokenIssuer } from './modules/auth/tokens.ts';
-import { createSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { API_MODULES, ROOT_MODULES } from './modules/index.ts';
 
 export interface AppDeps {

@@ -16,7 +16,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { describeSendFailure, isTemporaryMailFailure, type Mailer } from '../../lib/mailer.ts';
-import type { SmsSender } from '../auth/sms.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import { claimDueMessage, recordOutcome, type OutboxRow, type SendOutcome } from './notifications.repository.ts';
 import { onOutboxWake } from './outbox-wake.ts';
 
