@@ -17,7 +17,7 @@ import {
   type IssuedTo,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { lockTicket } from '../tickets/tickets.repository.ts';
@@ -30,7 +30,7 @@ export interface AssignmentContext {
 
 /** Who assigns, and from where (the audit trail keeps both). */
 export interface AssignmentActor {
-  user: SignedInUser;
+  user: Actor;
   ip: string;
 }
 
@@ -45,7 +45,7 @@ function invalidTarget(message: string): AppError {
 /** The assignee as asked for, after checking that they may hold the ticket; null releases it. */
 async function chosenAssignee(
   db: Db,
-  actor: SignedInUser,
+  actor: Actor,
   ticket: { issuedTo: IssuedTo },
   userId: string | null,
 ): Promise<Assignee | null> {

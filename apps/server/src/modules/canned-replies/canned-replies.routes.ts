@@ -6,17 +6,18 @@ import {
   cannedReplyListReplySchema,
   cannedReplyParamsSchema,
   cannedReplyReplySchema,
+  canUseCannedReplies,
   errorReplySchema,
   messageReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import {
-  assertCanUseCannedReplies,
   changeCannedReply,
   createCannedReply,
   deleteCannedReply,
   listCannedReplies,
+  STAFF_ONLY,
   type CannedReplyActor,
 } from './canned-replies.service.ts';
 
@@ -33,11 +34,10 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a stranger gets 401 and an agent or a customer 403 before any body is parsed.
   const staffOnly = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanUseCannedReplies(signedInUser(request))],
+    onRequest: [app.requires(canUseCannedReplies, STAFF_ONLY)],
   };
-  const security = [{ bearer: [] }];
   const tags = ['canned-replies'];
-  const actorOf = (request: FastifyRequest): CannedReplyActor => ({ user: signedInUser(request), ip: request.ip });
+  const actingOf = (request: FastifyRequest): CannedReplyActor => ({ user: actorOf(request), ip: request.ip });
 
   app.get(
     '/canned-replies',
@@ -47,12 +47,11 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "A page of the canned replies the viewer may use, by title, 10 per page; q searches titles and bodies (staff: their department's and shared ones; admins all)",
-        security,
         querystring: cannedReplyListQuerySchema,
         response: { 200: cannedReplyListReplySchema, ...refusals },
       },
     },
-    async (request) => listCannedReplies(db, signedInUser(request), request.query),
+    async (request) => listCannedReplies(db, actorOf(request), request.query),
   );
 
   app.post(
@@ -63,12 +62,11 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Creates a canned reply of the viewer's department, or a shared one (admins; audited)",
-        security,
         body: cannedReplyBodySchema,
         response: { 201: cannedReplyReplySchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createCannedReply(db, actorOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createCannedReply(db, actingOf(request), request.body) }),
   );
 
   app.put(
@@ -79,13 +77,12 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Changes a canned reply of the viewer's department; shared ones and others' by admins (audited)",
-        security,
         params: cannedReplyParamsSchema,
         body: cannedReplyBodySchema,
         response: { 200: cannedReplyReplySchema, ...refusals },
       },
     },
-    async (request) => ({ data: await changeCannedReply(db, actorOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await changeCannedReply(db, actingOf(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -96,13 +93,12 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Deletes a canned reply of the viewer's department; shared ones and others' by admins (audited)",
-        security,
         params: cannedReplyParamsSchema,
         response: { 200: messageReplySchema, ...refusals },
       },
     },
     async (request) => {
-      await deleteCannedReply(db, actorOf(request), request.params.id);
+      await deleteCannedReply(db, actingOf(request), request.params.id);
       return { message: 'Canned reply deleted' };
     },
   );

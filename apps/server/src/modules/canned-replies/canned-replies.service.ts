@@ -18,7 +18,7 @@ import {
   type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import {
@@ -34,32 +34,32 @@ import {
 
 /** Who acts, and from where (the audit row records both). */
 export interface CannedReplyActor {
-  user: SignedInUser;
+  user: Actor;
   ip: string;
 }
 
-const STAFF_ONLY = 'Canned replies are for staff only.';
+export const STAFF_ONLY = 'Canned replies are for staff only.';
 const NO_SUCH_REPLY = 'There is no such canned reply.';
 const SHARED_FOR_ADMINS = 'Only admins can write canned replies shared by every department.';
 const OTHER_DEPARTMENT = 'You can only manage the canned replies of your own department.';
 
-export function assertCanUseCannedReplies(viewer: SignedInUser): void {
+export function assertCanUseCannedReplies(viewer: Actor): void {
   if (!canUseCannedReplies(viewer)) throw new AppError('forbidden', STAFF_ONLY);
 }
 
 /** The refusal of a write on a reply of `department`, naming what the rule is. */
-function assertCanManage(viewer: SignedInUser, department: Department | null): void {
+function assertCanManage(viewer: Actor, department: Department | null): void {
   if (canManageCannedReply(viewer, { department })) return;
   throw new AppError('forbidden', department === null ? SHARED_FOR_ADMINS : OTHER_DEPARTMENT);
 }
 
 /** Staff may read the reply (their department's or a shared one; admins every one). */
-function canRead(viewer: SignedInUser, row: CannedReplyRow): boolean {
+function canRead(viewer: Actor, row: CannedReplyRow): boolean {
   const departments = cannedReplyDepartmentsFor(viewer);
   return departments === null || row.department === null || departments.includes(row.department);
 }
 
-function present(viewer: SignedInUser, view: CannedReplyView): CannedReply {
+function present(viewer: Actor, view: CannedReplyView): CannedReply {
   return {
     id: view.id,
     title: view.title,
@@ -82,17 +82,13 @@ async function audit(
   await insertAuditEntry(db, { actorUserId: actor.user.id, action, target: `canned_reply:${id}`, ip: actor.ip, details });
 }
 
-async function viewOf(db: Db, viewer: SignedInUser, id: string): Promise<CannedReply> {
+async function viewOf(db: Db, viewer: Actor, id: string): Promise<CannedReply> {
   const view = await findCannedReplyView(db, id);
   if (!view) throw new AppError('not_found', NO_SUCH_REPLY);
   return present(viewer, view);
 }
 
-export async function listCannedReplies(
-  db: Db,
-  viewer: SignedInUser,
-  query: CannedReplyListQuery,
-): Promise<CannedReplyListReply> {
+export async function listCannedReplies(db: Db, viewer: Actor, query: CannedReplyListQuery): Promise<CannedReplyListReply> {
   assertCanUseCannedReplies(viewer);
   const scope = { departments: cannedReplyDepartmentsFor(viewer), q: query.q };
   const { rows, total } = await listCannedReplyPage(db, scope, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);

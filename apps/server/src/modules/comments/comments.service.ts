@@ -9,9 +9,8 @@ import {
   type TicketStatus,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { rememberLanguage } from '../notifications/user-language.repository.ts';
-import { wakeOutboxWorkers } from '../notifications/outbox-wake.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
 import { recordStatusChanges, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
@@ -26,7 +25,7 @@ import { insertCommentWithTrail, type NewComment } from './comments.repository.t
  * reply by the issuer on a closed ticket reopens it.
  */
 export function statusAfterComment(
-  author: Pick<SignedInUser, 'id' | 'user_type'>,
+  author: Pick<Actor, 'id' | 'user_type'>,
   ticket: Pick<TicketWithIssuer, 'issuerUserId' | 'ticketStatus'>,
 ): { from: TicketStatus; to: TicketStatus } | null {
   const byIssuer = ticket.issuerUserId === author.id;
@@ -45,7 +44,7 @@ export interface CommentsContext extends TicketsContext {
  * issuer. Internal notes and the issuer's own words tell nobody.
  */
 export function repliesToIssuer(
-  author: Pick<SignedInUser, 'id' | 'user_type'>,
+  author: Pick<Actor, 'id' | 'user_type'>,
   ticket: Pick<TicketWithIssuer, 'issuerUserId'>,
   isInternal: boolean,
 ): boolean {
@@ -59,7 +58,7 @@ export function repliesToIssuer(
  */
 export async function addComment(
   ctx: CommentsContext,
-  author: SignedInUser,
+  author: Actor,
   body: AddCommentBody,
   ip: string,
   language: Language,
@@ -110,7 +109,7 @@ export async function addComment(
   // claims no upload, changes no language and reopens nothing needs no transaction.
   const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed';
   const written = await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
-  if (written.told) wakeOutboxWorkers();
+  if (written.told) ctx.tell.outbox.ring();
 }
 
 /** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */

@@ -9,7 +9,7 @@ import {
   ticketListReplySchema,
   workflowReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { forwardTicket, listForwardChainTickets, resolveTicket, type ForwardingContext } from './forwarding.service.ts';
 
@@ -23,7 +23,7 @@ const refusals = {
 
 /** The forwarding endpoints under /api/v1: forward, resolve, the forwarded-tickets list. */
 const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ForwardingContext = { db: app.deps.db, tell: app.deps.config };
+  const ctx: ForwardingContext = { db: app.deps.db, tell: app.deps.tell };
 
   app.post(
     '/tickets/forward-ticket',
@@ -33,15 +33,13 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Forwards a ticket to another department (staff of the holding department, or cc). ' +
           'A solved ticket may only go to cc, as the second step of Resolve & Forward to cc.',
-        security: [{ bearer: [] }],
         body: forwardTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await forwardTicket(ctx, signedInUser(request), request.body, request.ip);
+      await forwardTicket(ctx, actorOf(request), request.body, request.ip);
       return { message: FORWARD_SUCCESS_MESSAGE };
     },
   );
@@ -52,15 +50,13 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forwarding'],
         summary: 'Resolves (closes) a ticket (staff of the holding department, or cc)',
-        security: [{ bearer: [] }],
         body: resolveTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await resolveTicket(ctx, signedInUser(request), request.body.ticket_id, request.ip);
+      await resolveTicket(ctx, actorOf(request), request.body.ticket_id, request.ip);
       return { message: RESOLVE_SUCCESS_MESSAGE };
     },
   );
@@ -71,13 +67,11 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forwarding'],
         summary: "A page of the tickets in the viewer's department's forward chains, most recently forwarded first",
-        security: [{ bearer: [] }],
         params: pageParamsSchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => listForwardChainTickets(ctx, signedInUser(request), request.params.page),
+    async (request) => listForwardChainTickets(ctx, actorOf(request), request.params.page),
   );
 };
 

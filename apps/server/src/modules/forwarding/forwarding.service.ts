@@ -22,7 +22,7 @@ import {
   type TicketStatus,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type * as auth from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertComment } from '../comments/comments.repository.ts';
 import { publishEvents, publishTicketEvent } from '../events/publish.ts';
@@ -44,7 +44,7 @@ export interface ForwardingContext {
   tell: TellSettings;
 }
 
-type Actor = Pick<SignedInUser, 'user_type'>;
+type Actor = Pick<auth.Actor, 'user_type'>;
 type HeldTicket = Pick<TicketRow, 'issuedTo' | 'ticketStatus'>;
 
 function labelOf(holder: IssuedTo): string {
@@ -104,7 +104,7 @@ export function checkForward(actor: Actor, ticket: HeldTicket, body: ForwardTick
  */
 export async function forwardTicket(
   ctx: ForwardingContext,
-  actor: SignedInUser,
+  actor: auth.Actor,
   body: ForwardTicketBody,
   ip: string,
 ): Promise<void> {
@@ -156,7 +156,7 @@ export async function forwardTicket(
 }
 
 /** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
-export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser, ticketId: number, ip: string): Promise<void> {
+export async function resolveTicket(ctx: ForwardingContext, actor: auth.Actor, ticketId: number, ip: string): Promise<void> {
   requireStaff(actor, 'Only staff can resolve tickets.');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
@@ -191,7 +191,7 @@ export async function resolveTicket(ctx: ForwardingContext, actor: SignedInUser,
  */
 export async function listForwardChainTickets(
   ctx: ForwardingContext,
-  viewer: SignedInUser,
+  viewer: auth.Actor,
   page: number,
 ): Promise<TicketListReply> {
   const department = canSeeForwardedTickets(viewer) ? departmentOf(viewer.user_type) : null;

@@ -13,15 +13,15 @@ import {
   type ServiceLevelListReply,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { listServiceLevelRows, upsertServiceLevel, type ServiceLevelRow } from './service-levels.repository.ts';
 
-export function assertCanSeeServiceLevels(viewer: SignedInUser): void {
+export function assertCanSeeServiceLevels(viewer: Actor): void {
   if (!canSeeServiceLevels(viewer)) throw new AppError('forbidden', 'Service levels are for staff only.');
 }
 
-export function assertCanManageServiceLevels(viewer: SignedInUser): void {
+export function assertCanManageServiceLevels(viewer: Actor): void {
   if (!canManageServiceLevels(viewer)) throw new AppError('forbidden', 'Only admins can change service levels.');
 }
 
@@ -43,7 +43,7 @@ export async function listServiceLevels(db: Db): Promise<ServiceLevelListReply> 
 
 /** Who sets the levels, and from where: the audit row names both. */
 export interface ServiceLevelActor {
-  user: SignedInUser;
+  user: Actor;
   ip: string;
 }
 

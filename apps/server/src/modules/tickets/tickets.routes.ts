@@ -12,7 +12,7 @@ import {
   ticketListReplySchema,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
@@ -30,15 +30,13 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'Issues a ticket to cc (customers always issue as customer)',
-        security: [{ bearer: [] }],
         body: issueTicketBodySchema,
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
-      const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip, language: requestLanguage(request) };
+      const issuer = { kind: 'user' as const, user: actorOf(request), ip: request.ip, language: requestLanguage(request) };
       const ticket = await issueTicket(ctx, issuer, request.body);
       const data = presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
@@ -51,14 +49,12 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'A page of the tickets the viewer may see, 10 per page, newest first',
-        security: [{ bearer: [] }],
         params: pageParamsSchema,
         querystring: ticketListQuerySchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => listTicketsForViewer(ctx, signedInUser(request), request.params.page, request.query),
+    async (request) => listTicketsForViewer(ctx, actorOf(request), request.params.page, request.query),
   );
 
   app.get(
@@ -67,13 +63,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'One ticket with its comments and forward history, as the viewer may see it',
-        security: [{ bearer: [] }],
         params: ticketIdParamsSchema,
         response: { 200: ticketByIdReplySchema, 404: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => ({ data: [await getTicketForViewer(ctx, signedInUser(request), request.params.id)] }),
+    async (request) => ({ data: [await getTicketForViewer(ctx, actorOf(request), request.params.id)] }),
   );
 
   app.get(
@@ -82,13 +76,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: "A problematic number's tickets and timeline, as the viewer may see them",
-        security: [{ bearer: [] }],
         params: numberHistoryParamsSchema,
         response: { 200: numberHistoryReplySchema, 400: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => ({ data: await getNumberHistory(ctx, signedInUser(request), request.params.number) }),
+    async (request) => ({ data: await getNumberHistory(ctx, actorOf(request), request.params.number) }),
   );
 };
 
