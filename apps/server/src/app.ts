@@ -99,7 +99,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const { onRoute } = options;
   if (onRoute)
     app.addHook('onRoute', function (route) {
-      onRoute(route as RouteOptions, this as FastifyInstance);
+      onRoute(route, this);
     });
 
   const outboxBell = createOutboxBell();
