@@ -50,6 +50,7 @@ async function actorOf(db: Db, id: string): Promise<Actor> {
     role: row.role,
     language: row.language,
     session: { tokenVersion: row.tokenVersion, expiresAt: Infinity },
+    ip: '127.0.0.1',
   };
 }
 

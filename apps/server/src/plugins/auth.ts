@@ -22,6 +22,8 @@ export interface Actor {
   language: Language;
   /** The session behind the request: what a live event stream checks again while it is open. */
   session: { tokenVersion: number; expiresAt: number };
+  /** The address the request came from, for the audit trail. */
+  ip: string;
 }
 
 /** A token read by the token issuer: the account and version it names, or why not. */
@@ -99,6 +101,7 @@ export default fp(
           role: account.role,
           language: account.language,
           session: { tokenVersion: account.tokenVersion, expiresAt: checked.expiresAt },
+          ip: request.ip,
         },
       };
     }

@@ -37,7 +37,7 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      const actor = { user: actorOf(request), ip: request.ip };
+      const actor = actorOf(request);
       const assignee = await assignTicket(ctx, actor, request.params.id, request.body);
       return { message: assignee ? ASSIGNED_MESSAGE : RELEASED_MESSAGE, assignee };
     },

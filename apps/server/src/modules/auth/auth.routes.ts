@@ -77,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, session: _session, ...user } = actorOf(request);
+      const { id, session: _session, ip: _ip, ...user } = actorOf(request);
       return { valid: true as const, user: { _id: id, ...user } };
     },
   );

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cannedReplyBodySchema,
@@ -18,7 +17,6 @@ import {
   deleteCannedReply,
   listCannedReplies,
   STAFF_ONLY,
-  type CannedReplyActor,
 } from './canned-replies.service.ts';
 
 const refusals = {
@@ -37,7 +35,6 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.requires(canUseCannedReplies, STAFF_ONLY)],
   };
   const tags = ['canned-replies'];
-  const actingOf = (request: FastifyRequest): CannedReplyActor => ({ user: actorOf(request), ip: request.ip });
 
   app.get(
     '/canned-replies',
@@ -66,7 +63,7 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: cannedReplyReplySchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createCannedReply(db, actingOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createCannedReply(db, actorOf(request), request.body) }),
   );
 
   app.put(
@@ -82,7 +79,7 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cannedReplyReplySchema, ...refusals },
       },
     },
-    async (request) => ({ data: await changeCannedReply(db, actingOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await changeCannedReply(db, actorOf(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -98,7 +95,7 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCannedReply(db, actingOf(request), request.params.id);
+      await deleteCannedReply(db, actorOf(request), request.params.id);
       return { message: 'Canned reply deleted' };
     },
   );

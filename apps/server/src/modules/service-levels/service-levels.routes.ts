@@ -52,7 +52,7 @@ const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await setServiceLevel(db, { user: actorOf(request), ip: request.ip }, request.params.department, request.body),
+      data: await setServiceLevel(db, actorOf(request), request.params.department, request.body),
     }),
   );
 };

@@ -41,19 +41,13 @@ export async function listServiceLevels(db: Db): Promise<ServiceLevelListReply> 
   };
 }
 
-/** Who sets the levels, and from where: the audit row names both. */
-export interface ServiceLevelActor {
-  user: Actor;
-  ip: string;
-}
-
 /**
  * Sets a department's levels; the due times of its unsolved tickets move and the audit row is
  * written in the same transaction.
  */
 export async function setServiceLevel(
   db: Db,
-  actor: ServiceLevelActor,
+  actor: Actor,
   department: Department,
   body: ServiceLevelBody,
 ): Promise<ServiceLevel> {
@@ -61,7 +55,7 @@ export async function setServiceLevel(
     const hours = { firstReplyHours: body.first_reply_hours, resolveHours: body.resolve_hours };
     const stored = await upsertServiceLevel(tx, department, hours);
     await insertAuditEntry(tx, {
-      actorUserId: actor.user.id,
+      actorUserId: actor.id,
       action: 'service_level.update',
       target: `service_level:${department}`,
       ip: actor.ip,
