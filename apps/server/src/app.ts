@@ -159,6 +159,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     }
   });
 
+  // The background work of this process, from ready to close.
+  await app.register(outboxWorker, { bell: outboxBell });
+  await app.register(liveEvents);
+
   await app.register(
     async (api) => {
       for (const module of PUBLIC_API_MODULES) await api.register(module);
@@ -167,8 +171,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     { prefix: '/api/v1' },
   );
   for (const module of ROOT_MODULES) await app.register(module);
-  await app.register(outboxWorker, { bell: outboxBell });
-  await app.register(liveEvents);
   await app.register(spaPlugin);
   return app;
 }
