@@ -23,7 +23,7 @@ import { createTokenIssuer, type TokenIssuer } from './modules/auth/tokens.ts';
 import liveEvents from './modules/events/live-events.plugin.ts';
 import { PUBLIC_API_MODULES, ROOT_MODULES, SIGNED_IN_API_MODULES } from './modules/index.ts';
 import outboxWorker from './modules/notifications/outbox.plugin.ts';
-import { createOutboxBell } from './modules/notifications/outbox-wake.ts';
+import { createOutboxBell } from './modules/notifications/outbox-bell.ts';
 import type { TellSettings } from './modules/notifications/tell-issuer.ts';
 import { findLiveUserById } from './modules/users/users.repository.ts';
 

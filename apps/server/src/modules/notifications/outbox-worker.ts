@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { describeSendFailure, isTemporaryMailFailure, type Mailer } from '../../lib/mailer.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { claimDueMessage, recordOutcome, type OutboxRow, type SendOutcome } from './notifications.repository.ts';
-import type { OutboxBell } from './outbox-wake.ts';
+import type { OutboxBell } from './outbox-bell.ts';
 
 /** After this many attempts a message is given up (about three hours of retries by default). */
 export const MAX_ATTEMPTS = 10;

@@ -4,7 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import { createMailer } from '../../lib/mailer.ts';
-import type { OutboxBell } from './outbox-wake.ts';
+import type { OutboxBell } from './outbox-bell.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 
 export default fp(

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
 import { insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
-import type { OutboxBell } from './outbox-wake.ts';
+import type { OutboxBell } from './outbox-bell.ts';
 import { receiptMessage } from './receipt-message.ts';
 import { findUserLanguage } from './user-language.repository.ts';
 
