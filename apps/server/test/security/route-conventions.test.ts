@@ -86,6 +86,22 @@ it('refuses a stranger on every signed-in route before reading the body', async 
   expect([...refusals].filter(([, status]) => status !== 401)).toEqual([]);
 });
 
+it('documents the bearer requirement on every route of the signed-in scope and on no other', async () => {
+  type Operation = { security?: unknown };
+  const { paths } = (await table.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  const documented = Object.entries(paths).flatMap(([url, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`,
+      signedIn: JSON.stringify(operation.security) === JSON.stringify([{ bearer: [] }]),
+    })),
+  );
+  const signedIn = new Set([...table.inScope].flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)));
+  expect(documented.length).toBeGreaterThan(40);
+  expect(documented.filter((operation) => operation.signedIn !== signedIn.has(operation.name)).map((o) => o.name)).toEqual([]);
+});
+
 it('limits every signed-in write per user, after authentication', () => {
   const unlimited = table.signedIn
     .filter((route) => methodsOf(route).some((method) => WRITES.has(method)))
