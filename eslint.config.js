@@ -28,6 +28,27 @@ const boundaries = [
   { target: './apps/web', from: './apps/server', message: 'The web app does not import the server.' },
 ];
 
+const SERVER = 'apps/server/src';
+/** The desk and edge modules: the trail floor (audit, events, notifications) imports none of them. */
+const ABOVE_THE_TRAIL = readdirSync(new URL(`${SERVER}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['audit', 'events', 'notifications'].includes(entry.name))
+  .map((entry) => `./${SERVER}/modules/${entry.name}`);
+
+/** The server's floors (DESIGN.md §1): a lower floor never imports a higher one. */
+const [infrastructureFloor, trailFloor] = [
+  {
+    target: [`./${SERVER}/plugins`, `./${SERVER}/lib`, `./${SERVER}/db`],
+    from: `./${SERVER}/modules`,
+    message: 'plugins/, lib/ and db/ import no module: app.ts hands them what they need.',
+  },
+  {
+    target: ['audit', 'events', 'notifications'].map((trail) => `./${SERVER}/modules/${trail}`),
+    from: ABOVE_THE_TRAIL,
+    message: 'The trail (audit, events, notifications) imports no desk or edge module: the caller hands it in.',
+  },
+];
+const serverFloors = [infrastructureFloor, trailFloor];
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,7 +76,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverFloors] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -84,6 +105,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
     },
+  },
+  {
+    // A test of the trail drives the desk to make its entries: the floors bind the trail's source.
+    files: ['apps/server/src/modules/{audit,events,notifications}/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, infrastructureFloor] }] },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

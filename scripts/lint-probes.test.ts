@@ -101,6 +101,40 @@ describe('import boundaries', { timeout: 120_000 }, () => {
   });
 });
 
+describe('server floors', { timeout: 120_000 }, () => {
+  const SERVER = 'apps/server/src';
+  const aModule = `${SERVER}/modules/tickets/tickets.service.ts`;
+
+  it('refuses plugins/, lib/ and db/ importing a module', async () => {
+    for (const folder of ['plugins', 'lib', 'db']) {
+      expect(await importFindings(sourceFileIn(`${SERVER}/${folder}`), aModule), folder).toContainEqual(
+        refusal('plugins/, lib/ and db/ import no module'),
+      );
+    }
+  });
+
+  it('refuses the trail importing the desk or the edge', async () => {
+    for (const trail of ['audit', 'events', 'notifications']) {
+      for (const above of ['tickets', 'comments', 'forwarding', 'incidents', 'assignment', 'users', 'auth', 'public-tickets']) {
+        expect(
+          await importFindings(sourceFileIn(`${SERVER}/modules/${trail}`), sourceFileIn(`${SERVER}/modules/${above}`)),
+          `${trail} → ${above}`,
+        ).toContainEqual(refusal('The trail \\(audit, events, notifications\\) imports no desk or edge module'));
+      }
+    }
+  });
+
+  it('lets the desk import the trail, a module import lib/, and the trail import another part of the trail', async () => {
+    const boundaryFindings = async (importer: string, imported: string) =>
+      (await importFindings(importer, imported)).filter((finding) => !finding.startsWith('import-x/no-cycle'));
+    expect(await boundaryFindings(aModule, `${SERVER}/modules/audit/audit.repository.ts`)).toEqual([]);
+    expect(await boundaryFindings(aModule, `${SERVER}/lib/pages.ts`)).toEqual([]);
+    expect(
+      await boundaryFindings(`${SERVER}/modules/notifications/tell-issuer.ts`, `${SERVER}/modules/events/publish.ts`),
+    ).toEqual([]);
+  });
+});
+
 describe('import cycles', { timeout: 120_000 }, () => {
   // local-storage.ts imports storage-contract.ts; importing it back closes a cycle.
   it('refuses a module importing a module that imports it', async () => {

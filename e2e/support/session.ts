@@ -28,8 +28,12 @@ export async function solveCaptcha(request: APIRequestContext): Promise<string> 
 
 /** Reads the newest OTP sent to a number from the dev outbox. */
 export async function otpFromOutbox(request: APIRequestContext, entry: string): Promise<string> {
-  const outbox = (await (await request.get('/api/v1/dev/outbox')).json()) as { data: { to: string; text: string }[] };
-  const code = outbox.data.find((message) => message.to === `88${entry}`)?.text.match(/\b\d{6}\b/)?.[0];
+  const outbox = (await (await request.get('/api/v1/dev/outbox')).json()) as {
+    data: { to: string; text: string; purpose: 'code' | 'notice' }[];
+  };
+  const code = outbox.data
+    .find((message) => message.to === `88${entry}` && message.purpose === 'code')
+    ?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no OTP in the outbox for ${entry}`);
   return code;
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Db } from '@switchboard/server/src/db/client.ts';
 import type { Config } from '@switchboard/server/src/config.ts';
-import type { SignedInUser } from '@switchboard/server/src/plugins/auth.ts';
+import type { Actor } from '@switchboard/server/src/plugins/auth.ts';
 import { addComment } from '@switchboard/server/src/modules/comments/comments.service.ts';
 import { issueTicket, presentNewTicket } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
@@ -39,7 +39,7 @@ async function recordOn(databaseUrl: string, work: (db: Db) => Promise<unknown>)
   }
 }
 
-async function signedInUser(db: Db, id: string): Promise<SignedInUser> {
+async function actorOf(db: Db, id: string): Promise<Actor> {
   const row = await findLiveUserById(db, id);
   if (!row) throw new Error(`no live user ${id} in the corpus`);
   return {
@@ -49,6 +49,8 @@ async function signedInUser(db: Db, id: string): Promise<SignedInUser> {
     user_type: row.userType,
     role: row.role,
     language: row.language,
+    session: { tokenVersion: row.tokenVersion, expiresAt: Infinity },
+    ip: '127.0.0.1',
   };
 }
 
@@ -65,7 +67,7 @@ export async function createTicketStatements(
   for (let i = 0; i < VARIANTS; i += 1)
     variants.push(
       await recordOn(databaseUrl, async (db) => {
-        const user = await signedInUser(db, sample.writer.id);
+        const user = await actorOf(db, sample.writer.id);
         const ctx = { db, storage: NO_STORAGE, timezone: config.timezone };
         const issuer = { kind: 'user' as const, user, ip: '127.0.0.1', language: 'en' as const };
         const ticket = await issueTicket(ctx, issuer, createTicketBody(sample, i));
@@ -81,8 +83,13 @@ export async function addCommentStatements(databaseUrl: string, sample: CorpusSa
   for (let i = 0; i < VARIANTS; i += 1)
     variants.push(
       await recordOn(databaseUrl, async (db) => {
-        const author = await signedInUser(db, sample.staff.id);
-        const ctx = { db, storage: NO_STORAGE, timezone: config.timezone, tell: config };
+        const author = await actorOf(db, sample.staff.id);
+        const ctx = {
+          db,
+          storage: NO_STORAGE,
+          timezone: config.timezone,
+          tell: { ...config, outbox: { ring: () => undefined } },
+        };
         await addComment(ctx, author, addCommentBody(sample, i), '127.0.0.1', 'en');
       }),
     );

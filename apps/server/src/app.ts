@@ -1,4 +1,7 @@
-/** Builds the Fastify instance: plugins, modules, error handler. Never listens (tests use app.inject). */
+/**
+ * Builds the Fastify instance and lists every moving part: the plugins of the request edge, the
+ * signed-in scope, the modules and the background workers. Never listens (tests use app.inject).
+ */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
@@ -7,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
+import signedInScope from './plugins/signed-in.ts';
 import errorHandler from './plugins/error-handler.ts';
 import replyLanguage from './plugins/reply-language.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -14,20 +18,29 @@ import jsonBody from './plugins/json-body.ts';
 import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
-import { createTokenIssuer } from './modules/auth/tokens.ts';
-import { createSmsSender, type SmsSender } from './modules/auth/sms.ts';
-import { API_MODULES, ROOT_MODULES } from './modules/index.ts';
+import { createSmsSender, type SmsSender } from './lib/sms.ts';
+import { createTokenIssuer, type TokenIssuer } from './modules/auth/tokens.ts';
+import liveEvents from './modules/events/live-events.plugin.ts';
+import { PUBLIC_API_MODULES, ROOT_MODULES, SIGNED_IN_API_MODULES } from './modules/index.ts';
+import outboxWorker from './modules/notifications/outbox.plugin.ts';
+import { createOutboxBell } from './modules/notifications/outbox-bell.ts';
+import type { TellSettings } from './modules/notifications/tell-issuer.ts';
+import { findLiveUserById } from './modules/users/users.repository.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
   sms: SmsSender;
+  /** How the issuers of tickets are told: the settings, and the bell that wakes this process's outbox worker. */
+  tell: TellSettings;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Signs and checks session tokens. */
+    tokens: TokenIssuer;
   }
 }
 
@@ -55,8 +68,8 @@ export interface BuildOptions {
   sms?: SmsSender;
   /** Replaces SERVER_TIMEOUTS (tests: a trickling client cut in seconds). */
   timeouts?: ServerTimeouts;
-  /** Sees every route as it is added (tests: the route table's conventions). */
-  onRoute?: (route: RouteOptions) => void;
+  /** Sees every route as it is added, with the instance it is added to (tests: the route table's conventions). */
+  onRoute?: (route: RouteOptions, instance: FastifyInstance) => void;
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -84,13 +97,25 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const { onRoute } = options;
-  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  if (onRoute)
+    app.addHook('onRoute', function (route) {
+      onRoute(route, this);
+    });
 
-  const deps: AppDeps = { config, database, db: database.db, sms: options.sms ?? createSmsSender(config) };
+  const outboxBell = createOutboxBell();
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    sms: options.sms ?? createSmsSender(config),
+    tell: { ...config, outbox: outboxBell },
+  };
+  const tokens = createTokenIssuer(config.jwtSecret, config.jwtTtl);
   await app.register(
     fp(
       async (instance) => {
         instance.decorate('deps', deps);
+        instance.decorate('tokens', tokens);
       },
       { name: 'deps' },
     ),
@@ -101,7 +126,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(inputGuard);
   await app.register(securityPlugin, { config });
   await app.register(rateLimitStore, { config });
-  await app.register(authPlugin, { tokens: createTokenIssuer(config.jwtSecret, config.jwtTtl) });
+  await app.register(authPlugin, {
+    checkToken: (token) => tokens.check(token),
+    findLiveAccount: (id) => findLiveUserById(database.db, id),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brandName} API`, version: '1' },
@@ -131,7 +159,17 @@ export async function buildApp(config: Config, database: Database, options: Buil
     }
   });
 
-  for (const module of API_MODULES) await app.register(module, { prefix: '/api/v1' });
+  // The background work of this process, from ready to close.
+  await app.register(outboxWorker, { bell: outboxBell });
+  await app.register(liveEvents);
+
+  await app.register(
+    async (api) => {
+      for (const module of PUBLIC_API_MODULES) await api.register(module);
+      await api.register(signedInScope, { modules: SIGNED_IN_API_MODULES });
+    },
+    { prefix: '/api/v1' },
+  );
   for (const module of ROOT_MODULES) await app.register(module);
   await app.register(spaPlugin);
   return app;

@@ -50,7 +50,7 @@ export function tamperedHex(text: string): string {
 
 /** The newest code sent to a number through the console SMS driver. */
 export function lastOtpSentTo(app: FastifyInstance, productNumber: string): string {
-  const message = app.deps.sms.outbox().find((m) => m.to === productNumber);
+  const message = app.deps.sms.outbox().find((m) => m.to === productNumber && m.purpose === 'code');
   const code = message?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no OTP was sent to ${productNumber}`);
   return code;

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
-import { createConsoleSms, type SmsSender } from '../src/modules/auth/sms.ts';
+import { createConsoleSms, type SmsSender } from '../src/lib/sms.ts';
 import { databaseKinds, openTestDatabase, type DatabaseKind } from './test-databases.ts';
 import { testConfig } from './test-config.ts';
 

@@ -1,16 +1,18 @@
 /**
- * Bearer token → the signed-in user, read from the database on every request (DESIGN.md §6).
- * Every signed-in route authenticates in `onRequest`, before its body is read: a stranger costs
- * no parsing and no validation. The convention is checked over the route table by the tests.
+ * Bearer token → the signed-in user, read from the database on every request (DESIGN.md §6). The
+ * lookups (the token check, the live user) are handed in by app.ts: the request edge imports no
+ * module. The signed-in scope (signed-in.ts) runs `authenticate` in `onRequest`, before any body is
+ * read: a stranger costs no parsing and no validation.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type Language, type Role, type UserType } from '@switchboard/shared';
-import type { TokenIssuer } from '../modules/auth/tokens.ts';
-import { findLiveUserById } from '../modules/users/users.repository.ts';
 
-/** Field names follow the API (and the shared permission rules), not the database. */
-export interface SignedInUser {
+/**
+ * The person acting: the signed-in user of a request. Field names follow the API (and the shared
+ * permission rules), not the database.
+ */
+export interface Actor {
   id: string;
   name: string;
   product_number: string;
@@ -18,6 +20,30 @@ export interface SignedInUser {
   role: Role;
   /** The language the account last used the desk in, as the request found it (DESIGN.md §16). */
   language: Language;
+  /** The session behind the request: what a live event stream checks again while it is open. */
+  session: { tokenVersion: number; expiresAt: number };
+  /** The address the request came from, for the audit trail. */
+  ip: string;
+}
+
+/** A token read by the token issuer: the account and version it names, or why not. */
+export type SessionTokenCheck = { claims: { sub: string; ver: number }; expiresAt: number } | { problem: 'expired' | 'invalid' };
+
+/** An account as the sign-in check needs it. */
+export interface LiveAccount {
+  id: string;
+  name: string;
+  productNumber: string;
+  userType: UserType;
+  role: Role;
+  language: Language;
+  tokenVersion: number;
+}
+
+export interface AuthOptions {
+  checkToken: (token: string) => Promise<SessionTokenCheck>;
+  /** The account of that id, unless it was deleted. */
+  findLiveAccount: (id: string) => Promise<LiveAccount | undefined>;
 }
 
 /**
@@ -35,25 +61,23 @@ const ENDED_BECAUSE: Record<SessionEndReason, string> = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    signedInUser: SignedInUser | null;
+    actor: Actor | null;
   }
   interface FastifyInstance {
-    tokens: TokenIssuer;
     /** onRequest hook: refuses the request with 401 unless it carries a valid token of a live user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 
-type Session = { user: SignedInUser } | { reason: SessionEndReason | null };
+type Session = { actor: Actor } | { reason: SessionEndReason | null };
 
 export default fp(
-  async (app, { tokens }: { tokens: TokenIssuer }) => {
-    app.decorate('tokens', tokens);
-    app.decorateRequest('signedInUser', null);
+  async (app, { checkToken, findLiveAccount }: AuthOptions) => {
+    app.decorateRequest('actor', null);
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
       const session = await sessionOf(request);
-      if ('user' in session) {
-        request.signedInUser = session.user;
+      if ('actor' in session) {
+        request.actor = session.actor;
         return;
       }
       if (!session.reason) throw new AppError('unauthorized', SESSION_ENDED);
@@ -64,27 +88,29 @@ export default fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
       if (!token) return { reason: null };
-      const checked = await tokens.check(token);
+      const checked = await checkToken(token);
       if ('problem' in checked) return { reason: checked.problem === 'expired' ? 'expired' : null };
-      const user = await findLiveUserById(app.deps.db, checked.claims.sub);
-      if (!user || user.tokenVersion !== checked.claims.ver) return { reason: 'account_changed' };
+      const account = await findLiveAccount(checked.claims.sub);
+      if (!account || account.tokenVersion !== checked.claims.ver) return { reason: 'account_changed' };
       return {
-        user: {
-          id: user.id,
-          name: user.name,
-          product_number: user.productNumber,
-          user_type: user.userType,
-          role: user.role,
-          language: user.language,
+        actor: {
+          id: account.id,
+          name: account.name,
+          product_number: account.productNumber,
+          user_type: account.userType,
+          role: account.role,
+          language: account.language,
+          session: { tokenVersion: account.tokenVersion, expiresAt: checked.expiresAt },
+          ip: request.ip,
         },
       };
     }
   },
-  { name: 'auth', dependencies: ['deps'] },
+  { name: 'auth' },
 );
 
-/** The user the onRequest `app.authenticate` let through. */
-export function signedInUser(request: FastifyRequest): SignedInUser {
-  if (!request.signedInUser) throw new AppError('unauthorized', SESSION_ENDED);
-  return request.signedInUser;
+/** The person the signed-in scope let through. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', SESSION_ENDED);
+  return request.actor;
 }

@@ -39,7 +39,7 @@ export const TOO_OFTEN = 'You are doing that too often. Please wait a minute and
 
 /** The counter of a write: the signed-in account (onRequest set it), never the address. */
 export function userKey(request: FastifyRequest): string {
-  return request.signedInUser ? `user:${request.signedInUser.id}` : `address:${request.ip}`;
+  return request.actor ? `user:${request.actor.id}` : `address:${request.ip}`;
 }
 
 /**
@@ -77,8 +77,7 @@ export function writeLimit(kind: WriteKind, message = TOO_OFTEN): RateLimitOptio
   return signedInLimit({
     timeWindow: '1 minute',
     max: (request) =>
-      (request.signedInUser && isStaff(request.signedInUser) ? limits.staff : limits.others) *
-      request.server.deps.config.writeLimitScale,
+      (request.actor && isStaff(request.actor) ? limits.staff : limits.others) * request.server.deps.config.writeLimitScale,
     errorResponseBuilder: () => new AppError('rate_limited', message),
   });
 }

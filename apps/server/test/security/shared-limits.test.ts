@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createConsoleSms } from '../../src/modules/auth/sms.ts';
+import { createConsoleSms } from '../../src/lib/sms.ts';
 import { LIMITS_UNAVAILABLE, RATE_LIMIT_KEY_PREFIX } from '../../src/plugins/rate-limit-store.ts';
 import { WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
 import { randomProductNumber, signedInAs } from '../factories.ts';

@@ -13,7 +13,7 @@ import {
   OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY,
 } from '@switchboard/shared';
 import { otpCodes, otpFailures } from '../../src/db/schema.ts';
-import { createConsoleSms, type SmsSender } from '../../src/modules/auth/sms.ts';
+import { createConsoleSms, type SmsSender } from '../../src/lib/sms.ts';
 import { describeWithApp, type TestContext } from '../harness.ts';
 import { lastOtpSentTo, randomProductNumber } from '../factories.ts';
 import { freshCaptcha } from './bot-check.ts';

@@ -7,7 +7,7 @@ import {
   RELEASED_MESSAGE,
   ticketIdParamsSchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { assignTicket, type AssignmentContext } from './assignment.service.ts';
 
@@ -23,7 +23,6 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Puts a staff member on a ticket, or nobody (user_id null): staff of the holding department take it, ' +
           'hand it to a colleague of that department or release it; cc may assign any staff member',
-        security: [{ bearer: [] }],
         params: ticketIdParamsSchema,
         body: assignTicketBodySchema,
         response: {
@@ -35,11 +34,10 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
           429: errorReplySchema,
         },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      const actor = { user: signedInUser(request), ip: request.ip };
+      const actor = actorOf(request);
       const assignee = await assignTicket(ctx, actor, request.params.id, request.body);
       return { message: assignee ? ASSIGNED_MESSAGE : RELEASED_MESSAGE, assignee };
     },

@@ -17,7 +17,7 @@ import {
   type IssuedTo,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { lockTicket } from '../tickets/tickets.repository.ts';
@@ -26,12 +26,6 @@ import { updateTicketAssignee } from './assignment.repository.ts';
 
 export interface AssignmentContext {
   db: Db;
-}
-
-/** Who assigns, and from where (the audit trail keeps both). */
-export interface AssignmentActor {
-  user: SignedInUser;
-  ip: string;
 }
 
 function labelOf(holder: IssuedTo): string {
@@ -45,7 +39,7 @@ function invalidTarget(message: string): AppError {
 /** The assignee as asked for, after checking that they may hold the ticket; null releases it. */
 async function chosenAssignee(
   db: Db,
-  actor: SignedInUser,
+  actor: Actor,
   ticket: { issuedTo: IssuedTo },
   userId: string | null,
 ): Promise<Assignee | null> {
@@ -71,28 +65,27 @@ async function chosenAssignee(
  */
 export async function assignTicket(
   ctx: AssignmentContext,
-  actor: AssignmentActor,
+  actor: Actor,
   ticketId: number,
   body: AssignTicketBody,
 ): Promise<Assignee | null> {
-  const { user } = actor;
-  if (!isStaff(user)) throw new AppError('forbidden', 'Only staff can assign tickets.');
+  if (!isStaff(actor)) throw new AppError('forbidden', 'Only staff can assign tickets.');
   return ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
     if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
     if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved; nobody can take it.');
-    if (!canAssignTicket(user, { issued_to: ticket.issuedTo }))
+    if (!canAssignTicket(actor, { issued_to: ticket.issuedTo }))
       throw new AppError(
         'forbidden',
         `This ticket is with ${labelOf(ticket.issuedTo)}: only they or Customer Care can assign it.`,
       );
-    const assignee = await chosenAssignee(tx, user, ticket, body.user_id);
+    const assignee = await chosenAssignee(tx, actor, ticket, body.user_id);
     if (ticket.assigneeUserId === body.user_id) return assignee;
     if (body.expected_assignee_user_id !== undefined && body.expected_assignee_user_id !== ticket.assigneeUserId)
       throw new AppError('conflict', ASSIGNED_MEANWHILE_MESSAGE);
     await updateTicketAssignee(tx, ticket.ticketId, body.user_id);
     await insertAuditEntry(tx, {
-      actorUserId: user.id,
+      actorUserId: actor.id,
       action: body.user_id === null ? 'tickets.release' : 'tickets.assign',
       target: `ticket:${ticket.ticketId}`,
       ip: actor.ip,

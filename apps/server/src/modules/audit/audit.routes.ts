@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditListQuerySchema, auditListReplySchema } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
-import { assertCanReadAudit, listAudit, type AuditContext } from './audit.service.ts';
+import { auditListQuerySchema, auditListReplySchema, canReadAudit } from '@switchboard/shared';
+import { actorOf } from '../../plugins/auth.ts';
+import { listAudit, type AuditContext } from './audit.service.ts';
 
 /** The audit trail under /api/v1 (admins). Nothing here writes it: the services of the changes do. */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,16 +11,15 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       // onRequest: a stranger gets 401 and a non-admin 403 before the query is read.
-      onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanReadAudit(signedInUser(request))],
+      onRequest: [app.requires(canReadAudit, 'Only admins can read the audit log')],
       schema: {
         tags: ['audit'],
         summary: 'A page of 10 audit rows, newest first, filtered by actor, action, target and days (admins)',
-        security: [{ bearer: [] }],
         querystring: auditListQuerySchema,
         response: { 200: auditListReplySchema },
       },
     },
-    async (request) => listAudit(ctx, signedInUser(request), request.query),
+    async (request) => listAudit(ctx, actorOf(request), request.query),
   );
 };
 

@@ -1,7 +1,7 @@
 /** Reading the audit trail (DESIGN.md §17): admins only, a page of 10, newest first. */
 import { AppError, canReadAudit, PAGE_SIZE, type AuditListQuery, type AuditListReply, type Viewer } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { listAuditPage } from './audit.repository.ts';
 
 export interface AuditContext {

@@ -7,12 +7,13 @@ import {
   validateTokenReplySchema,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
 import { issueToken, signIn } from './auth.service.ts';
 import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
 
+/** Sign-in by a code sent as SMS: no session yet. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, sms } = app.deps;
   const otpContext: OtpContext = {
@@ -62,20 +63,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { auth_token: await issueToken(app.tokens, user) };
     },
   );
+};
 
+/** Whether a session still holds: inside the signed-in scope. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/validate-token',
     {
       schema: {
         tags: ['auth'],
         summary: 'Whether the bearer token is still valid',
-        security: [{ bearer: [] }],
         response: { 200: validateTokenReplySchema },
       },
-      onRequest: app.authenticate,
     },
     async (request) => {
-      const { id, ...user } = signedInUser(request);
+      const { id, session: _session, ip: _ip, ...user } = actorOf(request);
       return { valid: true as const, user: { _id: id, ...user } };
     },
   );

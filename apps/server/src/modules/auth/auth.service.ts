@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { findLiveUserByNumber, hasDeletedUserWithNumber, insertUser, type UserRow } from '../users/users.repository.ts';
 import type { TokenIssuer } from './tokens.ts';
-import { rememberLanguage } from './user-language.repository.ts';
+import { rememberLanguage } from '../notifications/user-language.repository.ts';
 
 export function issueToken(tokens: TokenIssuer, user: UserRow): Promise<string> {
   return tokens.sign({

@@ -3,7 +3,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES, OTP_TTL_SECONDS } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { assertWithinFailureBudgets, DAY_MS, HOUR_MS } from './failure-budget.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import {
   consumeOtp,
   countWrongTry,

@@ -1,17 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageReplySchema, signInLockParamsSchema, signInLockReplySchema } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { canManageUsers, messageReplySchema, signInLockParamsSchema, signInLockReplySchema } from '@switchboard/shared';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { assertCanManageSignInLocks, clearSignInLock, readSignInLock } from './sign-in-locks.service.ts';
+import { clearSignInLock, readSignInLock } from './sign-in-locks.service.ts';
 
 /** The sign-in locks of numbers under /api/v1 (admins). */
 const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const adminOnly = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageSignInLocks(signedInUser(request))],
+    onRequest: [app.requires(canManageUsers, 'Only admins can see and clear sign-in locks')],
   };
-  const security = [{ bearer: [] }];
 
   app.get(
     '/users/sign-in-locks/:number',
@@ -20,7 +18,6 @@ const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "A number's wrong-OTP count and lock (admins)",
-        security,
         params: signInLockParamsSchema,
         response: { 200: signInLockReplySchema },
       },
@@ -35,7 +32,6 @@ const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Clears a number's wrong-OTP record, lifting its lock (admins; audited)",
-        security,
         params: signInLockParamsSchema,
         response: { 200: messageReplySchema },
       },
@@ -45,7 +41,7 @@ const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await clearSignInLock(db, request.params.number, signedInUser(request), request.ip);
+      await clearSignInLock(db, request.params.number, actorOf(request), request.ip);
       return { message: 'Sign-in lock cleared' };
     },
   );

@@ -1,12 +1,12 @@
 /** Admins see and lift a number's wrong-OTP lock (DESIGN.md §7); every lift is audited. */
 import { AppError, canManageUsers, OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY, type SignInLock } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { failingAddressesOf, numberLockOf } from './failure-budget.ts';
 import { deleteOtpFailures, lockNumber } from './otp.repository.ts';
 
-export function assertCanManageSignInLocks(viewer: SignedInUser): void {
+export function assertCanManageSignInLocks(viewer: Actor): void {
   if (!canManageUsers(viewer)) throw new AppError('forbidden', 'Only admins can see and clear sign-in locks');
 }
 
@@ -26,7 +26,7 @@ export async function readSignInLock(db: Db, productNumber: string, now = new Da
  * Forgets the number's wrong codes, which lifts both its own lock and every address's, and records
  * who did it in the same transaction: a lift without its audit row cannot happen.
  */
-export async function clearSignInLock(db: Db, productNumber: string, actor: SignedInUser, ip: string): Promise<void> {
+export async function clearSignInLock(db: Db, productNumber: string, actor: Actor, ip: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockNumber(tx, productNumber);
     const cleared = await deleteOtpFailures(tx, productNumber);

@@ -16,8 +16,11 @@ const claimsSchema = z.object({
 
 export type TokenClaims = z.infer<typeof claimsSchema>;
 
-/** A token read: its claims, or why not. `expired` only for a token this server signed. */
-export type TokenCheck = { claims: TokenClaims } | { problem: 'expired' | 'invalid' };
+/**
+ * A token read: its claims and when it expires (epoch ms), or why not. `expired` only for a token
+ * this server signed.
+ */
+export type TokenCheck = { claims: TokenClaims; expiresAt: number } | { problem: 'expired' | 'invalid' };
 
 export interface TokenIssuer {
   sign(claims: TokenClaims): Promise<string>;
@@ -47,14 +50,15 @@ export function createTokenIssuer(secret: string, ttl: string): TokenIssuer {
 
   async function check(token: string): Promise<TokenCheck> {
     const known = verified.get(token);
-    if (known) return { claims: known };
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) return { problem: 'invalid' };
       // jwtVerify has checked `exp` is a number; a token without one is remembered for the minute.
-      verified.remember(token, claims.data, payload.exp === undefined ? Infinity : payload.exp * 1000);
-      return { claims: claims.data };
+      const expiresAt = payload.exp === undefined ? Infinity : payload.exp * 1000;
+      verified.remember(token, claims.data, expiresAt);
+      return { claims: claims.data, expiresAt };
     } catch (error) {
       // jose checks the signature before the expiry: JWTExpired means the token was ours.
       return { problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

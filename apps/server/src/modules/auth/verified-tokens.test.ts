@@ -16,14 +16,14 @@ describe('verified tokens', () => {
   it('answers for a minute at most', () => {
     const verified = createVerifiedTokens();
     verified.remember('t', claims, Infinity, 0);
-    expect(verified.get('t', VERIFIED_TOKEN_TTL_MS - 1)).toEqual(claims);
+    expect(verified.get('t', VERIFIED_TOKEN_TTL_MS - 1)).toEqual({ claims, expiresAt: Infinity });
     expect(verified.get('t', VERIFIED_TOKEN_TTL_MS)).toBeUndefined();
   });
 
   it('never answers past the token’s own expiry', () => {
     const verified = createVerifiedTokens();
     verified.remember('t', claims, 5_000, 0);
-    expect(verified.get('t', 4_999)).toEqual(claims);
+    expect(verified.get('t', 4_999)).toEqual({ claims, expiresAt: 5_000 });
     expect(verified.get('t', 5_000)).toBeUndefined();
     verified.remember('late', claims, 1_000, 1_000);
     expect(verified.get('late', 1_000)).toBeUndefined();
@@ -35,8 +35,8 @@ describe('verified tokens', () => {
     verified.remember('b', claims, Infinity, 0);
     verified.remember('c', claims, Infinity, 0);
     expect(verified.get('a', 1)).toBeUndefined();
-    expect(verified.get('b', 1)).toEqual(claims);
-    expect(verified.get('c', 1)).toEqual(claims);
+    expect(verified.get('b', 1)).toEqual({ claims, expiresAt: Infinity });
+    expect(verified.get('c', 1)).toEqual({ claims, expiresAt: Infinity });
   });
 });
 
@@ -47,7 +47,7 @@ describe('the token issuer with verified tokens remembered', () => {
   it('still refuses a tampered copy of a token it has just verified', async () => {
     const issuer = createTokenIssuer(secret, '1h');
     const token = await issuer.sign(claims);
-    expect(await issuer.check(token)).toEqual({ claims });
+    expect(await issuer.check(token)).toEqual({ claims, expiresAt: expect.any(Number) });
     const [header, payload, signature] = token.split('.');
     const forged = `${header}.${payload}.${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
     expect(await issuer.check(forged)).toEqual({ problem: 'invalid' });
@@ -62,9 +62,10 @@ describe('the token issuer with verified tokens remembered', () => {
       .setIssuedAt()
       .setExpirationTime('30s')
       .sign(new TextEncoder().encode(secret));
-    expect(await issuer.check(token)).toEqual({ claims });
+    const expiresAt = new Date('2026-11-23T10:00:30Z').getTime();
+    expect(await issuer.check(token)).toEqual({ claims, expiresAt });
     vi.setSystemTime(new Date('2026-11-23T10:00:29Z'));
-    expect(await issuer.check(token)).toEqual({ claims });
+    expect(await issuer.check(token)).toEqual({ claims, expiresAt });
     vi.setSystemTime(new Date('2026-11-23T10:00:30Z'));
     expect(await issuer.check(token)).toEqual({ problem: 'expired' });
   });

@@ -14,13 +14,15 @@ export const VERIFIED_TOKEN_CAPACITY = 10_000;
 
 interface Entry {
   claims: TokenClaims;
+  /** The token's own expiry, epoch ms. */
+  expiresAt: number;
   /** Epoch ms after which the entry no longer answers. */
   until: number;
 }
 
 export interface VerifiedTokens {
-  /** The claims of a token verified within the last minute and not yet expired, else undefined. */
-  get(token: string, now?: number): TokenClaims | undefined;
+  /** The claims and expiry of a token verified within the last minute and not yet expired, else undefined. */
+  get(token: string, now?: number): { claims: TokenClaims; expiresAt: number } | undefined;
   /** Remembers a verified token; `expiresAt` is its `exp` in epoch ms. */
   remember(token: string, claims: TokenClaims, expiresAt: number, now?: number): void;
 }
@@ -32,7 +34,7 @@ export function createVerifiedTokens(capacity = VERIFIED_TOKEN_CAPACITY, ttl = V
     get(token, now = Date.now()) {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      if (now < entry.until) return entry.claims;
+      if (now < entry.until) return { claims: entry.claims, expiresAt: entry.expiresAt };
       entries.delete(token);
       return undefined;
     },
@@ -40,7 +42,7 @@ export function createVerifiedTokens(capacity = VERIFIED_TOKEN_CAPACITY, ttl = V
       const until = Math.min(now + ttl, expiresAt);
       if (until <= now) return;
       entries.delete(token);
-      entries.set(token, { claims, until });
+      entries.set(token, { claims, expiresAt, until });
       if (entries.size > capacity) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cannedReplyBodySchema,
@@ -6,18 +5,18 @@ import {
   cannedReplyListReplySchema,
   cannedReplyParamsSchema,
   cannedReplyReplySchema,
+  canUseCannedReplies,
   errorReplySchema,
   messageReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import {
-  assertCanUseCannedReplies,
   changeCannedReply,
   createCannedReply,
   deleteCannedReply,
   listCannedReplies,
-  type CannedReplyActor,
+  STAFF_ONLY,
 } from './canned-replies.service.ts';
 
 const refusals = {
@@ -33,11 +32,9 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a stranger gets 401 and an agent or a customer 403 before any body is parsed.
   const staffOnly = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanUseCannedReplies(signedInUser(request))],
+    onRequest: [app.requires(canUseCannedReplies, STAFF_ONLY)],
   };
-  const security = [{ bearer: [] }];
   const tags = ['canned-replies'];
-  const actorOf = (request: FastifyRequest): CannedReplyActor => ({ user: signedInUser(request), ip: request.ip });
 
   app.get(
     '/canned-replies',
@@ -47,12 +44,11 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "A page of the canned replies the viewer may use, by title, 10 per page; q searches titles and bodies (staff: their department's and shared ones; admins all)",
-        security,
         querystring: cannedReplyListQuerySchema,
         response: { 200: cannedReplyListReplySchema, ...refusals },
       },
     },
-    async (request) => listCannedReplies(db, signedInUser(request), request.query),
+    async (request) => listCannedReplies(db, actorOf(request), request.query),
   );
 
   app.post(
@@ -63,7 +59,6 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Creates a canned reply of the viewer's department, or a shared one (admins; audited)",
-        security,
         body: cannedReplyBodySchema,
         response: { 201: cannedReplyReplySchema, ...refusals },
       },
@@ -79,7 +74,6 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Changes a canned reply of the viewer's department; shared ones and others' by admins (audited)",
-        security,
         params: cannedReplyParamsSchema,
         body: cannedReplyBodySchema,
         response: { 200: cannedReplyReplySchema, ...refusals },
@@ -96,7 +90,6 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Deletes a canned reply of the viewer's department; shared ones and others' by admins (audited)",
-        security,
         params: cannedReplyParamsSchema,
         response: { 200: messageReplySchema, ...refusals },
       },

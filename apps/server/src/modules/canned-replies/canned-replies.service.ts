@@ -18,9 +18,9 @@ import {
   type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import {
   deleteCannedReplyRow,
   findCannedReplyView,
@@ -33,33 +33,28 @@ import {
 } from './canned-replies.repository.ts';
 
 /** Who acts, and from where (the audit row records both). */
-export interface CannedReplyActor {
-  user: SignedInUser;
-  ip: string;
-}
-
-const STAFF_ONLY = 'Canned replies are for staff only.';
+export const STAFF_ONLY = 'Canned replies are for staff only.';
 const NO_SUCH_REPLY = 'There is no such canned reply.';
 const SHARED_FOR_ADMINS = 'Only admins can write canned replies shared by every department.';
 const OTHER_DEPARTMENT = 'You can only manage the canned replies of your own department.';
 
-export function assertCanUseCannedReplies(viewer: SignedInUser): void {
+export function assertCanUseCannedReplies(viewer: Actor): void {
   if (!canUseCannedReplies(viewer)) throw new AppError('forbidden', STAFF_ONLY);
 }
 
 /** The refusal of a write on a reply of `department`, naming what the rule is. */
-function assertCanManage(viewer: SignedInUser, department: Department | null): void {
+function assertCanManage(viewer: Actor, department: Department | null): void {
   if (canManageCannedReply(viewer, { department })) return;
   throw new AppError('forbidden', department === null ? SHARED_FOR_ADMINS : OTHER_DEPARTMENT);
 }
 
 /** Staff may read the reply (their department's or a shared one; admins every one). */
-function canRead(viewer: SignedInUser, row: CannedReplyRow): boolean {
+function canRead(viewer: Actor, row: CannedReplyRow): boolean {
   const departments = cannedReplyDepartmentsFor(viewer);
   return departments === null || row.department === null || departments.includes(row.department);
 }
 
-function present(viewer: SignedInUser, view: CannedReplyView): CannedReply {
+function present(viewer: Actor, view: CannedReplyView): CannedReply {
   return {
     id: view.id,
     title: view.title,
@@ -74,70 +69,61 @@ function present(viewer: SignedInUser, view: CannedReplyView): CannedReply {
 
 async function audit(
   db: Db,
-  actor: CannedReplyActor,
+  actor: Actor,
   action: Extract<AuditAction, `canned_reply.${string}`>,
   id: string,
   details: Record<string, unknown>,
 ) {
-  await insertAuditEntry(db, { actorUserId: actor.user.id, action, target: `canned_reply:${id}`, ip: actor.ip, details });
+  await insertAuditEntry(db, { actorUserId: actor.id, action, target: `canned_reply:${id}`, ip: actor.ip, details });
 }
 
-async function viewOf(db: Db, viewer: SignedInUser, id: string): Promise<CannedReply> {
+async function viewOf(db: Db, viewer: Actor, id: string): Promise<CannedReply> {
   const view = await findCannedReplyView(db, id);
   if (!view) throw new AppError('not_found', NO_SUCH_REPLY);
   return present(viewer, view);
 }
 
-export async function listCannedReplies(
-  db: Db,
-  viewer: SignedInUser,
-  query: CannedReplyListQuery,
-): Promise<CannedReplyListReply> {
+export async function listCannedReplies(db: Db, viewer: Actor, query: CannedReplyListQuery): Promise<CannedReplyListReply> {
   assertCanUseCannedReplies(viewer);
   const scope = { departments: cannedReplyDepartmentsFor(viewer), q: query.q };
   const { rows, total } = await listCannedReplyPage(db, scope, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
   return { data: rows.map((row) => present(viewer, row)), total, ...pageLinks(query.page, total) };
 }
 
-export async function createCannedReply(db: Db, actor: CannedReplyActor, body: CannedReplyBody): Promise<CannedReply> {
-  assertCanUseCannedReplies(actor.user);
-  assertCanManage(actor.user, body.department);
+export async function createCannedReply(db: Db, actor: Actor, body: CannedReplyBody): Promise<CannedReply> {
+  assertCanUseCannedReplies(actor);
+  assertCanManage(actor, body.department);
   const created = await db.transaction(async (tx) => {
     const row = await insertCannedReply(tx, {
       title: body.title,
       bodyEn: body.body_en,
       bodyBn: body.body_bn,
       department: body.department,
-      createdBy: actor.user.id,
+      createdBy: actor.id,
     });
     await audit(tx, actor, 'canned_reply.create', row.id, { title: row.title, department: row.department });
     return row;
   });
-  return viewOf(db, actor.user, created.id);
+  return viewOf(db, actor, created.id);
 }
 
 /**
  * Locks the reply and checks the rule on it. A reply the viewer may not even read answers 404 like
  * an unknown one; one they read but may not write (a shared one, for staff) answers 403.
  */
-async function lockManageable(tx: Db, actor: CannedReplyActor, id: string): Promise<CannedReplyRow> {
+async function lockManageable(tx: Db, actor: Actor, id: string): Promise<CannedReplyRow> {
   const row = await lockCannedReply(tx, id);
-  if (!row || !canRead(actor.user, row)) throw new AppError('not_found', NO_SUCH_REPLY);
-  assertCanManage(actor.user, row.department);
+  if (!row || !canRead(actor, row)) throw new AppError('not_found', NO_SUCH_REPLY);
+  assertCanManage(actor, row.department);
   return row;
 }
 
-export async function changeCannedReply(
-  db: Db,
-  actor: CannedReplyActor,
-  id: string,
-  body: CannedReplyBody,
-): Promise<CannedReply> {
-  assertCanUseCannedReplies(actor.user);
+export async function changeCannedReply(db: Db, actor: Actor, id: string, body: CannedReplyBody): Promise<CannedReply> {
+  assertCanUseCannedReplies(actor);
   await db.transaction(async (tx) => {
     const before = await lockManageable(tx, actor, id);
     // Moving a reply is writing it where it lands: staff cannot hand theirs to another department or share it.
-    assertCanManage(actor.user, body.department);
+    assertCanManage(actor, body.department);
     await updateCannedReply(tx, id, {
       title: body.title,
       bodyEn: body.body_en,
@@ -150,11 +136,11 @@ export async function changeCannedReply(
       ...(before.department === body.department ? {} : { previous_department: before.department }),
     });
   });
-  return viewOf(db, actor.user, id);
+  return viewOf(db, actor, id);
 }
 
-export async function deleteCannedReply(db: Db, actor: CannedReplyActor, id: string): Promise<void> {
-  assertCanUseCannedReplies(actor.user);
+export async function deleteCannedReply(db: Db, actor: Actor, id: string): Promise<void> {
+  assertCanUseCannedReplies(actor);
   await db.transaction(async (tx) => {
     const row = await lockManageable(tx, actor, id);
     await deleteCannedReplyRow(tx, id);

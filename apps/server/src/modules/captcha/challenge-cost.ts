@@ -6,7 +6,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../public-tickets/public-tickets.repository.ts';
+import { countPublicTicketsSince, countUnusedPublicUploadsSince } from './public-traffic.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import {
   ticketIdParamsSchema,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { addComment, earlierComments, type CommentsContext } from './comments.service.ts';
@@ -16,7 +16,13 @@ import { addComment, earlierComments, type CommentsContext } from './comments.se
 /** The comments endpoints under /api/v1. */
 const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
-  const ctx: CommentsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log, tell: config };
+  const ctx: CommentsContext = {
+    db,
+    storage: storageDriverFor(config),
+    timezone: config.timezone,
+    log: app.log,
+    tell: app.deps.tell,
+  };
 
   app.post(
     '/tickets/add-comment',
@@ -24,15 +30,13 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['comments'],
         summary: 'Comments on a ticket the viewer may see (internal comments are for staff only)',
-        security: [{ bearer: [] }],
         body: addCommentBodySchema,
         response: { 201: addCommentReplySchema, 400: errorReplySchema, 404: errorReplySchema, 429: errorReplySchema },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('comment') },
     },
     async (request, reply) => {
-      await addComment(ctx, signedInUser(request), request.body, request.ip, requestLanguage(request));
+      await addComment(ctx, actorOf(request), request.body, request.ip, requestLanguage(request));
       return reply.code(201).send({ message: 'Successfully added new comment' });
     },
   );
@@ -43,14 +47,12 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['comments'],
         summary: 'Up to 50 comments written before a comment, oldest first, as the viewer may see them',
-        security: [{ bearer: [] }],
         params: ticketIdParamsSchema,
         querystring: commentsPageQuerySchema,
         response: { 200: commentsPageReplySchema, 400: errorReplySchema, 404: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => earlierComments(ctx, signedInUser(request), request.params.id, request.query.before),
+    async (request) => earlierComments(ctx, actorOf(request), request.params.id, request.query.before),
   );
 };
 

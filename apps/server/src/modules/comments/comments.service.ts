@@ -2,9 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { canWriteInternalComments, type AddCommentBody, type CommentsPageReply, type Language } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
-import { rememberLanguage } from '../auth/user-language.repository.ts';
-import { wakeOutboxWorkers } from '../notifications/outbox-wake.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
@@ -26,7 +25,7 @@ export interface CommentsContext extends TicketsContext {
  */
 export async function addComment(
   ctx: CommentsContext,
-  author: SignedInUser,
+  author: Actor,
   body: AddCommentBody,
   ip: string,
   language: Language,
@@ -78,7 +77,7 @@ export async function addComment(
   // claims no upload, changes no language and reopens nothing needs no transaction.
   const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed';
   const written = await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
-  if (written.told) wakeOutboxWorkers();
+  if (written.told) ctx.tell.outbox.ring();
 }
 
 /** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardQuerySchema, dashboardReplySchema, errorReplySchema } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
-import { assertCanSeeDashboard, readDashboard } from './dashboard.service.ts';
+import { canSeeDashboard, dashboardQuerySchema, dashboardReplySchema, errorReplySchema } from '@switchboard/shared';
+import { readDashboard } from './dashboard.service.ts';
 
 /** The dashboard under /api/v1 (DESIGN.md §17): staff only. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,12 +10,11 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard',
     {
       // onRequest: a stranger gets 401 and an agent or a customer 403 before anything else runs.
-      onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanSeeDashboard(signedInUser(request))],
+      onRequest: [app.requires(canSeeDashboard, 'The dashboard is for staff only.')],
       schema: {
         tags: ['dashboard'],
         summary:
           'Tickets raised and solved per day, the backlog and median times of each department, the top subgroups of the week and the active incidents (staff)',
-        security: [{ bearer: [] }],
         querystring: dashboardQuerySchema,
         response: { 200: dashboardReplySchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema },
       },

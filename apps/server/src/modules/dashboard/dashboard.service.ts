@@ -10,7 +10,7 @@ import {
   type IssuedTo,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import {
   countActiveIncidents,
   countBacklog,
@@ -20,7 +20,7 @@ import {
   topSubgroups,
 } from './dashboard.repository.ts';
 
-export function assertCanSeeDashboard(viewer: SignedInUser): void {
+export function assertCanSeeDashboard(viewer: Actor): void {
   if (!canSeeDashboard(viewer)) throw new AppError('forbidden', 'The dashboard is for staff only.');
 }
 

@@ -5,7 +5,7 @@ import type { IssueTicketReply, LiveEvent, UserType } from '@switchboard/shared'
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { comments, users } from '../../db/schema.ts';
-import { createConsoleSms } from '../auth/sms.ts';
+import { createConsoleSms } from '../../lib/sms.ts';
 import { describeWithApp, type TestContext } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { testConfig } from '../../../test/test-config.ts';

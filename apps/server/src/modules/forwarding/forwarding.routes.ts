@@ -7,7 +7,7 @@ import {
   ticketListReplySchema,
   workflowReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { forwardTicket, listForwardChainTickets, type ForwardingContext } from './forwarding.service.ts';
 
@@ -31,15 +31,13 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Forwards a ticket to another department (staff of the holding department, or cc). ' +
           'A solved ticket may only go to cc, as the second step of Resolve & Forward to cc.',
-        security: [{ bearer: [] }],
         body: forwardTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await forwardTicket(ctx, signedInUser(request), request.body, request.ip);
+      await forwardTicket(ctx, actorOf(request), request.body, request.ip);
       return { message: FORWARD_SUCCESS_MESSAGE };
     },
   );
@@ -50,13 +48,11 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forwarding'],
         summary: "A page of the tickets in the viewer's department's forward chains, most recently forwarded first",
-        security: [{ bearer: [] }],
         params: pageParamsSchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => listForwardChainTickets(ctx, signedInUser(request), request.params.page),
+    async (request) => listForwardChainTickets(ctx, actorOf(request), request.params.page),
   );
 };
 

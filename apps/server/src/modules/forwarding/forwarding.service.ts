@@ -15,11 +15,11 @@ import {
   type TicketListReply,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type * as auth from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertComment } from '../comments/comments.repository.ts';
 import { publishEvents } from '../events/publish.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import { checkForward, statusAfterForward } from '../tickets/ticket-workflow.ts';
 import { lockTicket, updateTicketHolder } from '../tickets/tickets.repository.ts';
@@ -36,7 +36,7 @@ export interface ForwardingContext {
  */
 export async function forwardTicket(
   ctx: ForwardingContext,
-  actor: SignedInUser,
+  actor: auth.Actor,
   body: ForwardTicketBody,
   ip: string,
 ): Promise<void> {
@@ -93,7 +93,7 @@ export async function forwardTicket(
  */
 export async function listForwardChainTickets(
   ctx: ForwardingContext,
-  viewer: SignedInUser,
+  viewer: auth.Actor,
   page: number,
 ): Promise<TicketListReply> {
   const department = canSeeForwardedTickets(viewer) ? departmentOf(viewer.user_type) : null;

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addSubgroupsBodySchema,
   allSubgroupsReplySchema,
+  canManageGroups,
   createGroupBodySchema,
   groupListReplySchema,
   groupWriteReplySchema,
@@ -13,11 +13,10 @@ import {
   subgroupListReplySchema,
   subgroupParamsSchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import {
   addSubgroups,
-  assertCanManageGroups,
   createGroup,
   deleteGroup,
   deleteSubgroup,
@@ -28,15 +27,11 @@ import {
   renameSubgroup,
 } from './groups.service.ts';
 
-/** The groups endpoints under /api/v1. Reads are public (the public form offers groups). */
+const tags = ['groups'];
+
+/** The groups' reads under /api/v1: public, the public form offers groups. */
 const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  // onRequest: a stranger gets 401 and a user without the role 403 before the body is parsed.
-  const managers = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageGroups(signedInUser(request))],
-  };
-  const security = [{ bearer: [] }];
-  const tags = ['groups'];
 
   app.get(
     '/groups',
@@ -57,6 +52,15 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ sub_groups: await listSubgroupsOf(db, request.params.id) }),
   );
+};
+
+/** The groups' writes under /api/v1, inside the signed-in scope: admins and moderators. */
+export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  // onRequest: a user without the role gets 403 before the body is parsed.
+  const managers = {
+    onRequest: [app.requires(canManageGroups, 'Only admins and moderators can manage groups')],
+  };
 
   app.post(
     '/groups',
@@ -66,13 +70,12 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Creates a group with at least one subgroup (admins, moderators)',
-        security,
         body: createGroupBodySchema,
         response: { 201: groupWriteReplySchema },
       },
     },
     async (request, reply) => {
-      const group = await createGroup(db, signedInUser(request), request.body, request.ip);
+      const group = await createGroup(db, actorOf(request), request.body, request.ip);
       return reply.code(201).send({ message: 'Group created', data: group });
     },
   );
@@ -85,14 +88,13 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Renames a group; tickets keep the name they were issued with',
-        security,
         params: idParamsSchema,
         body: renameGroupBodySchema,
         response: { 200: groupWriteReplySchema },
       },
     },
     async (request) => {
-      const group = await renameGroup(db, signedInUser(request), request.params.id, request.body.group_name, request.ip);
+      const group = await renameGroup(db, actorOf(request), request.params.id, request.body.group_name, request.ip);
       return { message: 'Group name updated successfully', data: group };
     },
   );
@@ -105,13 +107,12 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Archives a group and its subgroups; tickets that use them stay readable',
-        security,
         params: idParamsSchema,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
-      await deleteGroup(db, signedInUser(request), request.params.id, request.ip);
+      await deleteGroup(db, actorOf(request), request.params.id, request.ip);
       return { message: 'Group deleted' };
     },
   );
@@ -124,14 +125,13 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Adds subgroups to a group (admins, moderators)',
-        security,
         params: idParamsSchema,
         body: addSubgroupsBodySchema,
         response: { 201: groupWriteReplySchema },
       },
     },
     async (request, reply) => {
-      const group = await addSubgroups(db, signedInUser(request), request.params.id, request.body.sub_groups, request.ip);
+      const group = await addSubgroups(db, actorOf(request), request.params.id, request.body.sub_groups, request.ip);
       return reply.code(201).send({ message: 'Subgroups added', data: group });
     },
   );
@@ -144,7 +144,6 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Renames a subgroup; tickets keep the name they were issued with',
-        security,
         params: subgroupParamsSchema,
         body: renameSubgroupBodySchema,
         response: { 200: groupWriteReplySchema },
@@ -152,7 +151,7 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { groupId, subId } = request.params;
-      const group = await renameSubgroup(db, signedInUser(request), groupId, subId, request.body, request.ip);
+      const group = await renameSubgroup(db, actorOf(request), groupId, subId, request.body, request.ip);
       return { message: 'Subgroup updated successfully', data: group };
     },
   );
@@ -165,13 +164,12 @@ const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Archives a subgroup; tickets that use it stay readable',
-        security,
         params: subgroupParamsSchema,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
-      await deleteSubgroup(db, signedInUser(request), request.params.groupId, request.params.subId, request.ip);
+      await deleteSubgroup(db, actorOf(request), request.params.groupId, request.params.subId, request.ip);
       return { message: 'Subgroup deleted' };
     },
   );

@@ -15,6 +15,7 @@ import {
   type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import {
@@ -38,16 +39,13 @@ const SUBGROUP_NOT_FOUND = 'This subgroup does not exist or has been deleted';
 
 const nameTaken = (name: string) => `A group named "${name}" already exists`;
 
-/** Who changes a group: the audit row names them. */
-type GroupWriter = Viewer & { id: string };
-
 /**
  * The audit row of a group change. A subgroup change is a `group.update` of its group whose
  * details name the subgroup: the trail's vocabulary stays the one of DESIGN.md §17.
  */
 async function audit(
   db: Db,
-  writer: GroupWriter,
+  writer: Actor,
   ip: string,
   action: Extract<AuditAction, `group.${string}`>,
   groupId: string,
@@ -93,7 +91,7 @@ async function guardingName<T>(name: string, write: () => Promise<T>): Promise<T
   }
 }
 
-export async function createGroup(db: Db, viewer: GroupWriter, body: CreateGroupBody, ip: string): Promise<Group> {
+export async function createGroup(db: Db, viewer: Actor, body: CreateGroupBody, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
   if (await isGroupNameTaken(db, body.group_name)) throw new AppError('conflict', nameTaken(body.group_name));
   return guardingName(body.group_name, () =>
@@ -109,7 +107,7 @@ export async function createGroup(db: Db, viewer: GroupWriter, body: CreateGroup
   );
 }
 
-export async function renameGroup(db: Db, viewer: GroupWriter, id: string, name: string, ip: string): Promise<Group> {
+export async function renameGroup(db: Db, viewer: Actor, id: string, name: string, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
   if (await isGroupNameTaken(db, name, id)) throw new AppError('conflict', nameTaken(name));
   await guardingName(name, () =>
@@ -121,7 +119,7 @@ export async function renameGroup(db: Db, viewer: GroupWriter, id: string, name:
   return groupOrNotFound(db, id);
 }
 
-export async function deleteGroup(db: Db, viewer: GroupWriter, id: string, ip: string): Promise<void> {
+export async function deleteGroup(db: Db, viewer: Actor, id: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
   await db.transaction(async (tx) => {
     if (!(await archiveLiveGroup(tx, id))) throw new AppError('not_found', GROUP_NOT_FOUND);
@@ -129,13 +127,7 @@ export async function deleteGroup(db: Db, viewer: GroupWriter, id: string, ip: s
   });
 }
 
-export async function addSubgroups(
-  db: Db,
-  viewer: GroupWriter,
-  groupId: string,
-  inputs: SubgroupInput[],
-  ip: string,
-): Promise<Group> {
+export async function addSubgroups(db: Db, viewer: Actor, groupId: string, inputs: SubgroupInput[], ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
   return db.transaction(async (tx) => {
     // The lock keeps a concurrent delete of the group from archiving it under the new subgroups.
@@ -149,7 +141,7 @@ export async function addSubgroups(
 
 export async function renameSubgroup(
   db: Db,
-  viewer: GroupWriter,
+  viewer: Actor,
   groupId: string,
   subId: string,
   input: SubgroupInput,
@@ -163,7 +155,7 @@ export async function renameSubgroup(
   return groupOrNotFound(db, groupId);
 }
 
-export async function deleteSubgroup(db: Db, viewer: GroupWriter, groupId: string, subId: string, ip: string): Promise<void> {
+export async function deleteSubgroup(db: Db, viewer: Actor, groupId: string, subId: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
   await db.transaction(async (tx) => {
     if (!(await archiveLiveSubgroup(tx, groupId, subId))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canManageIncidents,
   createIncidentBodySchema,
   errorReplySchema,
   incidentChangeReplySchema,
@@ -16,10 +17,9 @@ import {
   publicNotesReplySchema,
   resolveIncidentBodySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { anonymousLimit, writeLimit } from '../../plugins/write-limits.ts';
 import {
-  assertCanManageIncidents,
   createIncident,
   getIncident,
   linkIncidentTickets,
@@ -41,31 +41,12 @@ const refusals = {
   429: errorReplySchema,
 };
 
-/** The incidents endpoints under /api/v1 (DESIGN.md §14): staff only, but for the public notes. */
-const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app.deps;
-  const ctx: IncidentsContext = { db, incidents: config.incidents, tell: config };
-  // onRequest: a stranger gets 401 and an agent or a customer 403 before any body is parsed.
-  const staffOnly = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageIncidents(signedInUser(request))],
-  };
-  const security = [{ bearer: [] }];
-  const tags = ['incidents'];
-  const actorOf = (request: FastifyRequest): IncidentActor => ({ user: signedInUser(request), ip: request.ip });
+const tags = ['incidents'];
 
-  app.get(
-    '/incidents/suggestions',
-    {
-      ...staffOnly,
-      schema: {
-        tags,
-        summary: 'Subgroups with a burst of unsolved tickets without an incident in the last window (staff)',
-        security,
-        response: { 200: incidentSuggestionsReplySchema, ...refusals },
-      },
-    },
-    async (request) => suggestIncidents(ctx, signedInUser(request)),
-  );
+/** The public notes of active incidents under /api/v1 (DESIGN.md §14): no login, the public form shows them. */
+export const publicNotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const ctx: IncidentsContext = { db, incidents: config.incidents, tell: app.deps.tell };
 
   app.get(
     '/incidents/public-notes',
@@ -81,6 +62,30 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await readPublicNotes(ctx, request.query.sub_group_id) }),
   );
+};
+
+/** The incidents endpoints under /api/v1 (DESIGN.md §14), inside the signed-in scope: staff only. */
+const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.deps;
+  const ctx: IncidentsContext = { db, incidents: config.incidents, tell: app.deps.tell };
+  // onRequest: an agent or a customer gets 403 before any body is parsed.
+  const staffOnly = {
+    onRequest: [app.requires(canManageIncidents, 'Incidents are for staff only.')],
+  };
+  const actingOf = (request: FastifyRequest): IncidentActor => ({ user: actorOf(request), ip: request.ip });
+
+  app.get(
+    '/incidents/suggestions',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Subgroups with a burst of unsolved tickets without an incident in the last window (staff)',
+        response: { 200: incidentSuggestionsReplySchema, ...refusals },
+      },
+    },
+    async (request) => suggestIncidents(ctx, actorOf(request)),
+  );
 
   app.get(
     '/incidents',
@@ -89,12 +94,11 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A page of the active (default) or resolved incidents, newest first, 10 per page (staff)',
-        security,
         querystring: incidentListQuerySchema,
         response: { 200: incidentListReplySchema, ...refusals },
       },
     },
-    async (request) => listIncidents(ctx, signedInUser(request), request.query),
+    async (request) => listIncidents(ctx, actorOf(request), request.query),
   );
 
   app.post(
@@ -105,12 +109,11 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Creates an active incident, linking the given tickets (staff; audited)',
-        security,
         body: createIncidentBodySchema,
         response: { 201: incidentReplySchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createIncident(ctx, actorOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createIncident(ctx, actingOf(request), request.body) }),
   );
 
   app.get(
@@ -120,12 +123,11 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'An incident with its tickets, timeline and newly reported tickets of its subgroup (staff)',
-        security,
         params: incidentIdParamsSchema,
         response: { 200: incidentDetailReplySchema, ...refusals },
       },
     },
-    async (request) => ({ data: await getIncident(ctx, signedInUser(request), request.params.id) }),
+    async (request) => ({ data: await getIncident(ctx, actorOf(request), request.params.id) }),
   );
 
   app.post(
@@ -136,14 +138,18 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Links tickets to an active incident; a ticket of another incident is refused (staff; audited)',
-        security,
         params: incidentIdParamsSchema,
         body: linkIncidentTicketsBodySchema,
         response: { 200: incidentChangeReplySchema, ...refusals },
       },
     },
     async (request) => {
-      const { incident, affected } = await linkIncidentTickets(ctx, actorOf(request), request.params.id, request.body.ticket_ids);
+      const { incident, affected } = await linkIncidentTickets(
+        ctx,
+        actingOf(request),
+        request.params.id,
+        request.body.ticket_ids,
+      );
       return { message: affected === 1 ? 'Linked 1 ticket' : `Linked ${affected} tickets`, data: incident, affected };
     },
   );
@@ -156,7 +162,6 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Takes a ticket out of an active incident (staff; audited)',
-        security,
         params: incidentTicketParamsSchema,
         response: { 200: incidentChangeReplySchema, ...refusals },
       },
@@ -164,7 +169,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incident, affected } = await unlinkIncidentTicket(
         ctx,
-        actorOf(request),
+        actingOf(request),
         request.params.id,
         request.params.ticket_id,
       );
@@ -182,7 +187,6 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Resolves the incident and every linked unsolved ticket, whoever holds it, with the message as an ' +
           'external comment; a second resolve is 409 (staff; audited)',
-        security,
         params: incidentIdParamsSchema,
         body: resolveIncidentBodySchema,
         response: { 200: incidentChangeReplySchema, ...refusals },
@@ -191,7 +195,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incident, affected } = await resolveIncident(
         ctx,
-        actorOf(request),
+        actingOf(request),
         request.params.id,
         request.body.resolution_message,
       );

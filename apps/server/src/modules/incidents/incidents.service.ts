@@ -20,13 +20,13 @@ import {
   type AuditAction,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertExternalComments } from '../comments/comments.repository.ts';
 import { publishIncidentEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import type { TellSettings } from '../notifications/tell-issuer.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
 import { resolveTickets } from '../tickets/ticket-workflow.ts';
 import { incidentTimeline, presentIncident } from './incident-presenter.ts';
@@ -58,7 +58,7 @@ export interface IncidentsContext {
 
 /** Who acts, and from where (the audit row records both). */
 export interface IncidentActor {
-  user: SignedInUser;
+  user: Actor;
   ip: string;
 }
 
@@ -72,7 +72,7 @@ const PUBLIC_NOTES_SHOWN = 20;
 const NO_SUCH_INCIDENT = 'There is no such incident.';
 const ALREADY_RESOLVED = 'This incident is already resolved.';
 
-export function assertCanManageIncidents(viewer: SignedInUser): void {
+export function assertCanManageIncidents(viewer: Actor): void {
   if (!canManageIncidents(viewer)) throw new AppError('forbidden', 'Incidents are for staff only.');
 }
 
@@ -224,11 +224,7 @@ export async function resolveIncident(
   return { incident: await viewOf(ctx.db, incidentId), affected };
 }
 
-export async function listIncidents(
-  ctx: IncidentsContext,
-  viewer: SignedInUser,
-  query: IncidentListQuery,
-): Promise<IncidentListReply> {
+export async function listIncidents(ctx: IncidentsContext, viewer: Actor, query: IncidentListQuery): Promise<IncidentListReply> {
   assertCanManageIncidents(viewer);
   const { rows, total } = await listIncidentPage(ctx.db, query.status, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
   return { data: rows.map(presentIncident), total, ...pageLinks(query.page, total) };
@@ -239,7 +235,7 @@ export async function listIncidents(
  * subgroup without an incident reported since one window before it began: the same fault's
  * newest reports, offered for linking.
  */
-export async function getIncident(ctx: IncidentsContext, viewer: SignedInUser, id: number): Promise<IncidentDetail> {
+export async function getIncident(ctx: IncidentsContext, viewer: Actor, id: number): Promise<IncidentDetail> {
   assertCanManageIncidents(viewer);
   const view = await findIncidentView(ctx.db, id);
   if (!view) throw new AppError('not_found', NO_SUCH_INCIDENT);
@@ -260,7 +256,7 @@ export async function getIncident(ctx: IncidentsContext, viewer: SignedInUser, i
 }
 
 /** Bursts of reports that look like one fault (the banner of staff's ticket list). */
-export async function suggestIncidents(ctx: IncidentsContext, viewer: SignedInUser): Promise<IncidentSuggestionsReply> {
+export async function suggestIncidents(ctx: IncidentsContext, viewer: Actor): Promise<IncidentSuggestionsReply> {
   assertCanManageIncidents(viewer);
   const rows = await listSuggestions(ctx.db, { ...ctx.incidents, maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST });
   return {

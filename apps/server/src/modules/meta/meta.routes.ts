@@ -4,7 +4,7 @@ import { AppError, publicConfigSchema } from '@switchboard/shared';
 import { z } from 'zod';
 
 const outboxReplySchema = z.object({
-  data: z.array(z.object({ to: z.string(), text: z.string(), sent_at: z.string() })),
+  data: z.array(z.object({ to: z.string(), text: z.string(), purpose: z.enum(['code', 'notice']), sent_at: z.string() })),
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

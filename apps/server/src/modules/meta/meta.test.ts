@@ -42,6 +42,17 @@ describeWithApp('service endpoints', (ctx) => {
     expect(remote.statusCode).toBe(404);
   });
 
+  it('shows the issuer notices sent through the console driver beside the sign-in codes', async () => {
+    await ctx.app.deps.sms.send('8801712000001', 'Your code is 123456', { purpose: 'code' });
+    await ctx.app.deps.sms.send('8801712000001', 'Ticket #100001 was resolved', { purpose: 'notice' });
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    const sent = reply.json<{ data: { to: string; text: string; purpose: string }[] }>().data;
+    expect(sent.filter((message) => message.to === '8801712000001')).toEqual([
+      expect.objectContaining({ text: 'Ticket #100001 was resolved', purpose: 'notice' }),
+      expect.objectContaining({ text: 'Your code is 123456', purpose: 'code' }),
+    ]);
+  });
+
   it('hides the dev outbox from loopback requests a proxy forwarded', async () => {
     for (const headers of [
       { 'x-forwarded-for': '203.0.113.9' },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@switchboard/shared';
-import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
+import { receiptMessage } from './receipt-message.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
 
 const EVENTS: IssuerEvent[] = ['reply', 'resolved'];

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorReplySchema,
@@ -6,44 +5,23 @@ import {
   notificationsPageQuerySchema,
   ticketNotificationsParamsSchema,
   ticketNotificationsReplySchema,
+  canSeeIssuerNotifications,
+  canSeeNotificationFailures,
 } from '@switchboard/shared';
-import { createMailer } from '../../lib/mailer.ts';
-import { signedInUser } from '../../plugins/auth.ts';
-import {
-  assertCanSeeIssuerNotifications,
-  assertCanSeeNotificationFailures,
-  listFailedNotifications,
-  listTicketNotifications,
-  type NotificationsContext,
-} from './notifications.service.ts';
-import { createOutboxWorker } from './outbox-worker.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { listFailedNotifications, listTicketNotifications, type NotificationsContext } from './notifications.service.ts';
 
-/**
- * The messages to issuers under /api/v1 (staff read a ticket's, admins the failures), and this
- * process's outbox worker, which runs from ready to close.
- */
-const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, sms } = app.deps;
-  const ctx: NotificationsContext = { db };
-  const worker = createOutboxWorker({
-    db,
-    sms,
-    mailer: createMailer(config),
-    log: app.log,
-    pollMs: config.notify.pollMs,
-    retryMs: config.notify.retryMs,
-    sendTimeoutMs: config.notify.sendTimeoutMs,
-  });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+export interface NotificationsRoutesOptions {
+  /** The desk's ticket lookup, handed in by the app: the trail imports no desk module. */
+  findTicket: NotificationsContext['findTicket'];
+}
 
-  const security = [{ bearer: [] }];
+/** The messages to issuers under /api/v1: staff read a ticket's, admins the failures. */
+const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { findTicket }) => {
+  const ctx: NotificationsContext = { db: app.deps.db, findTicket };
   // The rule is checked before the query is read: a caller who may not list learns nothing more.
-  const staffOnly = [app.authenticate, async (request: FastifyRequest) => assertCanSeeIssuerNotifications(signedInUser(request))];
-  const adminOnly = [
-    app.authenticate,
-    async (request: FastifyRequest) => assertCanSeeNotificationFailures(signedInUser(request)),
-  ];
+  const staffOnly = [app.requires(canSeeIssuerNotifications, 'Only staff can see the messages to the issuer.')];
+  const adminOnly = [app.requires(canSeeNotificationFailures, 'Only admins can see failed messages.')];
 
   app.get(
     '/tickets/:id/notifications',
@@ -52,13 +30,12 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: "A page of 10 messages to a ticket's issuer, newest first: channel, kind, status, times (staff)",
-        security,
         params: ticketNotificationsParamsSchema,
         querystring: notificationsPageQuerySchema,
         response: { 200: ticketNotificationsReplySchema, 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema },
       },
     },
-    async (request) => listTicketNotifications(ctx, signedInUser(request), request.params.id, request.query.page),
+    async (request) => listTicketNotifications(ctx, actorOf(request), request.params.id, request.query.page),
   );
 
   app.get(
@@ -68,12 +45,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'A page of 10 messages to issuers that kept failing, newest first, with their last error (admins)',
-        security,
         querystring: notificationsPageQuerySchema,
         response: { 200: failedNotificationsReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
     },
-    async (request) => listFailedNotifications(ctx, signedInUser(request), request.query.page),
+    async (request) => listFailedNotifications(ctx, actorOf(request), request.query.page),
   );
 };
 

@@ -10,21 +10,22 @@ import {
   type Viewer,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
-import { findTicketForViewer } from '../tickets/tickets.service.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { listFailedMessagesPage, listTicketMessagesPage, type OutboxRow } from './notifications.repository.ts';
 
 export interface NotificationsContext {
   db: Db;
+  /** The ticket as the viewer may see it (404 otherwise): the desk's lookup, handed in. */
+  findTicket(ctx: { db: Db }, viewer: Actor, ticketId: number): Promise<{ ticketId: number }>;
 }
 
 /** Staff only: the issuer knows what reached them, and the other side of a ticket is not theirs to read. */
-export function assertCanSeeIssuerNotifications(viewer: SignedInUser): void {
+export function assertCanSeeIssuerNotifications(viewer: Actor): void {
   if (!canSeeIssuerNotifications(viewer)) throw new AppError('forbidden', 'Only staff can see the messages to the issuer.');
 }
 
-export function assertCanSeeNotificationFailures(viewer: SignedInUser): void {
+export function assertCanSeeNotificationFailures(viewer: Actor): void {
   if (!canSeeNotificationFailures(viewer)) throw new AppError('forbidden', 'Only admins can see failed messages.');
 }
 
@@ -45,12 +46,12 @@ function presentTicketMessage(viewer: Viewer, row: OutboxRow): TicketNotificatio
 /** A page (10, newest first) of what the issuer of a ticket was told; staff only (403 otherwise). */
 export async function listTicketNotifications(
   ctx: NotificationsContext,
-  viewer: SignedInUser,
+  viewer: Actor,
   ticketId: number,
   page: number,
 ): Promise<TicketNotificationsReply> {
   assertCanSeeIssuerNotifications(viewer);
-  const ticket = await findTicketForViewer(ctx, viewer, ticketId);
+  const ticket = await ctx.findTicket(ctx, viewer, ticketId);
   const { rows, total } = await listTicketMessagesPage(ctx.db, ticket.ticketId, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return { data: rows.map((row) => presentTicketMessage(viewer, row)), total, ...pageLinks(page, total) };
 }
@@ -58,7 +59,7 @@ export async function listTicketNotifications(
 /** A page (10, newest first) of the messages that kept failing; admins only (403 otherwise). */
 export async function listFailedNotifications(
   ctx: NotificationsContext,
-  viewer: SignedInUser,
+  viewer: Actor,
   page: number,
 ): Promise<FailedNotificationsReply> {
   assertCanSeeNotificationFailures(viewer);

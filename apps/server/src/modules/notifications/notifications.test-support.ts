@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
-import type { SmsPurpose, SmsSender } from '../auth/sms.ts';
+import type { SmsPurpose, SmsSender } from '../../lib/sms.ts';
 
 /** The outbox rows of a ticket, oldest first. */
 export function outboxOf(db: Db, ticketId: number) {

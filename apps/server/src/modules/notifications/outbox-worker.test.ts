@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { createEmptyDatabase, databaseKinds, openTestDatabase, type DatabaseKind } from '../../../test/test-databases.ts';
-import { createHttpSms } from '../auth/sms.ts';
+import { createHttpSms } from '../../lib/sms.ts';
 import { claimDueMessage, insertOutboxMessages } from './notifications.repository.ts';
 import { startSmsGateway, startSmtpPeer, type SmsGateway } from './notifications.test-support.ts';
 import { createOutboxWorker, retryDelayMs, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';

@@ -16,9 +16,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { describeSendFailure, isTemporaryMailFailure, type Mailer } from '../../lib/mailer.ts';
-import type { SmsSender } from '../auth/sms.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import { claimDueMessage, recordOutcome, type OutboxRow, type SendOutcome } from './notifications.repository.ts';
-import { onOutboxWake } from './outbox-wake.ts';
+import type { OutboxBell } from './outbox-bell.ts';
 
 /** After this many attempts a message is given up (about three hours of retries by default). */
 export const MAX_ATTEMPTS = 10;
@@ -43,6 +43,8 @@ export interface OutboxWorkerOptions {
   sendTimeoutMs: number;
   maxAttempts?: number;
   maxRetryMs?: number;
+  /** Rung by the writes of this process; without it the worker only polls. */
+  bell?: Pick<OutboxBell, 'listen'>;
 }
 
 export interface OutboxWorker {
@@ -207,7 +209,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (started || stopped) return;
       started = true;
-      unsubscribe = onOutboxWake(wake);
+      unsubscribe = options.bell?.listen(wake) ?? null;
       pass();
     },
     runOnce: () => drain(),

@@ -6,14 +6,14 @@
 import type { Language } from '@switchboard/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { findUserLanguage } from '../auth/user-language.repository.ts';
-import { receiptMessage } from '../public-tickets/receipt-mailer.ts';
 import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
 import { insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
-import { wakeOutboxWorkers } from './outbox-wake.ts';
+import type { OutboxBell } from './outbox-bell.ts';
+import { receiptMessage } from './receipt-message.ts';
+import { findUserLanguage } from './user-language.repository.ts';
 
-/** The settings the messages are written from; the app's Config has them all. */
-export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'>;
+/** The settings the messages are written from, and the bell that wakes the outbox workers. */
+export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'> & { outbox: Pick<OutboxBell, 'ring'> };
 
 /** The fields of a ticket row that say whom to tell, and in which language. */
 export interface TicketToTell {
@@ -100,7 +100,7 @@ export async function tellResolved(db: Db, settings: TellSettings, ticket: Ticke
   const { smsTo, mailTo } = addressesOf(settings, ticket);
   if (!smsTo && !mailTo) return;
   await insertOutboxMessages(db, issuerMessages(settings, ticket, 'resolved', await languageToTell(db, ticket)));
-  wakeOutboxWorkers();
+  settings.outbox.ring();
 }
 
 /**
@@ -110,7 +110,7 @@ export async function tellResolved(db: Db, settings: TellSettings, ticket: Ticke
  */
 export async function tellReceipt(
   db: Db,
-  settings: Pick<Config, 'brandName' | 'smtpUrl'>,
+  settings: Pick<Config, 'brandName' | 'smtpUrl'> & { outbox: Pick<OutboxBell, 'ring'> },
   ticket: { ticketId: number; clientEmail: string; language: Language },
 ): Promise<void> {
   if (!settings.smtpUrl) return;
@@ -122,5 +122,5 @@ export async function tellReceipt(
   await insertOutboxMessages(db, [
     { channel: 'email', kind: 'receipt', recipient: mail.to, subject: mail.subject, body: mail.text, ticketId: ticket.ticketId },
   ]);
-  wakeOutboxWorkers();
+  settings.outbox.ring();
 }

@@ -32,7 +32,7 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     captcha: config,
     limits,
-    mail: config,
+    mail: app.deps.tell,
   };
 
   app.post(

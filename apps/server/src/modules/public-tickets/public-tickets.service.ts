@@ -21,14 +21,14 @@ import {
   type TicketsContext,
 } from '../tickets/tickets.service.ts';
 import type { Config } from '../../config.ts';
-import { tellReceipt } from '../notifications/tell-issuer.ts';
-import { countPublicTicketsSince, countUnusedPublicUploadsSince } from './public-tickets.repository.ts';
+import { tellReceipt, type TellSettings } from '../notifications/tell-issuer.ts';
+import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../captcha/public-traffic.repository.ts';
 
 export interface PublicTicketsContext extends TicketsContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
   limits: Config['publicLimits'];
   /** The e-mail receipt's settings (no receipt without SMTP_URL). */
-  mail: Pick<Config, 'brandName' | 'smtpUrl'>;
+  mail: Pick<TellSettings, 'brandName' | 'smtpUrl' | 'outbox'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,16 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canUseReports,
   errorReplySchema,
   reportBodySchema,
   reportPreviewQuerySchema,
   reportPreviewReplySchema,
   reportReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
-import { assertCanUseReports, generateReport, previewReport, type ReportsContext } from './reports.service.ts';
+import { generateReport, previewReport, type ReportsContext } from './reports.service.ts';
 
 /** The reports endpoints under /api/v1 (cc and rs staff). */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,9 +26,8 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a stranger gets 401 and other staff 403 before the body is even read.
   // A fresh hook list per route: the rate limiter appends its hook to the list it is given.
   const reportUsers = () => ({
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanUseReports(signedInUser(request))],
+    onRequest: [app.requires(canUseReports, 'Only Customer Care and Retail Sales staff can export reports')],
   });
-  const security = [{ bearer: [] }];
 
   app.post(
     '/tickets/report',
@@ -37,13 +36,12 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Exports the tickets of a period as an .xlsx workbook; the link works for one hour',
-        security,
         body: reportBodySchema,
         response: { 200: reportReplySchema, 400: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema },
       },
       config: { rateLimit: writeLimit('report') },
     },
-    async (request) => generateReport(ctx, signedInUser(request), request.body, request.ip),
+    async (request) => generateReport(ctx, actorOf(request), request.body, request.ip),
   );
 
   app.get(
@@ -53,12 +51,11 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'The first rows of each sheet of a generated report, for the in-app viewer',
-        security,
         querystring: reportPreviewQuerySchema,
         response: { 200: reportPreviewReplySchema, 400: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema },
       },
     },
-    async (request) => previewReport(ctx, signedInUser(request), request.query.public_url),
+    async (request) => previewReport(ctx, actorOf(request), request.query.public_url),
   );
 };
 

@@ -1,20 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canManageServiceLevels,
+  canSeeServiceLevels,
   errorReplySchema,
   serviceLevelBodySchema,
   serviceLevelListReplySchema,
   serviceLevelParamsSchema,
   serviceLevelReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import {
-  assertCanManageServiceLevels,
-  assertCanSeeServiceLevels,
-  listServiceLevels,
-  setServiceLevel,
-} from './service-levels.service.ts';
+import { listServiceLevels, setServiceLevel } from './service-levels.service.ts';
 
 const refusals = {
   400: errorReplySchema,
@@ -26,18 +22,16 @@ const refusals = {
 /** The service levels under /api/v1 (DESIGN.md §17): staff read them, admins set them. */
 const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  const security = [{ bearer: [] }];
   const tags = ['service-levels'];
 
   app.get(
     '/service-levels',
     {
       // onRequest: a stranger gets 401 and an agent or a customer 403 before anything else runs.
-      onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanSeeServiceLevels(signedInUser(request))],
+      onRequest: [app.requires(canSeeServiceLevels, 'Service levels are for staff only.')],
       schema: {
         tags,
         summary: "Each department's hours to the first staff reply and to resolve (staff)",
-        security,
         response: { 200: serviceLevelListReplySchema, ...refusals },
       },
     },
@@ -47,19 +41,18 @@ const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/service-levels/:department',
     {
-      onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageServiceLevels(signedInUser(request))],
+      onRequest: [app.requires(canManageServiceLevels, 'Only admins can change service levels.')],
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
         summary: "Sets a department's service levels; the due times of its unsolved tickets follow (admins, audited)",
-        security,
         params: serviceLevelParamsSchema,
         body: serviceLevelBodySchema,
         response: { 200: serviceLevelReplySchema, ...refusals },
       },
     },
     async (request) => ({
-      data: await setServiceLevel(db, { user: signedInUser(request), ip: request.ip }, request.params.department, request.body),
+      data: await setServiceLevel(db, actorOf(request), request.params.department, request.body),
     }),
   );
 };

@@ -13,15 +13,15 @@ import {
   type ServiceLevelListReply,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { listServiceLevelRows, upsertServiceLevel, type ServiceLevelRow } from './service-levels.repository.ts';
 
-export function assertCanSeeServiceLevels(viewer: SignedInUser): void {
+export function assertCanSeeServiceLevels(viewer: Actor): void {
   if (!canSeeServiceLevels(viewer)) throw new AppError('forbidden', 'Service levels are for staff only.');
 }
 
-export function assertCanManageServiceLevels(viewer: SignedInUser): void {
+export function assertCanManageServiceLevels(viewer: Actor): void {
   if (!canManageServiceLevels(viewer)) throw new AppError('forbidden', 'Only admins can change service levels.');
 }
 
@@ -41,19 +41,13 @@ export async function listServiceLevels(db: Db): Promise<ServiceLevelListReply> 
   };
 }
 
-/** Who sets the levels, and from where: the audit row names both. */
-export interface ServiceLevelActor {
-  user: SignedInUser;
-  ip: string;
-}
-
 /**
  * Sets a department's levels; the due times of its unsolved tickets move and the audit row is
  * written in the same transaction.
  */
 export async function setServiceLevel(
   db: Db,
-  actor: ServiceLevelActor,
+  actor: Actor,
   department: Department,
   body: ServiceLevelBody,
 ): Promise<ServiceLevel> {
@@ -61,7 +55,7 @@ export async function setServiceLevel(
     const hours = { firstReplyHours: body.first_reply_hours, resolveHours: body.resolve_hours };
     const stored = await upsertServiceLevel(tx, department, hours);
     await insertAuditEntry(tx, {
-      actorUserId: actor.user.id,
+      actorUserId: actor.id,
       action: 'service_level.update',
       target: `service_level:${department}`,
       ip: actor.ip,

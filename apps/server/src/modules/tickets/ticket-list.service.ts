@@ -8,6 +8,7 @@ import {
   type TicketListQuery,
   type TicketListReply,
 } from '@switchboard/shared';
+import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from './ticket-presenter.ts';
 import { listTicketPage, type TicketFilter } from './ticket-list.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
@@ -55,17 +56,6 @@ function assigneeOfFilter(viewer: TicketReader, assignee: TicketListQuery['assig
   if (assignee === undefined) return undefined;
   if (assignee === 'me') return viewer.id;
   return assignee === 'none' ? null : assignee;
-}
-
-/** Page arithmetic of the spec: last page = ceil(total / 10); neighbours are null at the ends. */
-export function pageLinks(page: number, total: number): Pick<TicketListReply, 'total_pages' | 'previous_page' | 'next_page'> {
-  const totalPages = Math.ceil(total / PAGE_SIZE);
-  return {
-    total_pages: totalPages,
-    // Past the end, "previous" leads back to the last page that has tickets.
-    previous_page: page > 1 && totalPages > 0 ? Math.min(page - 1, totalPages) : null,
-    next_page: page < totalPages ? page + 1 : null,
-  };
 }
 
 /** One page (1-based) of the tickets the viewer may see, newest first. */

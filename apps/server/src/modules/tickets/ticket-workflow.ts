@@ -30,7 +30,7 @@ import {
   type UserType,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type * as auth from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
@@ -42,7 +42,7 @@ export interface StatusMove {
   to: TicketStatus;
 }
 
-type Actor = Pick<SignedInUser, 'user_type'>;
+type ActorKind = Pick<auth.Actor, 'user_type'>;
 type HeldTicket = Pick<TicketRow, 'issuedTo' | 'ticketStatus'>;
 
 /** A comment as the workflow weighs it: who wrote it (null for the seed and bulk loads) and whether it is an internal note. */
@@ -85,7 +85,7 @@ export function isStaffReply(comment: CommentByAuthor, ticket: Pick<TicketRow, '
  * comment by the issuer on a closed ticket reopens it.
  */
 export function statusAfterComment(
-  author: Pick<SignedInUser, 'id' | 'user_type'>,
+  author: Pick<auth.Actor, 'id' | 'user_type'>,
   ticket: Pick<TicketRow, 'issuerUserId' | 'ticketStatus'>,
 ): StatusMove | null {
   const byIssuer = isByIssuer(author.id, ticket);
@@ -99,7 +99,7 @@ export function statusAfterComment(
  * it and hands it to Customer Care (Corporate Support). It is the one forward a solved ticket
  * allows, and only once, since afterwards cc holds it.
  */
-export function isResolveAndForwardStep(actor: Actor, ticket: HeldTicket, target: Department): boolean {
+export function isResolveAndForwardStep(actor: ActorKind, ticket: HeldTicket, target: Department): boolean {
   return (
     ticket.ticketStatus === 'closed' &&
     target === 'cc' &&
@@ -112,7 +112,7 @@ export function isResolveAndForwardStep(actor: Actor, ticket: HeldTicket, target
  * Throws the reason why `actor` may not forward the (locked) ticket as asked. A stale page comes
  * first: somebody who saw an older holder should reload, whatever else would be wrong.
  */
-export function checkForward(actor: Actor, ticket: HeldTicket, body: ForwardTicketBody): void {
+export function checkForward(actor: ActorKind, ticket: HeldTicket, body: ForwardTicketBody): void {
   if (body.previously_issued_to !== ticket.issuedTo) throw new AppError('conflict', FORWARDED_MEANWHILE_MESSAGE);
   const target = body.newly_issued_to;
   if (ticket.ticketStatus === 'closed') {
@@ -134,7 +134,7 @@ export function statusAfterForward(ticket: HeldTicket): TicketStatus {
 }
 
 /** Throws the reason why `actor` may not resolve the (locked) ticket: solved already (409), or held by another department (403). */
-export function checkResolve(actor: Actor, ticket: HeldTicket): void {
+export function checkResolve(actor: ActorKind, ticket: HeldTicket): void {
   if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved.');
   if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
 }
@@ -148,7 +148,7 @@ export function checkResolve(actor: Actor, ticket: HeldTicket): void {
 export async function resolveTickets(
   tx: Db,
   tell: TellSettings,
-  actor: Pick<SignedInUser, 'id' | 'name'>,
+  actor: Pick<auth.Actor, 'id' | 'name'>,
   solved: TicketRow[],
 ): Promise<void> {
   await closeTickets(
@@ -175,7 +175,7 @@ export interface ResolveContext {
 }
 
 /** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
-export async function resolveTicket(ctx: ResolveContext, actor: SignedInUser, ticketId: number, ip: string): Promise<void> {
+export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, ticketId: number, ip: string): Promise<void> {
   if (!canForwardTickets(actor)) throw new AppError('forbidden', 'Only staff can resolve tickets.');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);

@@ -15,7 +15,7 @@ import {
   workflowReplySchema,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
@@ -34,15 +34,13 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'Issues a ticket to cc (customers always issue as customer)',
-        security: [{ bearer: [] }],
         body: issueTicketBodySchema,
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
-      const issuer = { kind: 'user' as const, user: signedInUser(request), ip: request.ip, language: requestLanguage(request) };
+      const issuer = { kind: 'user' as const, user: actorOf(request), ip: request.ip, language: requestLanguage(request) };
       const ticket = await issueTicket(ctx, issuer, request.body);
       const data = presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
@@ -55,14 +53,12 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'A page of the tickets the viewer may see, 10 per page, newest first',
-        security: [{ bearer: [] }],
         params: pageParamsSchema,
         querystring: ticketListQuerySchema,
         response: { 200: ticketListReplySchema, 400: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => listTicketsForViewer(ctx, signedInUser(request), request.params.page, request.query),
+    async (request) => listTicketsForViewer(ctx, actorOf(request), request.params.page, request.query),
   );
 
   app.get(
@@ -71,13 +67,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'One ticket with its comments and forward history, as the viewer may see it',
-        security: [{ bearer: [] }],
         params: ticketIdParamsSchema,
         response: { 200: ticketByIdReplySchema, 404: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => ({ data: [await getTicketForViewer(ctx, signedInUser(request), request.params.id)] }),
+    async (request) => ({ data: [await getTicketForViewer(ctx, actorOf(request), request.params.id)] }),
   );
 
   app.get(
@@ -86,13 +80,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: "A problematic number's tickets and timeline, as the viewer may see them",
-        security: [{ bearer: [] }],
         params: numberHistoryParamsSchema,
         response: { 200: numberHistoryReplySchema, 400: errorReplySchema },
       },
-      onRequest: app.authenticate,
     },
-    async (request) => ({ data: await getNumberHistory(ctx, signedInUser(request), request.params.number) }),
+    async (request) => ({ data: await getNumberHistory(ctx, actorOf(request), request.params.number) }),
   );
 
   app.post(
@@ -101,7 +93,6 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tickets'],
         summary: 'Resolves (closes) a ticket (staff of the holding department, or cc)',
-        security: [{ bearer: [] }],
         body: resolveTicketBodySchema,
         response: {
           200: workflowReplySchema,
@@ -112,11 +103,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           429: errorReplySchema,
         },
       },
-      onRequest: app.authenticate,
       config: { rateLimit: writeLimit('other') },
     },
     async (request) => {
-      await resolveTicket({ db, tell: config }, signedInUser(request), request.body.ticket_id, request.ip);
+      await resolveTicket({ db, tell: app.deps.tell }, actorOf(request), request.body.ticket_id, request.ip);
       return { message: RESOLVE_SUCCESS_MESSAGE };
     },
   );

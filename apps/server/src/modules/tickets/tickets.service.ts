@@ -11,8 +11,8 @@ import {
   type Ticket,
   type UserType,
 } from '@switchboard/shared';
-import type { SignedInUser } from '../../plugins/auth.ts';
-import { rememberLanguage } from '../auth/user-language.repository.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { newestComments } from '../comments/comment-pages.ts';
 import { listForwardHistory } from '../forwarding/forwarding.repository.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
@@ -37,7 +37,7 @@ export interface TicketsContext extends StorageContext {
  * `ip` is where the request came from (the audit row records it), `language` the one they asked in
  * (they are told of the ticket in it).
  */
-export type TicketIssuer = ({ kind: 'user'; user: SignedInUser } | { kind: 'public'; clientEmail: string }) & {
+export type TicketIssuer = ({ kind: 'user'; user: Actor } | { kind: 'public'; clientEmail: string }) & {
   ip: string;
   language: Language;
 };

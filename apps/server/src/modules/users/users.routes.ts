@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canManageUsers,
   idParamsSchema,
   messageReplySchema,
   signupBodySchema,
@@ -11,19 +11,17 @@ import {
   userLookupReplySchema,
   userWriteReplySchema,
 } from '@switchboard/shared';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { assertCanManageUsers, createUser, deleteUser, listUsers, lookupUsers, updateUser } from './users.service.ts';
+import { createUser, deleteUser, listUsers, lookupUsers, updateUser } from './users.service.ts';
 
 /** The users endpoints under /api/v1: administration (admins) and the lookup behind user pickers. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a stranger gets 401 and a non-admin 403 before the body is even parsed.
-  const signedIn = { onRequest: app.authenticate };
   const adminOnly = {
-    onRequest: [app.authenticate, async (request: FastifyRequest) => assertCanManageUsers(signedInUser(request))],
+    onRequest: [app.requires(canManageUsers, 'Only admins can manage users')],
   };
-  const security = [{ bearer: [] }];
 
   app.get(
     '/users',
@@ -32,27 +30,24 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'A page of 10 users, newest first, optionally matching a name or number (admins)',
-        security,
         querystring: userListQuerySchema,
         response: { 200: userListReplySchema },
       },
     },
-    async (request) => listUsers(db, signedInUser(request), request.query),
+    async (request) => listUsers(db, actorOf(request), request.query),
   );
 
   app.get(
     '/users/lookup',
     {
-      ...signedIn,
       schema: {
         tags: ['users'],
         summary: 'Up to 20 users matching a name or number (admins, cc and rs)',
-        security,
         querystring: userLookupQuerySchema,
         response: { 200: userLookupReplySchema },
       },
     },
-    async (request) => ({ data: await lookupUsers(db, signedInUser(request), request.query) }),
+    async (request) => ({ data: await lookupUsers(db, actorOf(request), request.query) }),
   );
 
   app.post(
@@ -63,13 +58,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Creates a user (admins)',
-        security,
         body: signupBodySchema,
         response: { 201: userWriteReplySchema },
       },
     },
     async (request, reply) => {
-      const user = await createUser(db, signedInUser(request), request.body, request.ip);
+      const user = await createUser(db, actorOf(request), request.body, request.ip);
       return reply.code(201).send({ message: 'User created', data: user });
     },
   );
@@ -82,14 +76,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Edits a user (admins); created_at is ignored',
-        security,
         params: idParamsSchema,
         body: updateUserBodySchema,
         response: { 200: userWriteReplySchema },
       },
     },
     async (request) => {
-      const user = await updateUser(db, signedInUser(request), request.params.id, request.body, request.ip);
+      const user = await updateUser(db, actorOf(request), request.params.id, request.body, request.ip);
       return { message: 'User updated', data: user };
     },
   );
@@ -102,13 +95,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Deletes a user and ends their sessions (admins)',
-        security,
         params: idParamsSchema,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
-      await deleteUser(db, signedInUser(request), request.params.id, request.ip);
+      await deleteUser(db, actorOf(request), request.params.id, request.ip);
       return { message: 'User deleted' };
     },
   );

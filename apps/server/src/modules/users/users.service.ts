@@ -16,9 +16,9 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
+import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { pageLinks } from '../tickets/ticket-list.service.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import {
   findLiveUserById,
   findLiveUserByNumber,
@@ -53,14 +53,14 @@ export function presentUser(row: UserRow): User {
 }
 
 /** One page (10) of the live users matching the search, newest first. */
-export async function listUsers(db: Db, viewer: SignedInUser, query: UserListQuery): Promise<UserListReply> {
+export async function listUsers(db: Db, viewer: Actor, query: UserListQuery): Promise<UserListReply> {
   assertCanManageUsers(viewer);
   const { rows, total, totalIsEstimate } = await listLiveUsersPage(db, query.q, (query.page - 1) * PAGE_SIZE, PAGE_SIZE);
   return { data: rows.map(presentUser), total, total_is_estimate: totalIsEstimate, ...pageLinks(query.page, total) };
 }
 
 /** The report form picks users; so the report's user types and the admins may look them up. */
-export async function lookupUsers(db: Db, viewer: SignedInUser, query: UserLookupQuery): Promise<UserLookupItem[]> {
+export async function lookupUsers(db: Db, viewer: Actor, query: UserLookupQuery): Promise<UserLookupItem[]> {
   if (!canLookUpUsers(viewer)) {
     throw new AppError('forbidden', 'You cannot look up users');
   }
@@ -86,7 +86,7 @@ function changedFields(current: UserRow, body: UpdateUserBody): string[] {
   return Object.keys(before).filter((field) => before[field] !== after[field]);
 }
 
-export async function createUser(db: Db, viewer: SignedInUser, body: SignupBody, ip: string): Promise<User> {
+export async function createUser(db: Db, viewer: Actor, body: SignupBody, ip: string): Promise<User> {
   assertCanManageUsers(viewer);
   if (await findLiveUserByNumber(db, body.product_number)) throw new AppError('conflict', NUMBER_TAKEN);
   try {
@@ -118,7 +118,7 @@ export async function createUser(db: Db, viewer: SignedInUser, body: SignupBody,
  * Edits a user. A change of role, type or number ends their sessions at once (rights are read from
  * the database anyway; the new token carries the new claims for the UI). `created_at` is ignored.
  */
-export async function updateUser(db: Db, viewer: SignedInUser, id: string, body: UpdateUserBody, ip: string): Promise<User> {
+export async function updateUser(db: Db, viewer: Actor, id: string, body: UpdateUserBody, ip: string): Promise<User> {
   assertCanManageUsers(viewer);
   try {
     return await db.transaction(async (tx) => {
@@ -157,7 +157,7 @@ export async function updateUser(db: Db, viewer: SignedInUser, id: string, body:
 }
 
 /** Soft-deletes a user and ends their sessions. Nobody deletes themselves or the last admin. */
-export async function deleteUser(db: Db, viewer: SignedInUser, id: string, ip: string): Promise<void> {
+export async function deleteUser(db: Db, viewer: Actor, id: string, ip: string): Promise<void> {
   assertCanManageUsers(viewer);
   if (viewer.id === id) throw new AppError('conflict', 'You cannot delete your own account');
   await db.transaction(async (tx) => {

@@ -1,3 +1,7 @@
+/**
+ * The public form's traffic: what the bot check's price (challenge-cost.ts) and the public form's
+ * hourly ceilings (public-tickets) are counted from.
+ */
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tickets, uploads } from '../../db/schema.ts';

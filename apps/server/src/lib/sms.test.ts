@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpCodes } from '../../db/schema.ts';
-import { describeWithApp } from '../../../test/harness.ts';
-import { randomProductNumber, solveCaptcha } from '../../../test/factories.ts';
-import { createHttpSms } from './sms.ts';
+import { otpCodes } from '../db/schema.ts';
+import { describeWithApp } from '../../test/harness.ts';
+import { randomProductNumber, solveCaptcha } from '../../test/factories.ts';
+import { createConsoleSms, createHttpSms } from './sms.ts';
 
 /** A gateway on loopback that records calls and answers slowly for numbers ending in 9. */
 function startGateway() {
@@ -21,6 +21,21 @@ function startGateway() {
   });
   return { calls, server };
 }
+
+describe('the console SMS driver', () => {
+  it('keeps the last 50 messages, codes and notices alike, newest first', async () => {
+    const printed: string[] = [];
+    const sms = createConsoleSms((line) => printed.push(line));
+    for (let i = 0; i < 60; i++)
+      await sms.send(`88017120000${String(i).padStart(2, '0')}`, `message ${i}`, { purpose: i % 2 ? 'notice' : 'code' });
+    const kept = sms.outbox();
+    expect(kept).toHaveLength(50);
+    expect(kept[0]).toMatchObject({ to: '8801712000059', text: 'message 59', purpose: 'notice' });
+    expect(kept[1]).toMatchObject({ to: '8801712000058', text: 'message 58', purpose: 'code' });
+    expect(kept.at(-1)).toMatchObject({ text: 'message 10' });
+    expect(printed).toHaveLength(60);
+  });
+});
 
 describe('the http SMS driver', () => {
   const gateway = startGateway();

@@ -1,6 +1,6 @@
 /**
  * The e-mail receipt of a public ticket. It is written to the outbox in the ticket's transaction
- * (notifications/tell-issuer.ts) and sent by the outbox worker: a slow or refusing SMTP server never
+ * (tell-issuer.ts) and sent by the outbox worker: a slow or refusing SMTP server never
  * delays the reply, and neither a retry nor a restart loses it.
  */
 import type { Language } from '@switchboard/shared';

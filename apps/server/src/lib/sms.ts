@@ -1,15 +1,16 @@
 /** SMS drivers: `console` prints and keeps the last messages for the dev outbox; `http` calls a gateway. */
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
+
+/** A sign-in code, or a notice to a ticket's issuer (sent by the outbox worker). */
+export type SmsPurpose = 'code' | 'notice';
 
 export interface SmsMessage {
   to: string;
   text: string;
+  purpose: SmsPurpose;
   sent_at: string;
 }
-
-/** A sign-in code, or a notice to a ticket's issuer (sent by the outbox worker). */
-export type SmsPurpose = 'code' | 'notice';
 
 export interface SmsOptions {
   purpose?: SmsPurpose;
@@ -23,7 +24,7 @@ export interface SmsOptions {
 
 export interface SmsSender {
   send(to: string, text: string, options?: SmsOptions): Promise<void>;
-  /** The last sign-in codes sent, newest first (console driver only; empty otherwise). */
+  /** The last messages sent, codes and notices, newest first (console driver only; empty otherwise). */
   outbox(): SmsMessage[];
 }
 
@@ -37,11 +38,11 @@ export function createConsoleSms(print: (line: string) => void = (line) => conso
   const messages: SmsMessage[] = [];
   return {
     async send(to, text, { purpose = 'code' } = {}) {
-      // Only codes are kept: readers of the dev outbox take the newest message to a number as its
-      // code, and a notice names a ticket id of six digits.
-      if (purpose === 'code') messages.unshift({ to, text, sent_at: new Date().toISOString() });
+      // Each message says what it is: a reader after a number's code skips the notices, which
+      // name a ticket id of six digits.
+      messages.unshift({ to, text, purpose, sent_at: new Date().toISOString() });
       messages.length = Math.min(messages.length, OUTBOX_SIZE);
-      // Development only: the code is printed so that a person can sign in without a gateway.
+      // Development only: printed so that a person can sign in (and read the notices) without a gateway.
       print(`[sms] to +${to}: ${text}`);
     },
     outbox: () => [...messages],
