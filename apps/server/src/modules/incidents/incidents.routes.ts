@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   canManageIncidents,
@@ -28,7 +27,6 @@ import {
   resolveIncident,
   suggestIncidents,
   unlinkIncidentTicket,
-  type IncidentActor,
   type IncidentsContext,
 } from './incidents.service.ts';
 
@@ -72,7 +70,6 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staffOnly = {
     onRequest: [app.requires(canManageIncidents, 'Incidents are for staff only.')],
   };
-  const actingOf = (request: FastifyRequest): IncidentActor => ({ user: actorOf(request), ip: request.ip });
 
   app.get(
     '/incidents/suggestions',
@@ -113,7 +110,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: incidentReplySchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await createIncident(ctx, actingOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createIncident(ctx, actorOf(request), request.body) }),
   );
 
   app.get(
@@ -144,12 +141,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { incident, affected } = await linkIncidentTickets(
-        ctx,
-        actingOf(request),
-        request.params.id,
-        request.body.ticket_ids,
-      );
+      const { incident, affected } = await linkIncidentTickets(ctx, actorOf(request), request.params.id, request.body.ticket_ids);
       return { message: affected === 1 ? 'Linked 1 ticket' : `Linked ${affected} tickets`, data: incident, affected };
     },
   );
@@ -169,7 +161,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incident, affected } = await unlinkIncidentTicket(
         ctx,
-        actingOf(request),
+        actorOf(request),
         request.params.id,
         request.params.ticket_id,
       );
@@ -195,7 +187,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incident, affected } = await resolveIncident(
         ctx,
-        actingOf(request),
+        actorOf(request),
         request.params.id,
         request.body.resolution_message,
       );

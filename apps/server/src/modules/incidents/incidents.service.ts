@@ -56,12 +56,6 @@ export interface IncidentsContext {
   tell: TellSettings;
 }
 
-/** Who acts, and from where (the audit row records both). */
-export interface IncidentActor {
-  user: Actor;
-  ip: string;
-}
-
 type Tx = Db;
 
 /** Suggested tickets shown on an incident's page at most. */
@@ -78,12 +72,12 @@ export function assertCanManageIncidents(viewer: Actor): void {
 
 async function audit(
   tx: Tx,
-  actor: IncidentActor,
+  actor: Actor,
   action: Extract<AuditAction, `incident.${string}`>,
   incidentId: number,
   details: Record<string, unknown>,
 ) {
-  await insertAuditEntry(tx, { actorUserId: actor.user.id, action, target: `incident:${incidentId}`, ip: actor.ip, details });
+  await insertAuditEntry(tx, { actorUserId: actor.id, action, target: `incident:${incidentId}`, ip: actor.ip, details });
 }
 
 async function viewOf(db: Db, id: number): Promise<Incident> {
@@ -138,8 +132,8 @@ async function checkGroup(db: Db, groupId: string | null | undefined, subGroupId
 }
 
 /** Creates an active incident and links the given tickets, in one transaction. */
-export async function createIncident(ctx: IncidentsContext, actor: IncidentActor, body: CreateIncidentBody): Promise<Incident> {
-  assertCanManageIncidents(actor.user);
+export async function createIncident(ctx: IncidentsContext, actor: Actor, body: CreateIncidentBody): Promise<Incident> {
+  assertCanManageIncidents(actor);
   await checkGroup(ctx.db, body.group_id, body.sub_group_id);
   const id = await ctx.db.transaction(async (tx) => {
     const incident = await insertIncident(tx, {
@@ -147,7 +141,7 @@ export async function createIncident(ctx: IncidentsContext, actor: IncidentActor
       groupId: body.group_id ?? null,
       subGroupId: body.sub_group_id ?? null,
       publicNote: body.public_note ? body.public_note : null,
-      createdBy: actor.user.id,
+      createdBy: actor.id,
     });
     const linked = await linkToIncident(tx, incident.id, body.ticket_ids);
     await audit(tx, actor, 'incident.create', incident.id, { title: body.title, tickets_linked: linked });
@@ -158,11 +152,11 @@ export async function createIncident(ctx: IncidentsContext, actor: IncidentActor
 
 export async function linkIncidentTickets(
   ctx: IncidentsContext,
-  actor: IncidentActor,
+  actor: Actor,
   incidentId: number,
   ticketIds: number[],
 ): Promise<{ incident: Incident; affected: number }> {
-  assertCanManageIncidents(actor.user);
+  assertCanManageIncidents(actor);
   const affected = await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     const linked = await linkToIncident(tx, incidentId, ticketIds);
@@ -175,11 +169,11 @@ export async function linkIncidentTickets(
 /** Takes one ticket out of an active incident; 404 when it is not part of it. */
 export async function unlinkIncidentTicket(
   ctx: IncidentsContext,
-  actor: IncidentActor,
+  actor: Actor,
   incidentId: number,
   ticketId: number,
 ): Promise<{ incident: Incident; affected: number }> {
-  assertCanManageIncidents(actor.user);
+  assertCanManageIncidents(actor);
   await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     if (!(await unlinkTicket(tx, incidentId, ticketId)))
@@ -198,18 +192,18 @@ export async function unlinkIncidentTicket(
  */
 export async function resolveIncident(
   ctx: IncidentsContext,
-  actor: IncidentActor,
+  actor: Actor,
   incidentId: number,
   resolutionMessage: string,
 ): Promise<{ incident: Incident; affected: number }> {
-  assertCanManageIncidents(actor.user);
+  assertCanManageIncidents(actor);
   const affected = await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     const unsolved = await lockUnsolvedTickets(tx, incidentId);
     const ids = unsolved.map((ticket) => ticket.ticketId);
     // The same resolve as a single ticket's: each closed, in the number's history, its issuer told.
-    await resolveTickets(tx, ctx.tell, actor.user, unsolved);
-    const author = { userId: actor.user.id, name: actor.user.name, userType: actor.user.user_type };
+    await resolveTickets(tx, ctx.tell, actor, unsolved);
+    const author = { userId: actor.id, name: actor.name, userType: actor.user_type };
     await insertExternalComments(tx, ids, author, resolutionMessage);
     await markIncidentResolved(tx, incidentId, resolutionMessage);
     await audit(tx, actor, 'incident.resolve', incidentId, { tickets_resolved: ids.length });
