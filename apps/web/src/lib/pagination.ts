@@ -32,3 +32,12 @@ function roundedForReading(total: number): number {
   const unit = 10 ** Math.max(0, Math.floor(Math.log10(total)) - 2);
   return Math.round(total / unit) * unit;
 }
+
+/**
+ * The page of a list's URL (`?page=N`): a whole number from 1, else undefined (the first page).
+ * The router reads `?page=2` as a number and `?page=x` as a string; both are asked.
+ */
+export function pageOfSearch(value: unknown): number | undefined {
+  const page = typeof value === 'string' ? Number(value) : value;
+  return typeof page === 'number' && Number.isSafeInteger(page) && page > 0 ? page : undefined;
+}

@@ -1,28 +1,15 @@
-import {
-  Button,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, canReadAudit, type AuditAction, type AuditListItem } from '@switchboard/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { formatDisplayDateTime, todayIn } from '../../lib/dates.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { useActorLookup, useAuditPage, type AuditFilters } from './api/audit.ts';
+import { useActorLookup, useAuditPage } from './api/audit.ts';
+import { validateAuditSearch, type AuditFilters } from './audit-search.ts';
 import { auditMessages } from './messages.ts';
 
 /** /audit: the audit trail, filtered, 10 rows a page (admins). */
@@ -202,62 +189,62 @@ function AuditLog() {
   const timeZone = useProviderTimeZone();
   // A phone gets cards: six columns do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<AuditFilters>({});
+  // The router merges the URL's other keys into a route's search: only what validateAuditSearch keeps is asked for.
+  const { page = 1, ...filters } = useSearch({
+    from: '/signed-in/audit',
+    select: (search) => validateAuditSearch({ ...search }),
+  });
+  const navigate = useNavigate();
   // Remounting the filters clears their own typed text too.
   const [filtersKey, setFiltersKey] = useState(0);
   const audit = useAuditPage(page, filters);
   const rows = audit.data?.data ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
-  const changeFilters = useCallback((change: Partial<AuditFilters>) => {
-    setFilters((previous) => ({ ...previous, ...change }));
-    setPage(1);
-  }, []);
+  const changeFilters = useCallback(
+    (change: Partial<AuditFilters>) =>
+      void navigate({ to: '/audit', search: (previous) => ({ ...previous, ...change, page: undefined }) }),
+    [navigate],
+  );
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) =>
+      void navigate({ to: '/audit', search: (previous) => ({ ...previous, page: target }), replace }),
+    [navigate],
+  );
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
-      <Filters key={filtersKey} filters={filters} onChange={changeFilters} />
-      {filtered && (
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => {
-              setFilters({});
-              setPage(1);
-              setFiltersKey((key) => key + 1);
-            }}
-          >
-            {t('clearFilters')}
-          </Button>
-        </Group>
-      )}
-      {audit.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : audit.isError ? (
-        <LoadError
-          error={audit.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
-      ) : small ? (
+    <PagedListScreen
+      title={t('title')}
+      intro={t('intro')}
+      filters={
+        <>
+          <Filters key={filtersKey} filters={filters} onChange={changeFilters} />
+          {filtered && (
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => {
+                  void navigate({ to: '/audit', search: {} });
+                  setFiltersKey((key) => key + 1);
+                }}
+              >
+                {t('clearFilters')}
+              </Button>
+            </Group>
+          )}
+        </>
+      }
+      read={audit}
+      failedText={t('failedToFetch')}
+      loadingText={t('loading')}
+      emptyText={t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={audit.data?.total ?? 0}
+      onPageChange={goToPage}
+    >
+      {small ? (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row) => (
             <AuditCard key={row.id} row={row} timeZone={timeZone} />
@@ -266,7 +253,6 @@ function AuditLog() {
       ) : (
         <AuditTable rows={rows} timeZone={timeZone} />
       )}
-      {audit.data && audit.data.total > 0 && <PaginationFooter page={page} total={audit.data.total} onPageChange={setPage} />}
-    </Stack>
+    </PagedListScreen>
   );
 }

@@ -1,16 +1,8 @@
 /** The audit calls (admins) as React Query hooks: a page of the trail, and the actor picker's lookup. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditListReply, UserLookupReply } from '@switchboard/shared';
+import type { AuditListReply, UserLookupReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The filters of the audit screen; days are the provider's calendar days (yyyy-MM-DD). */
-export interface AuditFilters {
-  action?: AuditAction | undefined;
-  actor_id?: string | undefined;
-  target?: string | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-}
+import type { AuditFilters } from '../audit-search.ts';
 
 /** One page (10) of the trail, newest first; the previous page stays on screen while the next loads. */
 export function useAuditPage(page: number, filters: AuditFilters) {
