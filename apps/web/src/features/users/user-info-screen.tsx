@@ -1,13 +1,12 @@
-import { Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { canManageUsers, displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
@@ -46,17 +45,13 @@ function UserTable() {
   const total = users.data?.total ?? 0;
   const totalPages = users.data?.total_pages ?? 0;
 
-  // A delete (or an old link) can leave the page past the end: show the last page instead.
-  useEffect(() => {
-    if (!users.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: totalPages }), replace: true });
-    }
-  }, [users.isPlaceholderData, totalPages, page, navigate]);
-
-  const goToPage = (target: number) => {
-    setEditingId(null);
-    void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: target }) });
-  };
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) => {
+      setEditingId(null);
+      void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: target }), replace });
+    },
+    [navigate],
+  );
   const applySearch = (text: string) => {
     if (text === q) return;
     setEditingId(null);
@@ -74,19 +69,6 @@ function UserTable() {
     onSave: (body: UpdateUserBody) => save(user._id, body),
     onDelete: () => setDeleting(user),
   });
-  const state = users.isError ? (
-    <Box p="md">
-      <LoadError
-        error={users.error}
-        fallback={t('fetchFailed')}
-        retrying={users.isFetching}
-        onRetry={() => void users.refetch()}
-      />
-    </Box>
-  ) : (
-    <TableState loading={users.isPending} empty={rows.length === 0} searching={q !== ''} />
-  );
-
   function save(id: string, body: UpdateUserBody) {
     updateUser.mutate(
       { id, body },
@@ -110,22 +92,46 @@ function UserTable() {
   }
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {t('listTitle')}
-        </Title>
+    <PagedListScreen
+      title={t('listTitle')}
+      action={
         <Button component={Link} to="/create-user" leftSection={<IconUserPlus size={18} />}>
           {t('createLink')}
         </Button>
-      </Group>
-      <UserSearchBox applied={q} onSearch={applySearch} />
+      }
+      filters={<UserSearchBox applied={q} onSearch={applySearch} />}
+      read={users}
+      failedText={t('fetchFailed')}
+      loadingText={t('loading')}
+      emptyText={q !== '' ? t('noMatches') : t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={total}
+      estimated={users.data?.total_is_estimate}
+      onPageChange={goToPage}
+      after={
+        <>
+          <ConfirmDialog
+            opened={deleting !== null}
+            title={t('deleteTitle')}
+            body={deleting ? t('deleteBody', { name: deleting.name, number: displayNumber(deleting.product_number) }) : ''}
+            loading={deleteUser.isPending}
+            error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
+            onConfirm={confirmDelete}
+            onClose={() => {
+              setDeleting(null);
+              deleteUser.reset();
+            }}
+          />
+          <SignInLockPanel />
+        </>
+      }
+    >
       {small ? (
         <Stack gap="sm">
           {rows.map((user) => (
             <UserRow key={user._id} layout="card" {...rowProps(user)} />
           ))}
-          {state}
         </Stack>
       ) : (
         <Paper withBorder radius="md">
@@ -152,41 +158,8 @@ function UserTable() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {state}
         </Paper>
       )}
-      <PaginationFooter page={page} total={total} estimated={users.data?.total_is_estimate} onPageChange={goToPage} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('deleteTitle')}
-        body={deleting ? t('deleteBody', { name: deleting.name, number: displayNumber(deleting.product_number) }) : ''}
-        loading={deleteUser.isPending}
-        error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(null);
-          deleteUser.reset();
-        }}
-      />
-      <SignInLockPanel />
-    </Stack>
-  );
-}
-
-function TableState({ loading, empty, searching }: { loading: boolean; empty: boolean; searching: boolean }) {
-  const t = useMessages(usersMessages);
-  if (loading) {
-    return (
-      <Group justify="center" gap="xs" p="lg">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('loading')}</Text>
-      </Group>
-    );
-  }
-  if (!empty) return null;
-  return (
-    <Text c="dimmed" ta="center" p="lg">
-      {searching ? t('noMatches') : t('empty')}
-    </Text>
+    </PagedListScreen>
   );
 }
