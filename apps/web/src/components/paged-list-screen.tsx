@@ -1,8 +1,10 @@
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { lastPageOf } from '../lib/pagination.ts';
 import { LoadError } from './load-error.tsx';
+import { LoadingNote } from './loading-note.tsx';
 import { PaginationFooter } from './pagination-footer.tsx';
+import { ScreenHeading } from './screen-heading.tsx';
 
 /** What the shell reads of a list's query (React Query's result fits). */
 export interface PagedListRead {
@@ -55,28 +57,17 @@ export function PagedListScreen(props: PagedListScreenProps) {
     if (!read.isPlaceholderData && total > 0 && page > last) onPageChange(last, true);
   }, [read.isPlaceholderData, total, page, last, onPageChange]);
 
-  const heading = (
-    <Title order={1} size="h2">
-      {props.title}
-    </Title>
-  );
+  const heading = <ScreenHeading title={props.title} intro={props.intro} />;
   return (
     <Stack gap="md" maw={props.maw}>
-      <div>
-        {props.action ? (
-          <Group justify="space-between" align="flex-end">
-            {heading}
-            {props.action}
-          </Group>
-        ) : (
-          heading
-        )}
-        {props.intro && (
-          <Text c="dimmed" size="sm">
-            {props.intro}
-          </Text>
-        )}
-      </div>
+      {props.action ? (
+        <Group justify="space-between" align="flex-end">
+          {heading}
+          {props.action}
+        </Group>
+      ) : (
+        heading
+      )}
       {props.filters}
       <ListBody {...props} />
       <PaginationFooter page={page} total={total} estimated={props.estimated} onPageChange={onPageChange} />
@@ -90,14 +81,7 @@ function ListBody({ read, failedText, loadingText, emptyText, empty, children }:
   if (read.isError && (read.isPending || empty)) {
     return <LoadError error={read.error} fallback={failedText} retrying={read.isFetching} onRetry={() => void read.refetch()} />;
   }
-  if (read.isPending) {
-    return (
-      <Group gap="xs" justify="center" py="xl" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">{loadingText}</Text>
-      </Group>
-    );
-  }
+  if (read.isPending) return <LoadingNote text={loadingText} />;
   if (empty) {
     return (
       <Text c="dimmed" ta="center" py="xl" role="status">

@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { currentLabels, useLabels, type Labels } from '../lib/labels.ts';
 import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
 import classes from './ticket-table.module.css';
@@ -131,10 +132,7 @@ export function TicketTable({
   // Ages are read at render; the list refetches and re-renders often enough for "3 h old".
   const now = new Date();
   const status: ReactNode = loading ? (
-    <Group gap="xs" justify="center" py="xl" role="status">
-      <Loader size="sm" />
-      <Text c="dimmed">{loadingText ?? t('loadingTickets')}</Text>
-    </Group>
+    <LoadingNote text={loadingText ?? t('loadingTickets')} />
   ) : tickets.length === 0 ? (
     <Text c="dimmed" ta="center" py="xl" role="status">
       {emptyText ?? t('noTickets')}

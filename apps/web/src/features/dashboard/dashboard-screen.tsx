@@ -1,8 +1,9 @@
-import { Anchor, Center, Group, List, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { canSeeDashboard, type Dashboard } from '@switchboard/shared';
 import { useState, type ReactNode } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ReadState } from '../../components/read-state.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { useDashboard } from './api/dashboard.ts';
 import { BacklogPanel } from './components/backlog-panel.tsx';
@@ -32,14 +33,7 @@ function DashboardContent() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('intro')}
-          </Text>
-        </div>
+        <ScreenHeading title={t('title')} intro={t('intro')} />
         <SegmentedControl
           aria-label={t('period')}
           value={String(days)}
@@ -47,23 +41,9 @@ function DashboardContent() {
           data={PERIODS.map((period) => ({ value: String(period), label: t('days', { days: period }) }))}
         />
       </Group>
-      {dashboard.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : dashboard.isError ? (
-        <LoadError
-          error={dashboard.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
-      ) : (
-        <Figures figures={dashboard.data.data} />
-      )}
+      <ReadState read={dashboard} loadingText={t('loading')} failedText={t('failedToFetch')}>
+        {(reply) => <Figures figures={reply.data} />}
+      </ReadState>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { canUseReports, type ReportInput } from '@switchboard/shared';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
@@ -61,14 +62,7 @@ function ReportGenerator() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
       <ReportForm
         today={today}
         timeZone={timeZone}

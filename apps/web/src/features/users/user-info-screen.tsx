@@ -43,7 +43,6 @@ function UserTable() {
 
   const rows = users.data?.data ?? [];
   const total = users.data?.total ?? 0;
-  const totalPages = users.data?.total_pages ?? 0;
 
   const goToPage = useCallback(
     (target: number, replace?: boolean) => {
