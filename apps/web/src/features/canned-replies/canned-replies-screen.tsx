@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { currentSession } from '../../lib/session.ts';
-import { useCannedReplies, useDeleteCannedReply } from '../../lib/canned-replies.ts';
+import { useCannedReplies, useDeleteCannedReply } from '../../entities/canned-replies.ts';
 import { CannedReplyDialog } from './canned-reply-dialog.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';

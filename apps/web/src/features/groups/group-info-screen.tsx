@@ -10,7 +10,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useGroups } from '../../lib/group-options.ts';
+import { useGroups } from '../../entities/groups.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { lastPageOf } from '../../lib/pagination.ts';
 import { useDeleteGroup, useDeleteSubgroup } from './api/groups.ts';

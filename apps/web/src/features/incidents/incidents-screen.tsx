@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
-import { useIncidentList } from '../../lib/incidents.ts';
+import { useIncidentList } from '../../entities/incidents.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';

@@ -6,7 +6,7 @@ import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { PermissionGate } from '../../components/permission-gate.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
-import { useFailedNotifications } from '../../lib/notifications.ts';
+import { useFailedNotifications } from './api/failed-notifications.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { notificationsMessages } from './messages.ts';
 

@@ -14,7 +14,7 @@ import { IncidentNotice } from '../../../components/incident-notice.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createFormBotCheck, type FormBotCheck } from '../../../lib/captcha.ts';
-import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useGroupChoices, useGroups } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';

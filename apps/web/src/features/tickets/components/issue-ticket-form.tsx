@@ -14,7 +14,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { IncidentNotice } from '../../../components/incident-notice.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
-import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useGroupChoices, useGroups } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';

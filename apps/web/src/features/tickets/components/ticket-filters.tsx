@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack, TextInput
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { ISSUED_TO_VALUES, TICKET_STATUSES, type Group, type IssuedTo, type TicketStatus } from '@switchboard/shared';
-import { useGroupChoices } from '../../../lib/group-options.ts';
+import { useGroupChoices } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../../lib/labels.ts';
 import { ticketsMessages } from '../messages.ts';
