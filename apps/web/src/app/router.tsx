@@ -19,6 +19,17 @@ import { arrivalFilters, filtersForViewer, filtersOf, validateTicketsSearch } fr
 import { ticketQuery } from '../features/ticket-view/api/ticket-query.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
+import {
+  canManageGroups,
+  canManageServiceLevels,
+  canManageUsers,
+  canReadAudit,
+  canSeeDashboard,
+  canSeeForwardedTickets,
+  canSeeNotificationFailures,
+  canUseReports,
+  type Viewer,
+} from '@switchboard/shared';
 import { currentSession } from '../lib/session.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
@@ -63,10 +74,26 @@ const signedInRoute = createRoute({
 });
 
 type ScreenModule = Parameters<typeof lazyRouteComponent>[0];
+/** A rule from @switchboard/shared (canManageUsers, canReadAudit, ...). */
+type Rule = (viewer: Viewer) => boolean;
+
+/**
+ * A screen for the users `allows` admits; everybody else goes to the ticket list, as when a
+ * customer types /user-info. The server refuses them anyway; this spares them a broken page.
+ */
+const admitting = (allows: Rule | undefined) => () => {
+  const session = currentSession();
+  if (allows && (!session || !allows(session))) throw redirect({ to: '/tickets', search: { page: 1 }, replace: true });
+};
 
 // Generic in the path so that each screen's path stays a literal type (typed links to it).
-const screen = <TPath extends string>(path: TPath, load: ScreenModule, name: string) =>
-  createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load, name) });
+const screen = <TPath extends string>(path: TPath, load: ScreenModule, name: string, allows?: Rule) =>
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    beforeLoad: admitting(allows),
+    component: lazyRouteComponent(load, name),
+  });
 
 /** A screen whose page and filters live in the URL, read by `validateSearch` (typed for its links). */
 const searchScreen = <TPath extends string, TSearch>(
@@ -74,7 +101,15 @@ const searchScreen = <TPath extends string, TSearch>(
   validateSearch: (search: Record<string, unknown>) => TSearch,
   load: ScreenModule,
   name: string,
-) => createRoute({ getParentRoute: () => signedInRoute, path, validateSearch, component: lazyRouteComponent(load, name) });
+  allows?: Rule,
+) =>
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    validateSearch,
+    beforeLoad: admitting(allows),
+    component: lazyRouteComponent(load, name),
+  });
 
 const ticketsRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -117,10 +152,17 @@ export const routeTree = rootRoute.addChildren([
       validateForwardedSearch,
       () => import('../features/forwarding/forwarded-tickets-screen.tsx'),
       'ForwardedTicketsScreen',
+      canSeeForwardedTickets,
     ),
     screen('/add-ticket', () => import('../features/tickets/add-ticket-screen.tsx'), 'AddTicketScreen'),
-    screen('/report', () => import('../features/reports/report-screen.tsx'), 'ReportScreen'),
-    searchScreen('/user-info', validateUserInfoSearch, () => import('../features/users/user-info-screen.tsx'), 'UserInfoScreen'),
+    screen('/report', () => import('../features/reports/report-screen.tsx'), 'ReportScreen', canUseReports),
+    searchScreen(
+      '/user-info',
+      validateUserInfoSearch,
+      () => import('../features/users/user-info-screen.tsx'),
+      'UserInfoScreen',
+      canManageUsers,
+    ),
     searchScreen(
       '/incidents',
       validateIncidentsSearch,
@@ -134,18 +176,24 @@ export const routeTree = rootRoute.addChildren([
       'CannedRepliesScreen',
     ),
     screen('/incidents/$id', () => import('../features/incidents/incident-screen.tsx'), 'IncidentScreen'),
-    screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen'),
-    screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen'),
-    screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen'),
-    screen('/dashboard', () => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
-    screen('/service-levels', () => import('../features/service-levels/service-levels-screen.tsx'), 'ServiceLevelsScreen'),
+    screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen', canManageUsers),
+    screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen', canManageGroups),
+    screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen', canManageGroups),
+    screen('/dashboard', () => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen', canSeeDashboard),
+    screen(
+      '/service-levels',
+      () => import('../features/service-levels/service-levels-screen.tsx'),
+      'ServiceLevelsScreen',
+      canManageServiceLevels,
+    ),
     searchScreen(
       '/notifications',
       validateNotificationsSearch,
       () => import('../features/notifications/failed-notifications-screen.tsx'),
       'FailedNotificationsScreen',
+      canSeeNotificationFailures,
     ),
-    searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen'),
+    searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
   ]),
 ]);
 

@@ -1,10 +1,9 @@
 import { Anchor, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { canSeeDashboard, type Dashboard } from '@switchboard/shared';
+import { type Dashboard } from '@switchboard/shared';
 import { useState, type ReactNode } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ReadState } from '../../components/read-state.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { useDashboard } from './api/dashboard.ts';
 import { BacklogPanel } from './components/backlog-panel.tsx';
 import { TicketsLink } from './components/figure-link.tsx';
@@ -19,14 +18,6 @@ const PERIODS = [7, 30, 90] as const;
 
 /** /dashboard: the desk at a glance (DESIGN.md §17), staff only. */
 export function DashboardScreen() {
-  return (
-    <PermissionGate allows={canSeeDashboard}>
-      <DashboardContent />
-    </PermissionGate>
-  );
-}
-
-function DashboardContent() {
   const [days, setDays] = useState<number>(30);
   const dashboard = useDashboard(days);
   const t = useMessages(dashboardMessages);

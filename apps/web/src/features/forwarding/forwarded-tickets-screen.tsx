@@ -1,8 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { canSeeForwardedTickets } from '@switchboard/shared';
 import { useCallback } from 'react';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
@@ -12,14 +10,6 @@ import { forwardingMessages } from './messages.ts';
 
 /** /forwarded-tickets?page=N: the tickets in the department's forward chains (spec §2); staff only. */
 export function ForwardedTicketsScreen() {
-  return (
-    <PermissionGate allows={canSeeForwardedTickets}>
-      <ForwardedTickets />
-    </PermissionGate>
-  );
-}
-
-function ForwardedTickets() {
   const t = useMessages(forwardingMessages);
   const { page } = useSearch({ from: '/signed-in/forwarded-tickets' });
   const navigate = useNavigate();

@@ -3,8 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { canManageGroups } from '@switchboard/shared';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useCreateGroup } from './api/groups.ts';
@@ -13,14 +11,6 @@ import { newSubgroupDraft, validateCreateGroup, type FieldErrors, type SubgroupD
 import { groupsMessages } from './messages.ts';
 
 export function CreateGroupScreen() {
-  return (
-    <PermissionGate allows={canManageGroups}>
-      <CreateGroupForm />
-    </PermissionGate>
-  );
-}
-
-function CreateGroupForm() {
   const t = useMessages(groupsMessages);
   const navigate = useNavigate();
   const createGroup = useCreateGroup();

@@ -1,9 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { canSeeNotificationFailures, type FailedNotification } from '@switchboard/shared';
+import { type FailedNotification } from '@switchboard/shared';
 import { useCallback } from 'react';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useFailedNotifications } from './api/failed-notifications.ts';
@@ -14,15 +13,6 @@ type Key = keyof typeof notificationsMessages.english;
 
 const KIND: Record<FailedNotification['kind'], Key> = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
-
-/** /notifications: the messages to issuers that kept failing (admins). */
-export function FailedNotificationsScreen() {
-  return (
-    <PermissionGate allows={canSeeNotificationFailures}>
-      <FailedList />
-    </PermissionGate>
-  );
-}
 
 function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: string | undefined }) {
   const t = useMessages(notificationsMessages);
@@ -54,7 +44,8 @@ function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: stri
   );
 }
 
-function FailedList() {
+/** /notifications: the messages to issuers that kept failing (admins). */
+export function FailedNotificationsScreen() {
   const t = useMessages(notificationsMessages);
   const timeZone = useProviderTimeZone();
   const { page = 1 } = useSearch({ from: '/signed-in/notifications' });

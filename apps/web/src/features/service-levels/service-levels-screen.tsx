@@ -1,16 +1,9 @@
 import { Button, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  canManageServiceLevels,
-  SERVICE_LEVEL_MAX_HOURS,
-  SERVICE_LEVEL_MIN_HOURS,
-  serviceLevelBodySchema,
-  type ServiceLevel,
-} from '@switchboard/shared';
+import { SERVICE_LEVEL_MAX_HOURS, SERVICE_LEVEL_MIN_HOURS, serviceLevelBodySchema, type ServiceLevel } from '@switchboard/shared';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ReadState } from '../../components/read-state.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -20,14 +13,6 @@ import { serviceLevelsMessages } from './messages.ts';
 
 /** /service-levels: each department's hours to the first reply and to resolve (admins). */
 export function ServiceLevelsScreen() {
-  return (
-    <PermissionGate allows={canManageServiceLevels}>
-      <ServiceLevelList />
-    </PermissionGate>
-  );
-}
-
-function ServiceLevelList() {
   const t = useMessages(serviceLevelsMessages);
   const levels = useServiceLevels();
   return (

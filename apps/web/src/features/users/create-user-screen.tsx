@@ -3,8 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { canManageUsers } from '@switchboard/shared';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -12,26 +10,9 @@ import { useBrandName } from '../../lib/public-config.ts';
 import { useCreateUser } from './api/users.ts';
 import { PrefixedNumberInput } from './components/prefixed-number-input.tsx';
 import { usersMessages } from './messages.ts';
-import {
-  asRole,
-  asUserType,
-  EMPTY_DRAFT,
-  roleOptions,
-  userTypeOptions,
-  validateSignup,
-  type FieldErrors,
-  type UserDraft,
-} from './user-draft.ts';
+import { asRole, asUserType, EMPTY_DRAFT, roleOptions, userTypeOptions, validateSignup, type FieldErrors, type UserDraft } from './user-draft.ts';
 
 export function CreateUserScreen() {
-  return (
-    <PermissionGate allows={canManageUsers}>
-      <CreateUserForm />
-    </PermissionGate>
-  );
-}
-
-function CreateUserForm() {
   const t = useMessages(usersMessages);
   const labels = useLabels();
   const brand = useBrandName();

@@ -4,10 +4,9 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
-import { canManageUsers, displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
+import { displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName, useProviderTimeZone } from '../../lib/public-config.ts';
@@ -18,14 +17,6 @@ import { UserSearchBox } from './components/user-search-box.tsx';
 import { usersMessages } from './messages.ts';
 
 export function UserInfoScreen() {
-  return (
-    <PermissionGate allows={canManageUsers}>
-      <UserTable />
-    </PermissionGate>
-  );
-}
-
-function UserTable() {
   const t = useMessages(usersMessages);
   const brand = useBrandName();
   const timeZone = useProviderTimeZone();
