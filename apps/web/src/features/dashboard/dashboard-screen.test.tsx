@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard, Role, UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
-
-const signInAs = (user_type: UserType, role: Role = 'user') =>
-  localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
+import type { Dashboard } from '@switchboard/shared';
+import { mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
 
 const FIGURES: Dashboard = {
   per_day: [

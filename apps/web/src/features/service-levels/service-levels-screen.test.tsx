@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEPARTMENTS, type Role, type ServiceLevelListReply, type UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
+import { DEPARTMENTS, type ServiceLevelListReply } from '@switchboard/shared';
+import { mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
 
-const signInAs = (user_type: UserType, role: Role) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
 const LEVELS: ServiceLevelListReply = {
   data: DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48 })),
 };

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket, TicketComment, UserType } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp } from '../../lib/test-support.tsx';
-
-const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
+import type { Ticket, TicketComment } from '@switchboard/shared';
+import { jsonReply, mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
 
 const TICKET: Ticket = {
   ticket_id: 100042,

@@ -10,7 +10,16 @@ import { useBrandName } from '../../lib/public-config.ts';
 import { useCreateUser } from './api/users.ts';
 import { PrefixedNumberInput } from './components/prefixed-number-input.tsx';
 import { usersMessages } from './messages.ts';
-import { asRole, asUserType, EMPTY_DRAFT, roleOptions, userTypeOptions, validateSignup, type FieldErrors, type UserDraft } from './user-draft.ts';
+import {
+  asRole,
+  asUserType,
+  EMPTY_DRAFT,
+  roleOptions,
+  userTypeOptions,
+  validateSignup,
+  type FieldErrors,
+  type UserDraft,
+} from './user-draft.ts';
 
 export function CreateUserScreen() {
   const t = useMessages(usersMessages);
