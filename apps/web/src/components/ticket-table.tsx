@@ -36,7 +36,7 @@ export interface TicketTableProps {
 export function issuedToLabel(issuedTo: IssuedTo | undefined, labels: Labels = currentLabels()): string {
   // Only staff receive the holder; the others never see this column.
   if (issuedTo === undefined) return '—';
-  return issuedTo === 'agent' ? labels.userType('agent') : labels.department(issuedTo);
+  return labels.holder(issuedTo);
 }
 
 /** Who raised the ticket: the name when the server sends it, else the number, else the public form's e-mail. */

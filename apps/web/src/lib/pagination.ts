@@ -1,5 +1,8 @@
 /** The paging arithmetic of the lists (spec §2, §9): 10 per page, a window of the current page ± 3. */
-import { PAGE_SIZE, PAGINATION_WINDOW } from '@switchboard/shared';
+import { PAGE_SIZE } from '@switchboard/shared';
+
+/** Pages shown on each side of the current one in the pagination control. */
+const PAGINATION_WINDOW = 3;
 
 /** The last page: the ceiling of total divided by the page size (at least 1, so page 1 always exists). */
 export function lastPageOf(total: number, pageSize = PAGE_SIZE): number {

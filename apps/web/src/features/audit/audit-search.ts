@@ -1,5 +1,5 @@
 /** The URL search of /audit: the page and the filters, so that reload and back keep them. */
-import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, type AuditAction } from '@switchboard/shared';
+import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, isCalendarDay, type AuditAction } from '@switchboard/shared';
 import { pageOfSearch } from '../../lib/pagination.ts';
 
 /** The filters of the audit screen; days are the provider's calendar days (yyyy-MM-DD). */
@@ -16,12 +16,11 @@ export interface AuditSearch extends AuditFilters {
   page?: number | undefined;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Reads the page and the filters from the URL; what the server would refuse (an unknown action, a
- * day that is not yyyy-MM-DD) is left out rather than failing the screen. Plain checks rather than
+ * day that is not on the calendar) is left out rather than failing the screen. Plain checks rather than
  * a schema: the route definitions load with the sign-in page.
  */
 export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
@@ -37,7 +36,7 @@ export function validateAuditSearch(search: Record<string, unknown>): AuditSearc
     ...(action ? { action } : {}),
     ...(ID.test(actor) ? { actor_id: actor } : {}),
     ...(target && target.length <= AUDIT_TARGET_MAX_LENGTH ? { target } : {}),
-    ...(DAY.test(start) ? { start_date: start } : {}),
-    ...(DAY.test(end) ? { end_date: end } : {}),
+    ...(isCalendarDay(start) ? { start_date: start } : {}),
+    ...(isCalendarDay(end) ? { end_date: end } : {}),
   };
 }

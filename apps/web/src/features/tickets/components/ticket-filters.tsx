@@ -11,11 +11,7 @@ import type { TicketFilters } from '../tickets-search.ts';
 /** The statuses to pick from, in the interface's language. */
 export const statusOptions = (labels: Labels) =>
   TICKET_STATUSES.map((status) => ({ value: status, label: labels.status(status) }));
-const issuedToOptions = (labels: Labels) =>
-  ISSUED_TO_VALUES.map((value) => ({
-    value,
-    label: value === 'agent' ? labels.userType('agent') : labels.department(value),
-  }));
+const issuedToOptions = (labels: Labels) => ISSUED_TO_VALUES.map((value) => ({ value, label: labels.holder(value) }));
 
 export interface TicketFiltersProps {
   filters: TicketFilters;

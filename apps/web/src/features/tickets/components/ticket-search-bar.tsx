@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { SEARCH_DEBOUNCE_MS, TEXT_SEARCH_MAX_LENGTH, TEXT_SEARCH_MIN_LENGTH } from '@switchboard/shared';
+import { TEXT_SEARCH_MAX_LENGTH, TEXT_SEARCH_MIN_LENGTH } from '@switchboard/shared';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/timing.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMessages } from '../../../lib/i18n.ts';
 import { ticketsMessages } from '../messages.ts';
