@@ -1,6 +1,7 @@
 import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, type AuditAction, type AuditListItem } from '@switchboard/shared';
+import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
@@ -85,28 +86,7 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
         maxLength={AUDIT_TARGET_MAX_LENGTH}
         onChange={(event) => setTarget(event.currentTarget.value)}
       />
-      <TextInput
-        type="date"
-        label={t('startDate')}
-        value={filters.start_date ?? ''}
-        max={filters.end_date ?? today}
-        onChange={(event) => {
-          const start = event.currentTarget.value || undefined;
-          // An end before the new start would match nothing: drop it rather than show an empty list.
-          onChange({
-            start_date: start,
-            ...(start && filters.end_date && filters.end_date < start ? { end_date: undefined } : {}),
-          });
-        }}
-      />
-      <TextInput
-        type="date"
-        label={t('endDate')}
-        value={filters.end_date ?? ''}
-        min={filters.start_date}
-        max={today}
-        onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
-      />
+      <DateRangeInputs value={filters} today={today} startLabel={t('startDate')} endLabel={t('endDate')} onChange={onChange} />
     </SimpleGrid>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { ISSUED_TO_VALUES, TICKET_STATUSES, type Group, type IssuedTo, type TicketStatus } from '@switchboard/shared';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useGroupChoices } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../../lib/labels.ts';
@@ -63,28 +64,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         searchable
         clearable
       />
-      <TextInput
-        type="date"
-        label={t('startDate')}
-        value={filters.start_date ?? ''}
-        max={filters.end_date ?? today}
-        onChange={(event) => {
-          const start = event.currentTarget.value || undefined;
-          // An end before the new start would match nothing: drop it rather than show an empty list.
-          onChange({
-            start_date: start,
-            ...(start && filters.end_date && filters.end_date < start ? { end_date: undefined } : {}),
-          });
-        }}
-      />
-      <TextInput
-        type="date"
-        label={t('endDate')}
-        value={filters.end_date ?? ''}
-        min={filters.start_date}
-        max={today}
-        onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
-      />
+      <DateRangeInputs value={filters} today={today} startLabel={t('startDate')} endLabel={t('endDate')} onChange={onChange} />
       <Select<TicketStatus>
         label={t('status')}
         placeholder={t('any')}
