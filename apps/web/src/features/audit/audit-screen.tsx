@@ -8,7 +8,8 @@ import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime, todayIn } from '../../lib/dates.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { useActorLookup, useAuditPage } from './api/audit.ts';
+import { useUserLookup } from '../../entities/users.ts';
+import { useAuditPage } from './api/audit.ts';
 import { validateAuditSearch, type AuditFilters } from './audit-search.ts';
 import { auditMessages } from './messages.ts';
 
@@ -32,7 +33,7 @@ function ActorFilter({ value, onChange }: { value: string | undefined; onChange:
   const t = useMessages(auditMessages);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const lookup = useActorLookup(debounced);
+  const lookup = useUserLookup(debounced);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const options = (lookup.data ?? []).map((user) => ({ value: user._id, label: `${user.name} (${user.product_number})` }));
   // The chosen person stays an option while the search shows others.

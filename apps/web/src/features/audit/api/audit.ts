@@ -1,6 +1,6 @@
-/** The audit calls (admins) as React Query hooks: a page of the trail, and the actor picker's lookup. */
+/** The audit call (admins) as a React Query hook: a page of the trail. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditListReply, UserLookupReply } from '@switchboard/shared';
+import type { AuditListReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { AuditFilters } from '../audit-search.ts';
 
@@ -9,17 +9,6 @@ export function useAuditPage(page: number, filters: AuditFilters) {
   return useQuery({
     queryKey: ['audit', page, filters],
     queryFn: ({ signal }) => apiRequest<AuditListReply>('/audit', { query: { page, ...filters }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Up to 20 users matching what was typed, for the actor filter; nothing is asked for an empty query. */
-export function useActorLookup(query: string) {
-  return useQuery({
-    queryKey: ['users', 'lookup', query],
-    queryFn: async ({ signal }) => (await apiRequest<UserLookupReply>('/users/lookup', { query: { q: query }, signal })).data,
-    enabled: query.trim().length > 0,
-    staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }
