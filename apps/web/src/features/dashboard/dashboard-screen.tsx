@@ -1,6 +1,7 @@
-import { Anchor, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { type Dashboard } from '@switchboard/shared';
+import { FigurePanel } from './components/figure-panel.tsx';
 import { useState, type ReactNode } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ReadState } from '../../components/read-state.tsx';
@@ -107,28 +108,23 @@ function TopSubgroups({ figures }: { figures: Dashboard }) {
   const t = useMessages(dashboardMessages);
   const labels = useLabels();
   return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('topSubgroupsTitle')}
-        </Title>
-        {figures.top_subgroups.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('topSubgroupsNone')}
-          </Text>
-        ) : (
-          <List type="ordered" spacing="xs">
-            {figures.top_subgroups.map((row) => (
-              <List.Item key={row.sub_group_id}>
-                <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
-                  <bdi>{labels.subgroup({ sub_group_en: row.sub_group_name, sub_group_bn: row.sub_group_name_bn })}</bdi>:{' '}
-                  {t('ticketCount', { count: row.count })}
-                </TicketsLink>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </Paper>
+    <FigurePanel title={t('topSubgroupsTitle')}>
+      {figures.top_subgroups.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('topSubgroupsNone')}
+        </Text>
+      ) : (
+        <List type="ordered" spacing="xs">
+          {figures.top_subgroups.map((row) => (
+            <List.Item key={row.sub_group_id}>
+              <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
+                <bdi>{labels.subgroup({ sub_group_en: row.sub_group_name, sub_group_bn: row.sub_group_name_bn })}</bdi>:{' '}
+                {t('ticketCount', { count: row.count })}
+              </TicketsLink>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </FigurePanel>
   );
 }
