@@ -1,6 +1,7 @@
 import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, type AuditAction, type AuditListItem } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
 import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -117,41 +118,39 @@ function AuditCard({ row, timeZone }: { row: AuditListItem; timeZone: string | u
 function AuditTable({ rows, timeZone }: { rows: AuditListItem[]; timeZone: string | undefined }) {
   const t = useMessages(auditMessages);
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={190}>{t('time')}</Table.Th>
-              <Table.Th w={170}>{t('actor')}</Table.Th>
-              <Table.Th w={200}>{t('action')}</Table.Th>
-              <Table.Th w={150}>{t('target')}</Table.Th>
-              <Table.Th w={130}>{t('ip')}</Table.Th>
-              <Table.Th>{t('details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{formatDisplayDateTime(row.at, timeZone)}</Table.Td>
-                <Table.Td>{row.actor_name ?? t('nobody')}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{actionLabel(row.action, t)}</Text>
-                  <Code>{row.action}</Code>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? t('noValue')}</Table.Td>
-                <Table.Td>{row.ip ?? t('noValue')}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {detailsText(row.details, t)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <ListTable
+      minWidth={900}
+      highlightOnHover
+      radius="md"
+      head={
+        <>
+          <Table.Th w={190}>{t('time')}</Table.Th>
+          <Table.Th w={170}>{t('actor')}</Table.Th>
+          <Table.Th w={200}>{t('action')}</Table.Th>
+          <Table.Th w={150}>{t('target')}</Table.Th>
+          <Table.Th w={130}>{t('ip')}</Table.Th>
+          <Table.Th>{t('details')}</Table.Th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td>{formatDisplayDateTime(row.at, timeZone)}</Table.Td>
+          <Table.Td>{row.actor_name ?? t('nobody')}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{actionLabel(row.action, t)}</Text>
+            <Code>{row.action}</Code>
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? t('noValue')}</Table.Td>
+          <Table.Td>{row.ip ?? t('noValue')}</Table.Td>
+          <Table.Td>
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {detailsText(row.details, t)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { CannedReply } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -98,60 +99,56 @@ export function CannedRepliesScreen() {
         </>
       }
     >
-      <Paper withBorder>
-        {/* On a phone the bodies step aside, so that Edit and Delete stay on screen. */}
-        <Table.ScrollContainer minWidth={340}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columnTitle')}</Table.Th>
-                <Table.Th>{t('columnDepartment')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columnText')}</Table.Th>
-                <Table.Th>{t('columnActions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((reply) => (
-                <Table.Tr key={reply.id}>
-                  <Table.Td fw={500}>{reply.title}</Table.Td>
-                  <Table.Td>{reply.department ? labels.department(reply.department) : t('shared')}</Table.Td>
-                  <Table.Td maw={420} visibleFrom="sm">
-                    <Text size="sm" lineClamp={2}>
-                      {reply.body_en}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {reply.can_manage && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing(reply)}
-                          aria-label={t('editReply', { title: reply.title })}
-                        >
-                          {t('edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(reply);
-                          }}
-                          aria-label={t('deleteReply', { title: reply.title })}
-                        >
-                          {t('delete')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      {/* On a phone the bodies step aside, so that Edit and Delete stay on screen. */}
+      <ListTable
+        minWidth={340}
+        head={
+          <>
+            <Table.Th>{t('columnTitle')}</Table.Th>
+            <Table.Th>{t('columnDepartment')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('columnText')}</Table.Th>
+            <Table.Th>{t('columnActions')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((reply) => (
+          <Table.Tr key={reply.id}>
+            <Table.Td fw={500}>{reply.title}</Table.Td>
+            <Table.Td>{reply.department ? labels.department(reply.department) : t('shared')}</Table.Td>
+            <Table.Td maw={420} visibleFrom="sm">
+              <Text size="sm" lineClamp={2}>
+                {reply.body_en}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {reply.can_manage && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(reply)}
+                    aria-label={t('editReply', { title: reply.title })}
+                  >
+                    {t('edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(reply);
+                    }}
+                    aria-label={t('deleteReply', { title: reply.title })}
+                  >
+                    {t('delete')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </PagedListScreen>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Paper, Table, Tabs } from '@mantine/core';
+import { Anchor, Table, Tabs } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { ListTable } from '../../components/list-table.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useIncidentList } from '../../entities/incidents.ts';
@@ -54,48 +55,45 @@ export function IncidentsScreen() {
       total={list.data?.total ?? 0}
       onPageChange={goToPage}
     >
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columnId')}</Table.Th>
-                <Table.Th>{t('columnTitle')}</Table.Th>
-                <Table.Th>{t('columnArea')}</Table.Th>
-                <Table.Th>{t('columnTickets')}</Table.Th>
-                <Table.Th>{t('columnCreated')}</Table.Th>
-                <Table.Th>{t('columnStatus')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((incident) => (
-                <Table.Tr key={incident.id}>
-                  <Table.Td>#{incident.id}</Table.Td>
-                  <Table.Td>
-                    <Anchor renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incident.id) }} {...props} />}>
-                      {incident.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <GroupPath
-                      group={incident.group_name}
-                      subgroup={
-                        incident.sub_group_name &&
-                        labels.subgroup({ sub_group_en: incident.sub_group_name, sub_group_bn: incident.sub_group_name_bn })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>{t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}</Table.Td>
-                  <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
-                  <Table.Td>
-                    <IncidentStatusBadge status={incident.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <ListTable
+        minWidth={640}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>{t('columnId')}</Table.Th>
+            <Table.Th>{t('columnTitle')}</Table.Th>
+            <Table.Th>{t('columnArea')}</Table.Th>
+            <Table.Th>{t('columnTickets')}</Table.Th>
+            <Table.Th>{t('columnCreated')}</Table.Th>
+            <Table.Th>{t('columnStatus')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((incident) => (
+          <Table.Tr key={incident.id}>
+            <Table.Td>#{incident.id}</Table.Td>
+            <Table.Td>
+              <Anchor renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incident.id) }} {...props} />}>
+                {incident.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <GroupPath
+                group={incident.group_name}
+                subgroup={
+                  incident.sub_group_name &&
+                  labels.subgroup({ sub_group_en: incident.sub_group_name, sub_group_bn: incident.sub_group_name_bn })
+                }
+              />
+            </Table.Td>
+            <Table.Td>{t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}</Table.Td>
+            <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
+            <Table.Td>
+              <IncidentStatusBadge status={incident.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </PagedListScreen>
   );
 }

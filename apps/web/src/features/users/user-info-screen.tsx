@@ -1,10 +1,11 @@
-import { Button, Paper, Stack, Table } from '@mantine/core';
+import { Button, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -124,31 +125,29 @@ export function UserInfoScreen() {
           ))}
         </Stack>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {/* Widths fit the edit fields too, so that a row does not reflow when it turns into a form. */}
-                  <Table.Th miw={180}>{t('name')}</Table.Th>
-                  <Table.Th w={190}>{t('number', { brand })}</Table.Th>
-                  <Table.Th w={150}>{t('phone')}</Table.Th>
-                  <Table.Th w={160}>{t('userType')}</Table.Th>
-                  <Table.Th w={140}>{t('role')}</Table.Th>
-                  <Table.Th w={190}>{t('createdAt')}</Table.Th>
-                  <Table.Th w={90} ta="right">
-                    {t('actions')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((user) => (
-                  <UserRow key={user._id} layout="row" {...rowProps(user)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ListTable
+          minWidth={1100}
+          highlightOnHover
+          radius="md"
+          head={
+            <>
+              {/* Widths fit the edit fields too, so that a row does not reflow when it turns into a form. */}
+              <Table.Th miw={180}>{t('name')}</Table.Th>
+              <Table.Th w={190}>{t('number', { brand })}</Table.Th>
+              <Table.Th w={150}>{t('phone')}</Table.Th>
+              <Table.Th w={160}>{t('userType')}</Table.Th>
+              <Table.Th w={140}>{t('role')}</Table.Th>
+              <Table.Th w={190}>{t('createdAt')}</Table.Th>
+              <Table.Th w={90} ta="right">
+                {t('actions')}
+              </Table.Th>
+            </>
+          }
+        >
+          {rows.map((user) => (
+            <UserRow key={user._id} layout="row" {...rowProps(user)} />
+          ))}
+        </ListTable>
       )}
     </PagedListScreen>
   );
