@@ -16,7 +16,7 @@ const boundaries = [
     target: `./${FEATURES}/${feature}`,
     from: `./${FEATURES}`,
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need into components/ or lib/.',
+    message: 'A feature does not import another feature: move what both need into components/ or entities/.',
   })),
   {
     target: ['./apps/web/src/components', './apps/web/src/lib'],
