@@ -6,6 +6,7 @@ import { useLabels } from '../../lib/labels.ts';
 import { ImageAttachmentsInput } from '../image-attachments-input.tsx';
 import { IncidentNotice } from '../incident-notice.tsx';
 import { MultilineTextarea } from '../multiline-textarea.tsx';
+import { PhoneNumberInput } from '../phone-number-input.tsx';
 import { ticketFormMessages } from './messages.ts';
 import type { TicketDraft } from './use-ticket-draft.ts';
 
@@ -75,15 +76,12 @@ export function TicketFields({ draft, errors, submitting, numberAutoComplete, be
         required
       />
       <SimpleGrid cols={{ base: 1, sm: besideNumber ? 2 : 1 }} spacing="md">
-        <TextInput
+        <PhoneNumberInput
           label={t('problematicNumber')}
           placeholder={t('problematicNumberPlaceholder')}
-          leftSection="+88"
-          leftSectionWidth={44}
-          inputMode="tel"
           autoComplete={numberAutoComplete}
           value={draft.numberEntry}
-          onChange={(event) => draft.setNumberEntry(event.currentTarget.value)}
+          onDigits={draft.setNumberEntry}
           onBlur={draft.touchNumber}
           error={errors.problematic_number}
           required

@@ -20,9 +20,9 @@ export interface TicketDraft extends GroupChoices {
   chooseSubgroup: (id: string | null) => void;
   title: string;
   setTitle: (title: string) => void;
-  /** The ten or eleven digits typed after +88. */
+  /** The digits typed after +88. */
   numberEntry: string;
-  setNumberEntry: (typed: string) => void;
+  setNumberEntry: (digits: string) => void;
   /** The number field has been left once: its error may show. */
   numberTouched: boolean;
   touchNumber: () => void;
@@ -74,7 +74,7 @@ export function useTicketDraft({ uploads: uploadOptions, onEdit }: TicketDraftOp
     title,
     setTitle: edited(setTitle),
     numberEntry,
-    setNumberEntry: edited((typed: string) => setNumberEntry(typed.replace(/\D/g, '').slice(0, 11))),
+    setNumberEntry: edited(setNumberEntry),
     numberTouched,
     touchNumber: () => setNumberTouched(true),
     description,
