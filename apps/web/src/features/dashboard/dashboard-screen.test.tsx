@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@switchboard/shared';
-import { mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
+import { mockApi, renderApp, signInAs, ticketListReply } from '../../lib/test-support.tsx';
 
 const FIGURES: Dashboard = {
   per_day: [
@@ -90,13 +90,7 @@ describe('the dashboard', { timeout: 30_000 }, () => {
   it('sends agents and customers back to the ticket list', async () => {
     signInAs('agent');
     mockApi({
-      'GET /api/v1/tickets/user-type-wise-tickets/1': {
-        data: [],
-        total_tickets: 0,
-        total_pages: 0,
-        previous_page: null,
-        next_page: null,
-      },
+      'GET /api/v1/tickets/user-type-wise-tickets/1': ticketListReply(1, []),
     });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Tickets' }, { timeout: 5000 })).toBeTruthy();
