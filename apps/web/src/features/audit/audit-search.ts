@@ -20,8 +20,8 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Reads the page and the filters from the URL; what the server would refuse (an unknown action, a
- * day that is not on the calendar) is left out rather than failing the screen. Plain checks rather than
- * a schema: the route definitions load with the sign-in page.
+ * day that is not on the calendar) is left out rather than failing the screen. Plain checks rather
+ * than a schema: the route definitions load with the sign-in page.
  */
 export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
   const text = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
