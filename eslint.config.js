@@ -16,12 +16,23 @@ const boundaries = [
     target: `./${FEATURES}/${feature}`,
     from: `./${FEATURES}`,
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need into components/ or lib/.',
+    message: 'A feature does not import another feature: move what both need into components/ or entities/.',
   })),
   {
     target: ['./apps/web/src/components', './apps/web/src/lib'],
     from: `./${FEATURES}`,
     message: 'components/ and lib/ serve every feature and import none.',
+  },
+  // The web's floors: features and components/ read the domain through entities/; lib/ stays without it.
+  {
+    target: './apps/web/src/entities',
+    from: [`./${FEATURES}`, './apps/web/src/components', './apps/web/src/app'],
+    message: 'entities/ hold the domain reads that features and components/ share; they import neither, nor app/.',
+  },
+  {
+    target: './apps/web/src/lib',
+    from: './apps/web/src/entities',
+    message: 'lib/ holds no domain API: it imports no entity.',
   },
   { target: './packages/shared', from: './apps', message: 'The shared contract imports nothing from the apps.' },
   { target: './apps/server', from: './apps/web', message: 'The server does not import the web app.' },

@@ -85,6 +85,26 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     }
   });
 
+  it('refuses entities/ importing a feature, components/ or app/', async () => {
+    const entity = sourceFileIn('apps/web/src/entities');
+    for (const imported of [
+      sourceFileIn(`${FEATURES}/${oneFeature}`),
+      sourceFileIn('apps/web/src/components'),
+      'apps/web/src/app/router.tsx',
+    ]) {
+      expect(await importFindings(entity, imported)).toContainEqual(refusal('entities/ hold the domain reads'));
+    }
+  });
+
+  it('refuses lib/ importing an entity, and lets features and components/ import one', async () => {
+    const entity = sourceFileIn('apps/web/src/entities');
+    expect(await importFindings(sourceFileIn('apps/web/src/lib'), entity)).toContainEqual(refusal('lib/ holds no domain API'));
+    const boundaryFindings = async (importer: string) =>
+      (await importFindings(importer, entity)).filter((finding) => !finding.startsWith('import-x/no-cycle'));
+    expect(await boundaryFindings(sourceFileIn(`${FEATURES}/${oneFeature}`))).toEqual([]);
+    expect(await boundaryFindings(sourceFileIn('apps/web/src/components'))).toEqual([]);
+  });
+
   it('refuses the shared contract importing from the apps', async () => {
     expect(await importFindings('packages/shared/src/index.ts', 'apps/server/src/config.ts')).toContainEqual(
       refusal('The shared contract imports nothing from the apps'),

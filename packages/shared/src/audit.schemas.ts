@@ -1,48 +1,7 @@
 /** The audit trail's list (DESIGN.md §17): who did what to what, from where, for admins. */
 import { z } from 'zod';
-import { isCalendarDay } from './calendar.ts';
-import { uuidSchema } from './common.schemas.ts';
-
-/**
- * Every action the trail records: those of DESIGN.md §17 and the older desk tools' (sign-in locks,
- * assignment, canned replies). A subgroup change is a `group.update` whose details name the subgroup.
- */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.clear_lock',
-  'ticket.create',
-  'comment.create',
-  'ticket.forward',
-  'ticket.resolve',
-  'tickets.assign',
-  'tickets.release',
-  'incident.create',
-  'incident.link',
-  'incident.unlink',
-  'incident.resolve',
-  'user.create',
-  'user.update',
-  'user.delete',
-  'group.create',
-  'group.update',
-  'group.delete',
-  'canned_reply.create',
-  'canned_reply.update',
-  'canned_reply.delete',
-  'report.create',
-  'service_level.update',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** A target filter (`ticket:42`, `user:…`) has at most this many characters. */
-export const AUDIT_TARGET_MAX_LENGTH = 200;
-
-/** Empty query values (`?action=`) mean "no filter", as the cleared controls of the screen send them. */
-function optionalParam<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-}
-
-const calendarDaySchema = z.string().trim().refine(isCalendarDay, 'Use a date as yyyy-MM-DD');
+import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH } from './audit-actions.ts';
+import { calendarDaySchema, optionalQuery, uuidSchema } from './common.schemas.ts';
 
 /** GET /audit: a page (PAGE_SIZE rows) of the trail, newest first; days are the provider's calendar days. */
 export const auditListQuerySchema = z
@@ -51,13 +10,13 @@ export const auditListQuerySchema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
     ),
-    actor_id: optionalParam(uuidSchema),
-    action: optionalParam(z.enum(AUDIT_ACTIONS, 'Not a known action')),
-    target: optionalParam(
+    actor_id: optionalQuery(uuidSchema),
+    action: optionalQuery(z.enum(AUDIT_ACTIONS, 'Not a known action')),
+    target: optionalQuery(
       z.string().trim().max(AUDIT_TARGET_MAX_LENGTH, `Target has at most ${AUDIT_TARGET_MAX_LENGTH} characters`),
     ),
-    start_date: optionalParam(calendarDaySchema),
-    end_date: optionalParam(calendarDaySchema),
+    start_date: optionalQuery(calendarDaySchema),
+    end_date: optionalQuery(calendarDaySchema),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: 'The end date must not precede the start date',

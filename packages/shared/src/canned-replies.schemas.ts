@@ -1,8 +1,7 @@
 /** Request and reply schemas of the canned replies (DESIGN.md §19): ready answers staff insert into a comment. */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEPARTMENTS } from './constants.ts';
-import { uuidSchema } from './common.schemas.ts';
-import { normaliseLineBreaks } from './comments.schemas.ts';
+import { normaliseLineBreaks, uuidSchema } from './common.schemas.ts';
 
 /** The longest title: a line in the picker and the list. */
 export const CANNED_REPLY_TITLE_MAX_LENGTH = 200;

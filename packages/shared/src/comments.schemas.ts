@@ -1,13 +1,8 @@
 /** Request and reply schemas of the comments endpoints (the contract between web and server). */
 import { z } from 'zod';
-import { ticketIdSchema } from './common.schemas.ts';
+import { multilineText, ticketIdSchema } from './common.schemas.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
-
-/** Line breaks of any platform become \n (spec §5), so length and display agree everywhere. */
-export function normaliseLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
-}
 
 /** A comment as a ticket reply carries it. Staff names reach agents and customers as 'customer support'. */
 export const commentSchema = z.object({
@@ -41,16 +36,11 @@ export const commentsPageReplySchema = z.object({
 export type CommentsPageReply = z.infer<typeof commentsPageReplySchema>;
 
 /** A comment message: line breaks normalised, trimmed, not blank, at most COMMENT_MAX_LENGTH. */
-export const commentMessageSchema = z
-  .string('Write a comment first')
-  .transform(normaliseLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, 'Write a comment first')
-      .max(COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters`),
-  );
+export const commentMessageSchema = multilineText({
+  required: 'Write a comment first',
+  max: COMMENT_MAX_LENGTH,
+  tooLong: `A comment has at most ${COMMENT_MAX_LENGTH} characters`,
+});
 
 /**
  * POST /tickets/add-comment. Agents and customers always write external comments: for them

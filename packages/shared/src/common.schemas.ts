@@ -1,5 +1,31 @@
 import { z } from 'zod';
+import { isCalendarDay } from './calendar.ts';
 import { STORED_PHONE_NUMBER, STORED_PRODUCT_NUMBER } from './numbers.ts';
+
+/** Line breaks of any platform become \n (spec §5), so length and display agree everywhere. */
+export function normaliseLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * Text a person writes over several lines (a description, a comment, a cause): line breaks
+ * normalised, then trimmed; at most `max` characters, and not blank when `required` says why.
+ */
+export function multilineText({ required, max, tooLong }: { required?: string; max: number; tooLong: string }) {
+  const text = z.string().trim().max(max, tooLong);
+  return z
+    .string(required)
+    .transform(normaliseLineBreaks)
+    .pipe(required === undefined ? text : text.min(1, required));
+}
+
+/** Empty query values (`?group_id=`, null) mean "not given", as the cleared controls of a screen send them. */
+export function optionalQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+}
+
+/** A calendar day of the provider, yyyy-MM-DD (spec §9). */
+export const calendarDaySchema = z.string().trim().refine(isCalendarDay, 'Use a date as yyyy-MM-DD');
 
 /** A stored product number: 88096 followed by 8 digits. */
 export const productNumberSchema = z

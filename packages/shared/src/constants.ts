@@ -65,10 +65,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const PAGE_SIZE = 10;
-/** Pages shown on each side of the current one in the pagination control. */
-export const PAGINATION_WINDOW = 3;
-export const SEARCH_DEBOUNCE_MS = 700;
-export const FORWARDED_REFRESH_MS = 30_000;
 
 /**
  * The OTP rules (DESIGN.md §7), in one place: the web shows them, the server's configuration
@@ -85,9 +81,6 @@ export const OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR = 5;
 export const OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY = 100;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 export const OTP_MAX_CODES_PER_HOUR = 5;
-
-export const NOTIFICATION_LIMIT = 3;
-export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
 
 export const TITLE_MAX_LENGTH = 1000;
 /** Length limits of the ticket list's text search `q` (DESIGN.md §19): two characters already find parts of words. */
@@ -106,10 +99,6 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
 /** The generic failure text of the spec (§8). */
 export const FALLBACK_ERROR_MESSAGE = 'Sorry, something went wrong. Please try again or refresh';
-
-/** Calls send dates as yyyy-MM-DD; the UI shows them as below (dayjs format strings). */
-export const API_DATE_FORMAT = 'YYYY-MM-DD';
-export const DISPLAY_DATETIME_FORMAT = 'MMM DD • hh:mm:ss A';
 
 /** The longest search text of the users table (kept here, out of the schemas: the sign-in page reads it). */
 export const USER_SEARCH_MAX_LENGTH = 100;

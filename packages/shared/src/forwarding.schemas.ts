@@ -1,23 +1,17 @@
 /** Request and reply schemas of the forwarding endpoints (the contract between web and server). */
 import { z } from 'zod';
 import { DEPARTMENTS, ISSUED_TO_VALUES } from './constants.ts';
-import { normaliseLineBreaks } from './comments.schemas.ts';
-import { ticketIdSchema } from './common.schemas.ts';
+import { multilineText, ticketIdSchema } from './common.schemas.ts';
 
 /** The longest cause of a forward: a few paragraphs, as a handover note is. */
 export const FORWARD_CAUSE_MAX_LENGTH = 2000;
 
 /** Why a ticket is forwarded (spec §5: required): line breaks normalised, trimmed, not blank. */
-export const forwardCauseSchema = z
-  .string('Write the cause of the forward')
-  .transform(normaliseLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, 'Write the cause of the forward')
-      .max(FORWARD_CAUSE_MAX_LENGTH, `A cause has at most ${FORWARD_CAUSE_MAX_LENGTH} characters`),
-  );
+export const forwardCauseSchema = multilineText({
+  required: 'Write the cause of the forward',
+  max: FORWARD_CAUSE_MAX_LENGTH,
+  tooLong: `A cause has at most ${FORWARD_CAUSE_MAX_LENGTH} characters`,
+});
 
 /**
  * POST /tickets/forward-ticket (spec §7). `previously_issued_to` is the holder the sender's page

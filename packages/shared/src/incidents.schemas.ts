@@ -1,8 +1,7 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
-import { ticketIdSchema, uuidSchema } from './common.schemas.ts';
-import { normaliseLineBreaks } from './comments.schemas.ts';
+import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** Tickets one request may link (and one suggestion names): an outage's burst, bounded so one request stays one short transaction. */
@@ -11,11 +10,6 @@ export const INCIDENT_MAX_TICKETS_PER_REQUEST = 200;
 export const INCIDENT_PUBLIC_NOTE_MAX_LENGTH = 1000;
 /** Linked tickets the detail shows (newest first); the counts are always exact. */
 export const INCIDENT_TICKETS_SHOWN = 500;
-
-/** Empty query values mean "not given", as cleared controls send them. */
-function optionalParam<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-}
 
 /** An incident id: the same strict reading as a ticket id (digits in a path, an integer in a body). */
 export const incidentIdSchema = ticketIdSchema;
@@ -30,15 +24,10 @@ export const incidentTitleSchema = z
   .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
 
 /** What the public reads while the incident lasts; blank means none. */
-export const incidentPublicNoteSchema = z
-  .string()
-  .transform(normaliseLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .max(INCIDENT_PUBLIC_NOTE_MAX_LENGTH, `The public note has at most ${INCIDENT_PUBLIC_NOTE_MAX_LENGTH} characters`),
-  );
+export const incidentPublicNoteSchema = multilineText({
+  max: INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
+  tooLong: `The public note has at most ${INCIDENT_PUBLIC_NOTE_MAX_LENGTH} characters`,
+});
 
 export const incidentTicketIdsSchema = z
   .array(ticketIdSchema)
@@ -66,16 +55,11 @@ export const linkIncidentTicketsBodySchema = z.object({
 });
 export type LinkIncidentTicketsBody = z.infer<typeof linkIncidentTicketsBodySchema>;
 
-export const resolutionMessageSchema = z
-  .string('The resolution message is required')
-  .transform(normaliseLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, 'The resolution message is required')
-      .max(COMMENT_MAX_LENGTH, `The resolution message has at most ${COMMENT_MAX_LENGTH} characters`),
-  );
+export const resolutionMessageSchema = multilineText({
+  required: 'The resolution message is required',
+  max: COMMENT_MAX_LENGTH,
+  tooLong: `The resolution message has at most ${COMMENT_MAX_LENGTH} characters`,
+});
 
 /** POST /incidents/{id}/resolve: the message becomes an external comment on every ticket it resolves. */
 export const resolveIncidentBodySchema = z.object({ resolution_message: resolutionMessageSchema });
@@ -84,8 +68,8 @@ export type ResolveIncidentInput = z.input<typeof resolveIncidentBodySchema>;
 
 /** GET /incidents: active (default) or resolved, newest first, 10 per page. */
 export const incidentListQuerySchema = z.object({
-  status: optionalParam(z.enum(INCIDENT_STATUSES, 'Status is active or resolved')).transform((value) => value ?? 'active'),
-  page: optionalParam(z.coerce.number().int().min(1, 'Page starts at 1').max(1_000_000)).transform((value) => value ?? 1),
+  status: optionalQuery(z.enum(INCIDENT_STATUSES, 'Status is active or resolved')).transform((value) => value ?? 'active'),
+  page: optionalQuery(z.coerce.number().int().min(1, 'Page starts at 1').max(1_000_000)).transform((value) => value ?? 1),
 });
 export type IncidentListQuery = z.infer<typeof incidentListQuerySchema>;
 
@@ -167,7 +151,7 @@ export const incidentSuggestionsReplySchema = z.object({
 export type IncidentSuggestionsReply = z.infer<typeof incidentSuggestionsReplySchema>;
 
 /** GET /incidents/public-notes (no login). */
-export const publicNotesQuerySchema = z.object({ sub_group_id: optionalParam(uuidSchema) });
+export const publicNotesQuerySchema = z.object({ sub_group_id: optionalQuery(uuidSchema) });
 export const publicNoteSchema = z.object({ sub_group_id: z.string().nullable(), public_note: z.string(), since: z.string() });
 export type PublicNote = z.infer<typeof publicNoteSchema>;
 export const publicNotesReplySchema = z.object({ data: z.array(publicNoteSchema) });

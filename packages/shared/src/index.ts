@@ -20,6 +20,7 @@ export * from './canned-replies.schemas.ts';
 export * from './assignment.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';
+export * from './audit-actions.ts';
 export * from './audit.schemas.ts';
 export * from './languages.ts';
 export * from './message-translations.ts';

@@ -1,6 +1,6 @@
 /** Request and reply schemas of the reports endpoints (the contract between web and server). */
 import { z } from 'zod';
-import { uuidSchema } from './common.schemas.ts';
+import { optionalQuery, uuidSchema } from './common.schemas.ts';
 
 /** The longest period one report covers: a year and a month, so "the last twelve months" always fits. */
 export const REPORT_MAX_DAYS = 400;
@@ -19,11 +19,6 @@ export const REPORT_MESSAGES = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Empty values (`group_id: ""`, null) mean "no filter", as cleared form controls send them. */
-function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-}
 
 /** An instant with an explicit offset: the spec sends `2026-03-01T00:00:00+00:00`, the web client the provider's offset. */
 function instantSchema(required: string) {
@@ -55,9 +50,9 @@ export const reportBodySchema = z
   .object({
     start_date: instantSchema(REPORT_MESSAGES.startRequired),
     end_date: instantSchema(REPORT_MESSAGES.endRequired),
-    group_id: optional(uuidSchema),
-    sub_group_id: optional(uuidSchema),
-    user_phone_number: optional(
+    group_id: optionalQuery(uuidSchema),
+    sub_group_id: optionalQuery(uuidSchema),
+    user_phone_number: optionalQuery(
       z
         .string()
         .trim()

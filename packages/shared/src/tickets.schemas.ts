@@ -11,19 +11,11 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.ts';
 import { STORED_PHONE_NUMBER } from './numbers.ts';
-import { isCalendarDay } from './calendar.ts';
-import { emailSchema, ticketIdSchema, uuidSchema } from './common.schemas.ts';
+import { calendarDaySchema, emailSchema, multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { captchaTokenSchema } from './auth.schemas.ts';
-import { commentSchema, normaliseLineBreaks } from './comments.schemas.ts';
+import { commentSchema } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
-
-/** Empty query values (`?group_id=`) mean "no filter", as the cleared controls of the list send them. */
-function optionalParam<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-}
-
-const calendarDaySchema = z.string().trim().refine(isCalendarDay, 'Use a date as yyyy-MM-DD');
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
@@ -37,16 +29,11 @@ export const ticketTitleSchema = z
   .min(1, 'Title is required')
   .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
 
-export const ticketDescriptionSchema = z
-  .string('Description is required')
-  .transform(normaliseLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, 'Description is required')
-      .max(DESCRIPTION_MAX_LENGTH, `Description has at most ${DESCRIPTION_MAX_LENGTH} characters`),
-  );
+export const ticketDescriptionSchema = multilineText({
+  required: 'Description is required',
+  max: DESCRIPTION_MAX_LENGTH,
+  tooLong: `Description has at most ${DESCRIPTION_MAX_LENGTH} characters`,
+});
 
 /**
  * POST /tickets/issue-ticket. group_name and sub_group_name are accepted for the spec's payload
@@ -78,8 +65,8 @@ const serviceDueFields = {
 
 /** One forward of a ticket (forwarder_history), oldest first. The first entry carries the first cause. */
 export const forwardHistoryEntrySchema = z.object({
-  previously_issued_to: z.string(),
-  newly_issued_to: z.string(),
+  previously_issued_to: z.enum(ISSUED_TO_VALUES),
+  newly_issued_to: z.enum(ISSUED_TO_VALUES),
   forward_cause: z.string(),
   is_in_forward_loop: z.boolean(),
   forwarded_by_name: z.string(),
@@ -149,23 +136,23 @@ export type TicketByIdReply = z.infer<typeof ticketByIdReplySchema>;
  */
 export const ticketListQuerySchema = z
   .object({
-    issuer_user_type: optionalParam(z.enum(ISSUER_USER_TYPES, 'Choose agent or customer')),
-    group_id: optionalParam(uuidSchema),
-    sub_group_id: optionalParam(uuidSchema),
-    ticket_id: optionalParam(ticketIdSchema),
-    issued_to: optionalParam(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
-    status: optionalParam(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),
-    problematic_number: optionalParam(
+    issuer_user_type: optionalQuery(z.enum(ISSUER_USER_TYPES, 'Choose agent or customer')),
+    group_id: optionalQuery(uuidSchema),
+    sub_group_id: optionalQuery(uuidSchema),
+    ticket_id: optionalQuery(ticketIdSchema),
+    issued_to: optionalQuery(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
+    status: optionalQuery(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),
+    problematic_number: optionalQuery(
       z
         .string()
         .trim()
         .regex(/^\+?\d{1,13}$/, 'Search by the digits of the number'),
     ),
-    start_date: optionalParam(calendarDaySchema),
-    end_date: optionalParam(calendarDaySchema),
+    start_date: optionalQuery(calendarDaySchema),
+    end_date: optionalQuery(calendarDaySchema),
     /** Staff only: `me`, `none` or a user's id (DESIGN.md §19). */
-    assignee: optionalParam(assigneeFilterSchema),
-    q: optionalParam(
+    assignee: optionalQuery(assigneeFilterSchema),
+    q: optionalQuery(
       z
         .string()
         .trim()
@@ -173,7 +160,7 @@ export const ticketListQuerySchema = z
         .max(TEXT_SEARCH_MAX_LENGTH, `Search text has at most ${TEXT_SEARCH_MAX_LENGTH} characters`),
     ),
     /** Staff only: `true` keeps the tickets past their due time (DESIGN.md §17); `false` is no filter. */
-    overdue: optionalParam(z.enum(['true', 'false'], 'Overdue is true or false').transform((value) => value === 'true')),
+    overdue: optionalQuery(z.enum(['true', 'false'], 'Overdue is true or false').transform((value) => value === 'true')),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: 'The end date must not precede the start date',

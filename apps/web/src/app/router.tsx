@@ -8,15 +8,28 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { validateAuditSearch } from '../features/audit/audit-search.ts';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
 import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
+import { validateNotificationsSearch } from '../features/notifications/notifications-search.ts';
 import { ticketListQuery } from '../features/tickets/api/ticket-list-query.ts';
 import { arrivalFilters, filtersForViewer, filtersOf, validateTicketsSearch } from '../features/tickets/tickets-search.ts';
 import { ticketQuery } from '../features/ticket-view/api/ticket-query.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
+import {
+  canManageGroups,
+  canManageServiceLevels,
+  canManageUsers,
+  canReadAudit,
+  canSeeDashboard,
+  canSeeForwardedTickets,
+  canSeeNotificationFailures,
+  canUseReports,
+  type Viewer,
+} from '@switchboard/shared';
 import { currentSession } from '../lib/session.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundScreen } from './layout/not-found-screen.tsx';
@@ -60,9 +73,43 @@ const signedInRoute = createRoute({
   component: lazyRouteComponent(() => import('./layout/signed-in-layout.tsx'), 'SignedInLayout'),
 });
 
+type ScreenModule = Parameters<typeof lazyRouteComponent>[0];
+/** A rule from @switchboard/shared (canManageUsers, canReadAudit, ...). */
+type Rule = (viewer: Viewer) => boolean;
+
+/**
+ * A screen for the users `allows` admits; everybody else goes to the ticket list, as when a
+ * customer types /user-info. The server refuses them anyway; this spares them a broken page.
+ */
+const admitting = (allows: Rule | undefined) => () => {
+  const session = currentSession();
+  if (allows && (!session || !allows(session))) throw redirect({ to: '/tickets', search: { page: 1 }, replace: true });
+};
+
 // Generic in the path so that each screen's path stays a literal type (typed links to it).
-const screen = <TPath extends string>(path: TPath, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
-  createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load, name) });
+const screen = <TPath extends string>(path: TPath, load: ScreenModule, name: string, allows?: Rule) =>
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    beforeLoad: admitting(allows),
+    component: lazyRouteComponent(load, name),
+  });
+
+/** A screen whose page and filters live in the URL, read by `validateSearch` (typed for its links). */
+const searchScreen = <TPath extends string, TSearch>(
+  path: TPath,
+  validateSearch: (search: Record<string, unknown>) => TSearch,
+  load: ScreenModule,
+  name: string,
+  allows?: Rule,
+) =>
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    validateSearch,
+    beforeLoad: admitting(allows),
+    component: lazyRouteComponent(load, name),
+  });
 
 const ticketsRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -94,58 +141,59 @@ const viewTicketRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/ticket-view/view-ticket-screen.tsx'), 'ViewTicketScreen'),
 });
 
-const forwardedRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/forwarded-tickets',
-  validateSearch: validateForwardedSearch,
-  component: lazyRouteComponent(() => import('../features/forwarding/forwarded-tickets-screen.tsx'), 'ForwardedTicketsScreen'),
-});
-
-const userInfoRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/user-info',
-  validateSearch: validateUserInfoSearch,
-  component: lazyRouteComponent(() => import('../features/users/user-info-screen.tsx'), 'UserInfoScreen'),
-});
-
-const incidentsRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/incidents',
-  validateSearch: validateIncidentsSearch,
-  component: lazyRouteComponent(() => import('../features/incidents/incidents-screen.tsx'), 'IncidentsScreen'),
-});
-
-const cannedRepliesRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: '/canned-replies',
-  validateSearch: validateCannedRepliesSearch,
-  component: lazyRouteComponent(() => import('../features/canned-replies/canned-replies-screen.tsx'), 'CannedRepliesScreen'),
-});
-
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   publicTicketRoute,
   signedInRoute.addChildren([
     ticketsRoute,
     viewTicketRoute,
-    forwardedRoute,
+    searchScreen(
+      '/forwarded-tickets',
+      validateForwardedSearch,
+      () => import('../features/forwarding/forwarded-tickets-screen.tsx'),
+      'ForwardedTicketsScreen',
+      canSeeForwardedTickets,
+    ),
     screen('/add-ticket', () => import('../features/tickets/add-ticket-screen.tsx'), 'AddTicketScreen'),
-    screen('/report', () => import('../features/reports/report-screen.tsx'), 'ReportScreen'),
-    userInfoRoute,
-    incidentsRoute,
-    cannedRepliesRoute,
+    screen('/report', () => import('../features/reports/report-screen.tsx'), 'ReportScreen', canUseReports),
+    searchScreen(
+      '/user-info',
+      validateUserInfoSearch,
+      () => import('../features/users/user-info-screen.tsx'),
+      'UserInfoScreen',
+      canManageUsers,
+    ),
+    searchScreen(
+      '/incidents',
+      validateIncidentsSearch,
+      () => import('../features/incidents/incidents-screen.tsx'),
+      'IncidentsScreen',
+    ),
+    searchScreen(
+      '/canned-replies',
+      validateCannedRepliesSearch,
+      () => import('../features/canned-replies/canned-replies-screen.tsx'),
+      'CannedRepliesScreen',
+    ),
     screen('/incidents/$id', () => import('../features/incidents/incident-screen.tsx'), 'IncidentScreen'),
-    screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen'),
-    screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen'),
-    screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen'),
-    screen('/dashboard', () => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
-    screen('/service-levels', () => import('../features/service-levels/service-levels-screen.tsx'), 'ServiceLevelsScreen'),
+    screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen', canManageUsers),
+    screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen', canManageGroups),
+    screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen', canManageGroups),
+    screen('/dashboard', () => import('../features/dashboard/dashboard-screen.tsx'), 'DashboardScreen', canSeeDashboard),
     screen(
+      '/service-levels',
+      () => import('../features/service-levels/service-levels-screen.tsx'),
+      'ServiceLevelsScreen',
+      canManageServiceLevels,
+    ),
+    searchScreen(
       '/notifications',
+      validateNotificationsSearch,
       () => import('../features/notifications/failed-notifications-screen.tsx'),
       'FailedNotificationsScreen',
+      canSeeNotificationFailures,
     ),
-    screen('/audit', () => import('../features/audit/audit-screen.tsx'), 'AuditScreen'),
+    searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
   ]),
 ]);
 

@@ -1,7 +1,10 @@
 /** The toasts' stack (spec §9: at most 3, 5 s each, top-right), loaded after the first screen: a toast shown before it mounts waits in the store. */
 import { Notifications } from '@mantine/notifications';
-import { NOTIFICATION_AUTO_CLOSE_MS, NOTIFICATION_LIMIT } from '@switchboard/shared';
 import classes from './providers.module.css';
+
+/** At most three toasts at once, each gone after five seconds. */
+const NOTIFICATION_LIMIT = 3;
+const NOTIFICATION_AUTO_CLOSE_MS = 5000;
 
 export function Toasts() {
   return (

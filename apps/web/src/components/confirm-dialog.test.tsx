@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../lib/test-providers.tsx';
+import { renderWithProviders } from '../lib/test-support.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const show = async (props: { loading?: boolean; error?: string | null }) => {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { useMessages } from '../lib/i18n.ts';
 import { useLabels } from '../lib/labels.ts';
-import { useCreateIncident } from '../lib/incidents.ts';
+import { useCreateIncident } from '../entities/incidents.ts';
 import { errorsOf, validateWith } from '../lib/schema-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { componentsMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../lib/test-providers.tsx';
+import { renderWithProviders } from '../lib/test-support.tsx';
 import { ImageGallery } from './image-gallery.tsx';
 
 const images = ['/storage/a.png', '/storage/b.png', '/storage/c.png'];

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMessages } from '../lib/i18n.ts';
-import { usePublicNotes } from '../lib/incidents.ts';
+import { usePublicNotes } from '../entities/incidents.ts';
 import { componentsMessages } from './messages.ts';
 
 interface IncidentNoticeBodyProps {

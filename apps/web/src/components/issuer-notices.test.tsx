@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketNotification } from '@switchboard/shared';
-import { renderWithProviders } from '../lib/test-providers.tsx';
-import { mockApi } from '../lib/test-support.tsx';
+import { mockApi, renderWithProviders } from '../lib/test-support.tsx';
 import IssuerNotices from './issuer-notices.tsx';
 
 const row = (id: number, overrides: Partial<TicketNotification>): TicketNotification => ({

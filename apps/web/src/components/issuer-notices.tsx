@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { NotificationChannel, NotificationKind, TicketNotification } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../lib/dates.ts';
 import { useMessages, type Translate } from '../lib/i18n.ts';
-import { useTicketNotifications } from '../lib/notifications.ts';
+import { useTicketNotifications } from '../entities/issuer-notifications.ts';
 import { componentsMessages } from './messages.ts';
 
 type Key = keyof typeof componentsMessages.english;

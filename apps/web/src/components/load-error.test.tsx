@@ -1,28 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_ERROR_MESSAGE, type Role, type TicketListItem, type User, type UserType } from '@switchboard/shared';
+import { FALLBACK_ERROR_MESSAGE, type Role, type User, type UserType } from '@switchboard/shared';
 import { ApiError } from '../lib/api-client.ts';
-import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiResponder } from '../lib/test-support.tsx';
-import { renderWithProviders } from '../lib/test-providers.tsx';
+import {
+  type ApiResponder,
+  fakeSessionToken,
+  jsonReply,
+  mockApi,
+  renderApp,
+  renderWithProviders,
+  ticketListReply,
+  ticketRow,
+  uuid as id,
+} from '../lib/test-support.tsx';
 import { LoadError } from './load-error.tsx';
 
 const BUSY = 'The database is busy, please try again';
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const ticket: TicketListItem = {
-  ticket_id: 100001,
-  title: 'Fibre down',
-  problematic_number: '8801712345678',
-  issued_to: 'rs',
-  issuer_number: '8809638000007',
-  issuer_name: 'Sadia Karim',
-  issuer_user_type: 'customer',
-  client_email: null,
-  created_at: '2026-03-01T04:00:00.000Z',
-  ticket_status: 'open',
-};
-const ticketPage = { data: [ticket], total_tickets: 1, total_pages: 1, previous_page: null, next_page: null };
+const ticketPage = ticketListReply(1, [
+  ticketRow(100001, 'Fibre down', { issued_to: 'rs', created_at: '2026-03-01T04:00:00.000Z' }),
+]);
 const person: User = {
   _id: id(1),
   name: 'Mitu Chowdhury',

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../lib/test-providers.tsx';
+import { renderWithProviders } from '../lib/test-support.tsx';
 import { PaginationFooter } from './pagination-footer.tsx';
 
 describe('PaginationFooter', () => {

@@ -1,22 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { TicketListItem } from '@switchboard/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { truncate } from '../lib/text.ts';
-import { renderWithProviders } from '../lib/test-providers.tsx';
+import { renderWithProviders, ticketRow } from '../lib/test-support.tsx';
 import { TicketTable } from './ticket-table.tsx';
 
-const ticket: TicketListItem = {
-  ticket_id: 100042,
-  title: 'Internet very slow since yesterday morning',
-  problematic_number: '8801712345678',
-  issued_to: 'cc',
-  issuer_number: '8809638000007',
-  issuer_name: 'Sadia Karim',
-  issuer_user_type: 'customer',
-  client_email: null,
-  created_at: '2026-11-20T04:05:06.000Z',
-  ticket_status: 'in_progress',
-};
+const ticket = ticketRow(100042, 'Internet very slow since yesterday morning', { ticket_status: 'in_progress' });
 
 describe('title truncation', () => {
   it("cuts long titles to 20 characters followed by '...'", () => {

@@ -1,13 +1,15 @@
-import { Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { ListTable } from './list-table.tsx';
 import { formatDisplayDateTime } from '../lib/dates.ts';
 import { useMessages } from '../lib/i18n.ts';
 import { currentLabels, useLabels, type Labels } from '../lib/labels.ts';
 import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
 import classes from './ticket-table.module.css';
@@ -35,7 +37,7 @@ export interface TicketTableProps {
 export function issuedToLabel(issuedTo: IssuedTo | undefined, labels: Labels = currentLabels()): string {
   // Only staff receive the holder; the others never see this column.
   if (issuedTo === undefined) return '—';
-  return issuedTo === 'agent' ? labels.userType('agent') : labels.department(issuedTo);
+  return labels.holder(issuedTo);
 }
 
 /** Who raised the ticket: the name when the server sends it, else the number, else the public form's e-mail. */
@@ -131,10 +133,7 @@ export function TicketTable({
   // Ages are read at render; the list refetches and re-renders often enough for "3 h old".
   const now = new Date();
   const status: ReactNode = loading ? (
-    <Group gap="xs" justify="center" py="xl" role="status">
-      <Loader size="sm" />
-      <Text c="dimmed">{loadingText ?? t('loadingTickets')}</Text>
-    </Group>
+    <LoadingNote text={loadingText ?? t('loadingTickets')} />
   ) : tickets.length === 0 ? (
     <Text c="dimmed" ta="center" py="xl" role="status">
       {emptyText ?? t('noTickets')}
@@ -189,60 +188,59 @@ export function TicketTable({
 
   const columns = showIssuerColumns ? 7 : 5;
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={showIssuerColumns ? 900 : 640} type="native">
-        <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('ticketId')}</Table.Th>
-              <Table.Th>{t('title')}</Table.Th>
-              <Table.Th>{t('problematicNumber')}</Table.Th>
-              {showIssuerColumns && <Table.Th>{t('issuedTo')}</Table.Th>}
-              {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
-              <Table.Th>{t('issuedTime')}</Table.Th>
-              <Table.Th>{t('status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns}>{status}</Table.Td>
-              </Table.Tr>
-            ) : (
-              tickets.map((ticket) => (
-                <Table.Tr
-                  key={ticket.ticket_id}
-                  className={classes.row}
-                  tabIndex={0}
-                  onClick={() => onOpen(ticket.ticket_id)}
-                  onKeyDown={(event) => openOnKey(event, () => onOpen(ticket.ticket_id))}
-                  data-testid="ticket-row"
-                >
-                  <Table.Td>
-                    <TicketLink ticketId={ticket.ticket_id} />
-                  </Table.Td>
-                  <Table.Td title={ticket.title}>
-                    <HighlightedText text={truncate(ticket.title, TITLE_CUT_WIDE)} words={highlight} />
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>{displayNumber(ticket.problematic_number)}</Table.Td>
-                  {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to, labels)}</Table.Td>}
-                  {showIssuerColumns && (
-                    <Table.Td>
-                      <IssuedBy ticket={ticket} />
-                    </Table.Td>
-                  )}
-                  <Table.Td className={classes.nowrap}>
-                    <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusCell ticket={ticket} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
+    <ListTable
+      minWidth={showIssuerColumns ? 900 : 640}
+      highlightOnHover
+      className={classes.table}
+      nativeScroll
+      head={
+        <>
+          <Table.Th>{t('ticketId')}</Table.Th>
+          <Table.Th>{t('title')}</Table.Th>
+          <Table.Th>{t('problematicNumber')}</Table.Th>
+          {showIssuerColumns && <Table.Th>{t('issuedTo')}</Table.Th>}
+          {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
+          <Table.Th>{t('issuedTime')}</Table.Th>
+          <Table.Th>{t('status')}</Table.Th>
+        </>
+      }
+    >
+      {status ? (
+        <Table.Tr>
+          <Table.Td colSpan={columns}>{status}</Table.Td>
+        </Table.Tr>
+      ) : (
+        tickets.map((ticket) => (
+          <Table.Tr
+            key={ticket.ticket_id}
+            className={classes.row}
+            tabIndex={0}
+            onClick={() => onOpen(ticket.ticket_id)}
+            onKeyDown={(event) => openOnKey(event, () => onOpen(ticket.ticket_id))}
+            data-testid="ticket-row"
+          >
+            <Table.Td>
+              <TicketLink ticketId={ticket.ticket_id} />
+            </Table.Td>
+            <Table.Td title={ticket.title}>
+              <HighlightedText text={truncate(ticket.title, TITLE_CUT_WIDE)} words={highlight} />
+            </Table.Td>
+            <Table.Td className={classes.nowrap}>{displayNumber(ticket.problematic_number)}</Table.Td>
+            {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to, labels)}</Table.Td>}
+            {showIssuerColumns && (
+              <Table.Td>
+                <IssuedBy ticket={ticket} />
+              </Table.Td>
             )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            <Table.Td className={classes.nowrap}>
+              <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
+            </Table.Td>
+            <Table.Td>
+              <StatusCell ticket={ticket} />
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+    </ListTable>
   );
 }

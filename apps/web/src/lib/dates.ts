@@ -6,8 +6,11 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { API_DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '@switchboard/shared';
 import { currentLanguage } from './i18n.ts';
+
+/** Calls send dates as yyyy-MM-DD; the screens show them as below (dayjs format strings). */
+const API_DATE_FORMAT = 'YYYY-MM-DD';
+const DISPLAY_DATETIME_FORMAT = 'MMM DD • hh:mm:ss A';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

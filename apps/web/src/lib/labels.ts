@@ -3,7 +3,7 @@
  * in the interface's language. English is the spec's (the shared `*_LABELS`, checked by
  * labels.test.ts); a subgroup shows its Bangla or English name by language (DESIGN.md §16).
  */
-import type { Department, Role, TicketStatus, UserType } from '@switchboard/shared';
+import type { Department, IssuedTo, Role, TicketStatus, UserType } from '@switchboard/shared';
 import { currentLanguage, translate, useMessages, type Translate } from './i18n.ts';
 import { labelMessages } from './messages.ts';
 
@@ -16,6 +16,8 @@ export interface SubgroupNames {
 export interface Labels {
   status: (status: TicketStatus) => string;
   department: (department: Department) => string;
+  /** Who holds a ticket: a department by its name, the agent holder as "Agent". */
+  holder: (issuedTo: IssuedTo) => string;
   userType: (userType: UserType) => string;
   role: (role: Role) => string;
   subgroup: (names: SubgroupNames) => string;
@@ -27,6 +29,7 @@ function labelsOf(t: Translate<keyof typeof labelMessages.english>): Labels {
   return {
     status: (status) => t(`status.${status}`),
     department: (department) => t(`department.${department}`),
+    holder: (issuedTo) => (issuedTo === 'agent' ? t('userType.agent') : t(`department.${issuedTo}`)),
     userType: (userType) => t(`userType.${userType}`),
     role: (role) => t(`role.${role}`),
     // An empty Bangla name (none was given) falls back to the English one.

@@ -1,5 +1,8 @@
 /** The paging arithmetic of the lists (spec §2, §9): 10 per page, a window of the current page ± 3. */
-import { PAGE_SIZE, PAGINATION_WINDOW } from '@switchboard/shared';
+import { PAGE_SIZE } from '@switchboard/shared';
+
+/** Pages shown on each side of the current one in the pagination control. */
+const PAGINATION_WINDOW = 3;
 
 /** The last page: the ceiling of total divided by the page size (at least 1, so page 1 always exists). */
 export function lastPageOf(total: number, pageSize = PAGE_SIZE): number {
@@ -31,4 +34,13 @@ export function pageSummary(page: number, total: number, pageSize = PAGE_SIZE, e
 function roundedForReading(total: number): number {
   const unit = 10 ** Math.max(0, Math.floor(Math.log10(total)) - 2);
   return Math.round(total / unit) * unit;
+}
+
+/**
+ * The page of a list's URL (`?page=N`): a whole number from 1, else undefined (the first page).
+ * The router reads `?page=2` as a number and `?page=x` as a string; both are asked.
+ */
+export function pageOfSearch(value: unknown): number | undefined {
+  const page = typeof value === 'string' ? Number(value) : value;
+  return typeof page === 'number' && Number.isSafeInteger(page) && page > 0 ? page : undefined;
 }

@@ -1,17 +1,21 @@
 /**
- * Helpers for component tests only (never imported by the app): render the real app at a path and
- * answer its HTTP calls at the network boundary (`fetch`), so that everything above it runs as in
- * the browser.
+ * Helpers for component tests only (never imported by the app): render the real app at a path (or
+ * one component with the app's providers), answer its HTTP calls at the network boundary (`fetch`),
+ * so that everything above it runs as in the browser, and the fixtures several tests read.
  */
-import { notifications } from '@mantine/notifications';
-import { QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createChallenge, sha } from 'altcha/lib';
 import { vi } from 'vitest';
-import type { Role, UserType } from '@switchboard/shared';
+import type { NumberHistory, Role, Ticket, TicketListItem, TicketListReply, UserType } from '@switchboard/shared';
+import type { ReactElement, ReactNode } from 'react';
 import { Providers } from '../app/providers.tsx';
 import { routeTree } from '../app/router.tsx';
+import { i18n } from './i18n.ts';
 
 /** Renders the whole app (providers, router, lazy screens) at `path`. */
 export function renderApp(path: string) {
@@ -31,6 +35,23 @@ export function renderApp(path: string) {
     </Providers>,
   );
   return { ...view, router };
+}
+
+/** Renders one component the way the app does (Mantine, notifications, React Query, the language). */
+export function renderWithProviders(ui: ReactElement) {
+  // The notifications store is global: toasts of an earlier test must not show up in this one.
+  notifications.clean();
+  notifications.cleanQueue();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
+  );
+  return { ...render(ui, { wrapper }), queryClient };
 }
 
 export interface ApiCall {
@@ -124,4 +145,86 @@ export function fakeSessionToken(claims: {
     exp: Math.floor(Date.now() / 1000) + 3600,
   };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}
+
+/** Stores a token of that user type (and role) as a sign-in would. */
+export function signInAs(user_type: UserType, role: Role = 'user'): void {
+  localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
+}
+
+/** A fixed UUID numbered `n` (groups, subgroups, users of the fixtures). */
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A row of a ticket list: an open customer ticket held by cc unless `overrides` say otherwise. */
+export function ticketRow(ticket_id: number, title: string, overrides: Partial<TicketListItem> = {}): TicketListItem {
+  return {
+    ticket_id,
+    title,
+    problematic_number: '8801712345678',
+    issued_to: 'cc',
+    issuer_number: '8809638000007',
+    issuer_name: 'Sadia Karim',
+    issuer_user_type: 'customer',
+    client_email: null,
+    created_at: '2026-11-20T04:05:06.000Z',
+    ticket_status: 'open',
+    ...overrides,
+  };
+}
+
+/** A page of a ticket list, 10 per page, out of `total` tickets. */
+export function ticketListReply(page: number, data: TicketListItem[], total = data.length): TicketListReply {
+  const pages = Math.ceil(total / 10);
+  return {
+    data,
+    total_tickets: total,
+    total_pages: pages,
+    previous_page: page > 1 ? page - 1 : null,
+    next_page: page < pages ? page + 1 : null,
+  };
+}
+
+/** A ticket as the ticket view reads it: in progress at iptsp, no comments, unless `overrides` say otherwise. */
+export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    ticket_id: 100042,
+    title: 'No internet since morning',
+    description: 'Fibre down.',
+    problematic_number: '8801712345678',
+    issued_to: 'iptsp',
+    issuer_number: '8809638000006',
+    issuer_name: 'Rafiq Islam',
+    issuer_user_type: 'agent',
+    ticket_status: 'in_progress',
+    created_at: '2026-11-20T04:05:06.000Z',
+    resolved_at: null,
+    attachments: [],
+    comments: [],
+    comments_total: 0,
+    forwarder_history: [],
+    group_id: null,
+    group_name: 'Internet',
+    sub_group_id: null,
+    sub_group_name: null,
+    client_email: null,
+    ...overrides,
+  };
+}
+
+/** A ticket of a number's history (the number history panel, the open-tickets notice). */
+export function historyTicket(
+  ticket_id: number,
+  title: string,
+  ticket_status: NumberHistory['tickets'][number]['ticket_status'],
+): NumberHistory['tickets'][number] {
+  return {
+    ticket_id,
+    title,
+    problematic_number: '8801712345678',
+    issuer_number: null,
+    issuer_user_type: 'customer',
+    client_email: null,
+    created_at: '2026-11-01T04:00:00.000Z',
+    ticket_status,
+  };
 }

@@ -33,7 +33,7 @@ describe('the audit screen', { timeout: 30_000 }, () => {
           ? reply([entry(2, { action: 'ticket.create', actor_id: null, actor_name: null, details: { form: 'public' } })], 1)
           : reply([entry(1)], 1),
     });
-    renderApp('/audit');
+    const { router } = renderApp('/audit');
 
     expect(await screen.findByRole('heading', { name: 'Audit log' }, { timeout: 5000 })).toBeTruthy();
     const row = (await screen.findByText('ticket:100041')).closest('tr') as HTMLElement;
@@ -51,6 +51,24 @@ describe('the audit screen', { timeout: 30_000 }, () => {
     const asked = calls.filter((call) => call.path === '/api/v1/audit').at(-1);
     expect(asked?.query.get('action')).toBe('ticket.create');
     expect(asked?.query.get('page')).toBe('1');
+    expect(router.state.location.search).toEqual({ action: 'ticket.create' });
+  });
+
+  it('reads the page and the filters from the URL, and leaves out what the server would refuse', async () => {
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'cc', role: 'admin' }));
+    const calls = mockApi({ 'GET /api/v1/audit': reply([entry(1)], 12) });
+    renderApp('/audit?page=2&action=ticket.create&target=ticket%3A100041&start_date=2026-11-01&end_date=yesterday');
+
+    expect(await screen.findByText('ticket:100041', {}, { timeout: 5000 })).toBeTruthy();
+    const asked = calls.filter((call) => call.path === '/api/v1/audit').at(-1);
+    expect(Object.fromEntries(asked?.query ?? [])).toEqual({
+      page: '2',
+      action: 'ticket.create',
+      target: 'ticket:100041',
+      start_date: '2026-11-01',
+    });
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', 'ticket:100041');
+    expect(screen.getByText('Showing 11-12 out of 12')).toBeTruthy();
   });
 
   it('sends staff who are not admins to the ticket list', async () => {

@@ -1,38 +1,18 @@
-import {
-  Button,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, canReadAudit, type AuditAction, type AuditListItem } from '@switchboard/shared';
+import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, type AuditAction, type AuditListItem } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
+import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { useCallback, useEffect, useState } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime, todayIn } from '../../lib/dates.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { useActorLookup, useAuditPage, type AuditFilters } from './api/audit.ts';
+import { useUserLookup } from '../../entities/users.ts';
+import { useAuditPage } from './api/audit.ts';
+import { validateAuditSearch, type AuditFilters } from './audit-search.ts';
 import { auditMessages } from './messages.ts';
-
-/** /audit: the audit trail, filtered, 10 rows a page (admins). */
-export function AuditScreen() {
-  return (
-    <PermissionGate allows={canReadAudit}>
-      <AuditLog />
-    </PermissionGate>
-  );
-}
 
 type AuditTranslate = Translate<keyof typeof auditMessages.english>;
 
@@ -54,7 +34,7 @@ function ActorFilter({ value, onChange }: { value: string | undefined; onChange:
   const t = useMessages(auditMessages);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const lookup = useActorLookup(debounced);
+  const lookup = useUserLookup(debounced);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const options = (lookup.data ?? []).map((user) => ({ value: user._id, label: `${user.name} (${user.product_number})` }));
   // The chosen person stays an option while the search shows others.
@@ -108,28 +88,7 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
         maxLength={AUDIT_TARGET_MAX_LENGTH}
         onChange={(event) => setTarget(event.currentTarget.value)}
       />
-      <TextInput
-        type="date"
-        label={t('startDate')}
-        value={filters.start_date ?? ''}
-        max={filters.end_date ?? today}
-        onChange={(event) => {
-          const start = event.currentTarget.value || undefined;
-          // An end before the new start would match nothing: drop it rather than show an empty list.
-          onChange({
-            start_date: start,
-            ...(start && filters.end_date && filters.end_date < start ? { end_date: undefined } : {}),
-          });
-        }}
-      />
-      <TextInput
-        type="date"
-        label={t('endDate')}
-        value={filters.end_date ?? ''}
-        min={filters.start_date}
-        max={today}
-        onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
-      />
+      <DateRangeInputs value={filters} today={today} startLabel={t('startDate')} endLabel={t('endDate')} onChange={onChange} />
     </SimpleGrid>
   );
 }
@@ -159,105 +118,104 @@ function AuditCard({ row, timeZone }: { row: AuditListItem; timeZone: string | u
 function AuditTable({ rows, timeZone }: { rows: AuditListItem[]; timeZone: string | undefined }) {
   const t = useMessages(auditMessages);
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={190}>{t('time')}</Table.Th>
-              <Table.Th w={170}>{t('actor')}</Table.Th>
-              <Table.Th w={200}>{t('action')}</Table.Th>
-              <Table.Th w={150}>{t('target')}</Table.Th>
-              <Table.Th w={130}>{t('ip')}</Table.Th>
-              <Table.Th>{t('details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{formatDisplayDateTime(row.at, timeZone)}</Table.Td>
-                <Table.Td>{row.actor_name ?? t('nobody')}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{actionLabel(row.action, t)}</Text>
-                  <Code>{row.action}</Code>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? t('noValue')}</Table.Td>
-                <Table.Td>{row.ip ?? t('noValue')}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {detailsText(row.details, t)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <ListTable
+      minWidth={900}
+      highlightOnHover
+      radius="md"
+      head={
+        <>
+          <Table.Th w={190}>{t('time')}</Table.Th>
+          <Table.Th w={170}>{t('actor')}</Table.Th>
+          <Table.Th w={200}>{t('action')}</Table.Th>
+          <Table.Th w={150}>{t('target')}</Table.Th>
+          <Table.Th w={130}>{t('ip')}</Table.Th>
+          <Table.Th>{t('details')}</Table.Th>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td>{formatDisplayDateTime(row.at, timeZone)}</Table.Td>
+          <Table.Td>{row.actor_name ?? t('nobody')}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{actionLabel(row.action, t)}</Text>
+            <Code>{row.action}</Code>
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.target ?? t('noValue')}</Table.Td>
+          <Table.Td>{row.ip ?? t('noValue')}</Table.Td>
+          <Table.Td>
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {detailsText(row.details, t)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
-function AuditLog() {
+/** /audit: the audit trail, filtered, 10 rows a page (admins). */
+export function AuditScreen() {
   const t = useMessages(auditMessages);
   const timeZone = useProviderTimeZone();
   // A phone gets cards: six columns do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<AuditFilters>({});
+  // The router merges the URL's other keys into a route's search: only what validateAuditSearch keeps is asked for.
+  const { page = 1, ...filters } = useSearch({
+    from: '/signed-in/audit',
+    select: (search) => validateAuditSearch({ ...search }),
+  });
+  const navigate = useNavigate();
   // Remounting the filters clears their own typed text too.
   const [filtersKey, setFiltersKey] = useState(0);
   const audit = useAuditPage(page, filters);
   const rows = audit.data?.data ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
-  const changeFilters = useCallback((change: Partial<AuditFilters>) => {
-    setFilters((previous) => ({ ...previous, ...change }));
-    setPage(1);
-  }, []);
+  const changeFilters = useCallback(
+    (change: Partial<AuditFilters>) =>
+      void navigate({ to: '/audit', search: (previous) => ({ ...previous, ...change, page: undefined }) }),
+    [navigate],
+  );
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) =>
+      void navigate({ to: '/audit', search: (previous) => ({ ...previous, page: target }), replace }),
+    [navigate],
+  );
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
-      <Filters key={filtersKey} filters={filters} onChange={changeFilters} />
-      {filtered && (
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => {
-              setFilters({});
-              setPage(1);
-              setFiltersKey((key) => key + 1);
-            }}
-          >
-            {t('clearFilters')}
-          </Button>
-        </Group>
-      )}
-      {audit.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : audit.isError ? (
-        <LoadError
-          error={audit.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
-      ) : small ? (
+    <PagedListScreen
+      title={t('title')}
+      intro={t('intro')}
+      filters={
+        <>
+          <Filters key={filtersKey} filters={filters} onChange={changeFilters} />
+          {filtered && (
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => {
+                  void navigate({ to: '/audit', search: {} });
+                  setFiltersKey((key) => key + 1);
+                }}
+              >
+                {t('clearFilters')}
+              </Button>
+            </Group>
+          )}
+        </>
+      }
+      read={audit}
+      failedText={t('failedToFetch')}
+      loadingText={t('loading')}
+      emptyText={t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={audit.data?.total ?? 0}
+      onPageChange={goToPage}
+    >
+      {small ? (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row) => (
             <AuditCard key={row.id} row={row} timeZone={timeZone} />
@@ -266,7 +224,6 @@ function AuditLog() {
       ) : (
         <AuditTable rows={rows} timeZone={timeZone} />
       )}
-      {audit.data && audit.data.total > 0 && <PaginationFooter page={page} total={audit.data.total} onPageChange={setPage} />}
-    </Stack>
+    </PagedListScreen>
   );
 }

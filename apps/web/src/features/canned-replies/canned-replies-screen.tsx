@@ -1,16 +1,16 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { CannedReply } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { currentSession } from '../../lib/session.ts';
-import { useCannedReplies, useDeleteCannedReply } from '../../lib/canned-replies.ts';
+import { useCannedReplies, useDeleteCannedReply } from '../../entities/canned-replies.ts';
 import { CannedReplyDialog } from './canned-reply-dialog.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -34,6 +34,12 @@ export function CannedRepliesScreen() {
     void navigate({ to: '/canned-replies', search: { ...(q.trim() ? { q: q.trim() } : {}), page: 1 } });
   }, 300);
 
+  const goToPage = useCallback(
+    (page: number, replace?: boolean) =>
+      void navigate({ to: '/canned-replies', search: (previous) => ({ ...previous, page }), replace }),
+    [navigate],
+  );
+
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
@@ -47,114 +53,102 @@ export function CannedRepliesScreen() {
   if (!session) return null;
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+    <PagedListScreen
+      title={t('title')}
+      intro={t('intro')}
+      action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
           {t('create')}
         </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
-      <TextInput
-        label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={typed}
-        maxLength={100}
-        onChange={(event) => {
-          setTyped(event.currentTarget.value);
-          searchFor(event.currentTarget.value);
-        }}
-        maw={420}
-      />
-      {list.isError ? (
-        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Group gap="xs" justify="center" py="xl" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('loading')}</Text>
-        </Group>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" role="status">
-          {search.q ? t('noMatch') : t('empty')}
-        </Text>
-      ) : (
-        <Paper withBorder>
-          {/* On a phone the bodies step aside, so that Edit and Delete stay on screen. */}
-          <Table.ScrollContainer minWidth={340}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columnTitle')}</Table.Th>
-                  <Table.Th>{t('columnDepartment')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('columnText')}</Table.Th>
-                  <Table.Th>{t('columnActions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((reply) => (
-                  <Table.Tr key={reply.id}>
-                    <Table.Td fw={500}>{reply.title}</Table.Td>
-                    <Table.Td>{reply.department ? labels.department(reply.department) : t('shared')}</Table.Td>
-                    <Table.Td maw={420} visibleFrom="sm">
-                      <Text size="sm" lineClamp={2}>
-                        {reply.body_en}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {reply.can_manage && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditing(reply)}
-                            aria-label={t('editReply', { title: reply.title })}
-                          >
-                            {t('edit')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => {
-                              remove.reset();
-                              setDeleting(reply);
-                            }}
-                            aria-label={t('deleteReply', { title: reply.title })}
-                          >
-                            {t('delete')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <PaginationFooter
-        page={search.page}
-        total={list.data?.total ?? 0}
-        onPageChange={(page) => void navigate({ to: '/canned-replies', search: { ...(search.q ? { q: search.q } : {}), page } })}
-      />
-      {editing !== null && (
-        <CannedReplyDialog viewer={session} reply={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('deleteTitle')}
-        body={t('deleteBody', { title: deleting?.title ?? '' })}
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+      }
+      filters={
+        <TextInput
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={typed}
+          maxLength={100}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            searchFor(event.currentTarget.value);
+          }}
+          maw={420}
+        />
+      }
+      read={list}
+      loadingText={t('loading')}
+      emptyText={search.q ? t('noMatch') : t('empty')}
+      empty={rows.length === 0}
+      page={search.page}
+      total={list.data?.total ?? 0}
+      onPageChange={goToPage}
+      after={
+        <>
+          {editing !== null && (
+            <CannedReplyDialog viewer={session} reply={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          )}
+          <ConfirmDialog
+            opened={deleting !== null}
+            title={t('deleteTitle')}
+            body={t('deleteBody', { title: deleting?.title ?? '' })}
+            loading={remove.isPending}
+            error={remove.isError ? errorMessage(remove.error) : null}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          />
+        </>
+      }
+    >
+      {/* On a phone the bodies step aside, so that Edit and Delete stay on screen. */}
+      <ListTable
+        minWidth={340}
+        head={
+          <>
+            <Table.Th>{t('columnTitle')}</Table.Th>
+            <Table.Th>{t('columnDepartment')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('columnText')}</Table.Th>
+            <Table.Th>{t('columnActions')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((reply) => (
+          <Table.Tr key={reply.id}>
+            <Table.Td fw={500}>{reply.title}</Table.Td>
+            <Table.Td>{reply.department ? labels.department(reply.department) : t('shared')}</Table.Td>
+            <Table.Td maw={420} visibleFrom="sm">
+              <Text size="sm" lineClamp={2}>
+                {reply.body_en}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {reply.can_manage && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(reply)}
+                    aria-label={t('editReply', { title: reply.title })}
+                  >
+                    {t('edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(reply);
+                    }}
+                    aria-label={t('deleteReply', { title: reply.title })}
+                  >
+                    {t('delete')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+    </PagedListScreen>
   );
 }

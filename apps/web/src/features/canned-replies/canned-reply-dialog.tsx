@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { errorsOf, validateWith } from '../../lib/schema-form.ts';
-import { useSaveCannedReply } from '../../lib/canned-replies.ts';
+import { useSaveCannedReply } from '../../entities/canned-replies.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../lib/labels.ts';
 import { cannedReplyMessages } from './messages.ts';

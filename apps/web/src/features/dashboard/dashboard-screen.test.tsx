@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard, Role, UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
-
-const signInAs = (user_type: UserType, role: Role = 'user') =>
-  localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
+import type { Dashboard } from '@switchboard/shared';
+import { mockApi, renderApp, signInAs, ticketListReply } from '../../lib/test-support.tsx';
 
 const FIGURES: Dashboard = {
   per_day: [
@@ -93,13 +90,7 @@ describe('the dashboard', { timeout: 30_000 }, () => {
   it('sends agents and customers back to the ticket list', async () => {
     signInAs('agent');
     mockApi({
-      'GET /api/v1/tickets/user-type-wise-tickets/1': {
-        data: [],
-        total_tickets: 0,
-        total_pages: 0,
-        previous_page: null,
-        next_page: null,
-      },
+      'GET /api/v1/tickets/user-type-wise-tickets/1': ticketListReply(1, []),
     });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Tickets' }, { timeout: 5000 })).toBeTruthy();

@@ -1,9 +1,10 @@
-import { Anchor, Center, Group, List, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { canSeeDashboard, type Dashboard } from '@switchboard/shared';
+import { type Dashboard } from '@switchboard/shared';
+import { FigurePanel } from './components/figure-panel.tsx';
 import { useState, type ReactNode } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ReadState } from '../../components/read-state.tsx';
 import { useDashboard } from './api/dashboard.ts';
 import { BacklogPanel } from './components/backlog-panel.tsx';
 import { TicketsLink } from './components/figure-link.tsx';
@@ -18,28 +19,13 @@ const PERIODS = [7, 30, 90] as const;
 
 /** /dashboard: the desk at a glance (DESIGN.md §17), staff only. */
 export function DashboardScreen() {
-  return (
-    <PermissionGate allows={canSeeDashboard}>
-      <DashboardContent />
-    </PermissionGate>
-  );
-}
-
-function DashboardContent() {
   const [days, setDays] = useState<number>(30);
   const dashboard = useDashboard(days);
   const t = useMessages(dashboardMessages);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('intro')}
-          </Text>
-        </div>
+        <ScreenHeading title={t('title')} intro={t('intro')} />
         <SegmentedControl
           aria-label={t('period')}
           value={String(days)}
@@ -47,23 +33,9 @@ function DashboardContent() {
           data={PERIODS.map((period) => ({ value: String(period), label: t('days', { days: period }) }))}
         />
       </Group>
-      {dashboard.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : dashboard.isError ? (
-        <LoadError
-          error={dashboard.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
-      ) : (
-        <Figures figures={dashboard.data.data} />
-      )}
+      <ReadState read={dashboard} loadingText={t('loading')} failedText={t('failedToFetch')}>
+        {(reply) => <Figures figures={reply.data} />}
+      </ReadState>
     </Stack>
   );
 }
@@ -136,28 +108,23 @@ function TopSubgroups({ figures }: { figures: Dashboard }) {
   const t = useMessages(dashboardMessages);
   const labels = useLabels();
   return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('topSubgroupsTitle')}
-        </Title>
-        {figures.top_subgroups.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('topSubgroupsNone')}
-          </Text>
-        ) : (
-          <List type="ordered" spacing="xs">
-            {figures.top_subgroups.map((row) => (
-              <List.Item key={row.sub_group_id}>
-                <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
-                  <bdi>{labels.subgroup({ sub_group_en: row.sub_group_name, sub_group_bn: row.sub_group_name_bn })}</bdi>:{' '}
-                  {t('ticketCount', { count: row.count })}
-                </TicketsLink>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </Paper>
+    <FigurePanel title={t('topSubgroupsTitle')}>
+      {figures.top_subgroups.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('topSubgroupsNone')}
+        </Text>
+      ) : (
+        <List type="ordered" spacing="xs">
+          {figures.top_subgroups.map((row) => (
+            <List.Item key={row.sub_group_id}>
+              <TicketsLink search={listOf({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })}>
+                <bdi>{labels.subgroup({ sub_group_en: row.sub_group_name, sub_group_bn: row.sub_group_name_bn })}</bdi>:{' '}
+                {t('ticketCount', { count: row.count })}
+              </TicketsLink>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </FigurePanel>
   );
 }

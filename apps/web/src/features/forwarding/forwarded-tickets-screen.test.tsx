@@ -1,35 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TicketListItem, TicketListReply, UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
+import { type ApiCall, mockApi, renderApp, signInAs, ticketListReply, ticketRow } from '../../lib/test-support.tsx';
 
-const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'support' }));
-
-function row(ticket_id: number, title: string): TicketListItem {
-  return {
-    ticket_id,
-    title,
-    problematic_number: '8801712345678',
-    issued_to: 'rs',
-    issuer_number: '8809638000007',
-    issuer_name: 'Sadia Karim',
-    issuer_user_type: 'customer',
-    client_email: null,
-    created_at: '2026-03-01T04:00:00.000Z',
-    ticket_status: 'in_progress',
-  };
-}
-
-function pageReply(page: number, data: TicketListItem[], total: number): TicketListReply {
-  const totalPages = Math.ceil(total / 10);
-  return {
-    data,
-    total_tickets: total,
-    total_pages: totalPages,
-    previous_page: page > 1 ? page - 1 : null,
-    next_page: page < totalPages ? page + 1 : null,
-  };
-}
+const row = (ticket_id: number, title: string) =>
+  ticketRow(ticket_id, title, { issued_to: 'rs', created_at: '2026-03-01T04:00:00.000Z', ticket_status: 'in_progress' });
 
 const chainCalls = (calls: ApiCall[]) => calls.filter((call) => call.path.startsWith('/api/v1/tickets/forward-chain-tickets/'));
 
@@ -40,9 +14,9 @@ describe('the forwarded tickets screen', { timeout: 30_000 }, () => {
   });
 
   it('shows the page of the URL in the ticket table with the issuer columns and the footer', async () => {
-    signInAs('rs');
+    signInAs('rs', 'support');
     const calls = mockApi({
-      'GET /api/v1/tickets/forward-chain-tickets/2': pageReply(
+      'GET /api/v1/tickets/forward-chain-tickets/2': ticketListReply(
         2,
         [row(100011, 'Router keeps restarting at night'), row(100012, 'Bill')],
         12,
@@ -58,16 +32,16 @@ describe('the forwarded tickets screen', { timeout: 30_000 }, () => {
   });
 
   it("says 'No tickets found.' and 'No results to display' for an empty chain", async () => {
-    signInAs('oss_bss');
-    mockApi({ 'GET /api/v1/tickets/forward-chain-tickets/1': pageReply(1, [], 0) });
+    signInAs('oss_bss', 'support');
+    mockApi({ 'GET /api/v1/tickets/forward-chain-tickets/1': ticketListReply(1, [], 0) });
     renderApp('/forwarded-tickets?page=1');
     expect(await screen.findByText('No tickets found.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('No results to display')).toBeTruthy();
   });
 
   it.each(['agent', 'customer'] as const)('sends a %s to /tickets?page=1 without asking for the list', async (userType) => {
-    signInAs(userType);
-    const calls = mockApi({ 'GET /api/v1/tickets/user-type-wise-tickets/1': pageReply(1, [], 0) });
+    signInAs(userType, 'support');
+    const calls = mockApi({ 'GET /api/v1/tickets/user-type-wise-tickets/1': ticketListReply(1, [], 0) });
     const { router } = renderApp('/forwarded-tickets?page=3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'), { timeout: 5000 });
     expect(router.state.location.search).toEqual({ page: 1 });
@@ -76,13 +50,13 @@ describe('the forwarded tickets screen', { timeout: 30_000 }, () => {
 
   it('asks again for the same page every 30 seconds and shows what changed, without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
-    signInAs('iptsp');
+    signInAs('iptsp', 'support');
     let round = 0;
     const calls = mockApi({
       'GET /api/v1/tickets/forward-chain-tickets/1': () =>
         ++round === 1
-          ? pageReply(1, [row(100001, 'First forward')], 1)
-          : pageReply(1, [row(100002, 'Second forward'), row(100001, 'First forward')], 2),
+          ? ticketListReply(1, [row(100001, 'First forward')], 1)
+          : ticketListReply(1, [row(100002, 'Second forward'), row(100001, 'First forward')], 2),
     });
     renderApp('/forwarded-tickets?page=1');
     expect(await screen.findByText('First forward', {}, { timeout: 5000 })).toBeTruthy();

@@ -1,10 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { canSeeForwardedTickets } from '@switchboard/shared';
-import { useEffect } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { useCallback } from 'react';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { TicketTable } from '../../components/ticket-table.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
@@ -14,14 +10,6 @@ import { forwardingMessages } from './messages.ts';
 
 /** /forwarded-tickets?page=N: the tickets in the department's forward chains (spec §2); staff only. */
 export function ForwardedTicketsScreen() {
-  return (
-    <PermissionGate allows={canSeeForwardedTickets}>
-      <ForwardedTickets />
-    </PermissionGate>
-  );
-}
-
-function ForwardedTickets() {
   const t = useMessages(forwardingMessages);
   const { page } = useSearch({ from: '/signed-in/forwarded-tickets' });
   const navigate = useNavigate();
@@ -31,44 +19,32 @@ function ForwardedTickets() {
   useLiveEvents((event) => {
     if (event.event === 'ticket.changed') void list.refetch();
   });
-  const totalPages = list.data?.total_pages ?? 0;
-
-  // A page past the end (tickets left the chain since the link was made) shows the last page instead.
-  useEffect(() => {
-    if (!list.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigate({ to: '/forwarded-tickets', search: { page: totalPages }, replace: true });
-    }
-  }, [list.isPlaceholderData, totalPages, page, navigate]);
+  const rows = list.data?.data ?? [];
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) => void navigate({ to: '/forwarded-tickets', search: { page: target }, replace }),
+    [navigate],
+  );
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
-      {list.isError && !list.data ? (
-        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : (
-        <TicketTable
-          tickets={list.data?.data ?? []}
-          loading={list.isPending}
-          showIssuerColumns
-          timeZone={timeZone}
-          onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
-          loadingText={t('loading')}
-          emptyText={t('empty')}
-        />
-      )}
-      <PaginationFooter
-        page={page}
-        total={list.data?.total_tickets ?? 0}
-        estimated={list.data?.total_is_estimate}
-        onPageChange={(target) => void navigate({ to: '/forwarded-tickets', search: { page: target } })}
+    <PagedListScreen
+      title={t('title')}
+      intro={t('intro')}
+      read={list}
+      loadingText={t('loading')}
+      emptyText={t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={list.data?.total_tickets ?? 0}
+      estimated={list.data?.total_is_estimate}
+      onPageChange={goToPage}
+    >
+      <TicketTable
+        tickets={rows}
+        loading={false}
+        showIssuerColumns
+        timeZone={timeZone}
+        onOpen={(id) => void navigate({ to: '/view-ticket', search: { id } })}
       />
-    </Stack>
+    </PagedListScreen>
   );
 }

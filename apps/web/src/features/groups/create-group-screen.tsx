@@ -1,10 +1,8 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { canManageGroups } from '@switchboard/shared';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { CreateFormScreen } from '../../components/create-form-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useCreateGroup } from './api/groups.ts';
@@ -13,14 +11,6 @@ import { newSubgroupDraft, validateCreateGroup, type FieldErrors, type SubgroupD
 import { groupsMessages } from './messages.ts';
 
 export function CreateGroupScreen() {
-  return (
-    <PermissionGate allows={canManageGroups}>
-      <CreateGroupForm />
-    </PermissionGate>
-  );
-}
-
-function CreateGroupForm() {
   const t = useMessages(groupsMessages);
   const navigate = useNavigate();
   const createGroup = useCreateGroup();
@@ -54,52 +44,40 @@ function CreateGroupForm() {
   }
 
   return (
-    <Stack gap="md" maw={820}>
-      <Anchor component={Link} to="/group-info" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('backToList')}
-        </Group>
-      </Anchor>
-      <Title order={1} size="h2">
-        {t('createTitle')}
-      </Title>
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('groupName')}
-              placeholder={t('groupNamePlaceholder')}
-              required
-              autoComplete="off"
-              value={groupName}
-              error={errors.group_name}
-              disabled={createGroup.isPending}
-              onChange={(event) => {
-                setGroupName(event.currentTarget.value);
-                revalidate(event.currentTarget.value, subgroups);
-              }}
-            />
-            <Text fw={500} size="sm">
-              {t('subgroups')}
-            </Text>
-            <SubgroupFields
-              value={subgroups}
-              errors={errors}
-              disabled={createGroup.isPending}
-              onChange={(rows) => {
-                setSubgroups(rows);
-                revalidate(groupName, rows);
-              }}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={createGroup.isPending}>
-                {t('submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <CreateFormScreen
+      backTo="/group-info"
+      backLabel={t('backToList')}
+      title={t('createTitle')}
+      submitLabel={t('submit')}
+      submitting={createGroup.isPending}
+      onSubmit={submit}
+      maw={820}
+    >
+      <TextInput
+        label={t('groupName')}
+        placeholder={t('groupNamePlaceholder')}
+        required
+        autoComplete="off"
+        value={groupName}
+        error={errors.group_name}
+        disabled={createGroup.isPending}
+        onChange={(event) => {
+          setGroupName(event.currentTarget.value);
+          revalidate(event.currentTarget.value, subgroups);
+        }}
+      />
+      <Text fw={500} size="sm">
+        {t('subgroups')}
+      </Text>
+      <SubgroupFields
+        value={subgroups}
+        errors={errors}
+        disabled={createGroup.isPending}
+        onChange={(rows) => {
+          setSubgroups(rows);
+          revalidate(groupName, rows);
+        }}
+      />
+    </CreateFormScreen>
   );
 }

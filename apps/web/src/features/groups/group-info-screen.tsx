@@ -4,13 +4,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { canManageGroups, PAGE_SIZE, type Group as GroupEntity, type Subgroup } from '@switchboard/shared';
+import { PAGE_SIZE, type Group as GroupEntity, type Subgroup } from '@switchboard/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useGroups } from '../../lib/group-options.ts';
+import { useGroups } from '../../entities/groups.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { lastPageOf } from '../../lib/pagination.ts';
 import { useDeleteGroup, useDeleteSubgroup } from './api/groups.ts';
@@ -18,18 +17,10 @@ import { AddSubgroupDialog } from './components/add-subgroup-dialog.tsx';
 import { GroupRow } from './components/group-row.tsx';
 import { groupsMessages } from './messages.ts';
 
-export function GroupInfoScreen() {
-  return (
-    <PermissionGate allows={canManageGroups}>
-      <GroupTable />
-    </PermissionGate>
-  );
-}
-
 /** What the confirm dialog is about to delete. */
 type Deleting = { kind: 'group'; group: GroupEntity } | { kind: 'subgroup'; group: GroupEntity; subgroup: Subgroup };
 
-function GroupTable() {
+export function GroupInfoScreen() {
   const t = useMessages(groupsMessages);
   // A phone gets cards: three columns of names and buttons do not fit 390 pixels.
   const small = useMediaQuery('(max-width: 48em)');

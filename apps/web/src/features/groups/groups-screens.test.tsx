@@ -2,12 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
-
-const signInAs = (user_type: 'iptsp' | 'cc', role: 'moderator' | 'support') =>
-  localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { type ApiCall, jsonReply, mockApi, renderApp, signInAs, uuid as id } from '../../lib/test-support.tsx';
 
 function buildGroups(count: number): Group[] {
   return Array.from({ length: count }, (_, index) => ({

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
-import { useIncident, useLinkTickets, useUnlinkTicket } from '../../lib/incidents.ts';
+import { useIncident, useLinkTickets, useUnlinkTicket } from '../../entities/incidents.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';

@@ -1,9 +1,10 @@
-import { Anchor, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Table, Tabs } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
+import { useCallback } from 'react';
+import { ListTable } from '../../components/list-table.tsx';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
-import { useIncidentList } from '../../lib/incidents.ts';
+import { useIncidentList } from '../../entities/incidents.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
@@ -25,86 +26,74 @@ export function IncidentsScreen() {
   });
   const rows = list.data?.data ?? [];
 
+  const goToPage = useCallback(
+    (page: number, replace?: boolean) => void navigate({ to: '/incidents', search: { tab: search.tab, page }, replace }),
+    [navigate, search.tab],
+  );
+
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('listTitle')}
-      </Title>
-      <Tabs
-        value={search.tab}
-        onChange={(value) =>
-          void navigate({ to: '/incidents', search: { tab: value === 'resolved' ? 'resolved' : 'active', page: 1 } })
+    <PagedListScreen
+      title={t('listTitle')}
+      filters={
+        <Tabs
+          value={search.tab}
+          onChange={(value) =>
+            void navigate({ to: '/incidents', search: { tab: value === 'resolved' ? 'resolved' : 'active', page: 1 } })
+          }
+        >
+          <Tabs.List aria-label={t('tabsLabel')}>
+            <Tabs.Tab value="active">{t('tabActive')}</Tabs.Tab>
+            <Tabs.Tab value="resolved">{t('tabResolved')}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      }
+      read={list}
+      loadingText={t('loading')}
+      emptyText={search.tab === 'active' ? t('emptyActive') : t('emptyResolved')}
+      empty={rows.length === 0}
+      page={search.page}
+      total={list.data?.total ?? 0}
+      onPageChange={goToPage}
+    >
+      <ListTable
+        minWidth={640}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>{t('columnId')}</Table.Th>
+            <Table.Th>{t('columnTitle')}</Table.Th>
+            <Table.Th>{t('columnArea')}</Table.Th>
+            <Table.Th>{t('columnTickets')}</Table.Th>
+            <Table.Th>{t('columnCreated')}</Table.Th>
+            <Table.Th>{t('columnStatus')}</Table.Th>
+          </>
         }
       >
-        <Tabs.List aria-label={t('tabsLabel')}>
-          <Tabs.Tab value="active">{t('tabActive')}</Tabs.Tab>
-          <Tabs.Tab value="resolved">{t('tabResolved')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      {list.isError ? (
-        <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Group gap="xs" justify="center" py="xl" role="status">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('loading')}</Text>
-        </Group>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" role="status">
-          {search.tab === 'active' ? t('emptyActive') : t('emptyResolved')}
-        </Text>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columnId')}</Table.Th>
-                  <Table.Th>{t('columnTitle')}</Table.Th>
-                  <Table.Th>{t('columnArea')}</Table.Th>
-                  <Table.Th>{t('columnTickets')}</Table.Th>
-                  <Table.Th>{t('columnCreated')}</Table.Th>
-                  <Table.Th>{t('columnStatus')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((incident) => (
-                  <Table.Tr key={incident.id}>
-                    <Table.Td>#{incident.id}</Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incident.id) }} {...props} />}
-                      >
-                        {incident.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <GroupPath
-                        group={incident.group_name}
-                        subgroup={
-                          incident.sub_group_name &&
-                          labels.subgroup({ sub_group_en: incident.sub_group_name, sub_group_bn: incident.sub_group_name_bn })
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}
-                    </Table.Td>
-                    <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
-                    <Table.Td>
-                      <IncidentStatusBadge status={incident.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
-      <PaginationFooter
-        page={search.page}
-        total={list.data?.total ?? 0}
-        onPageChange={(page) => void navigate({ to: '/incidents', search: { tab: search.tab, page } })}
-      />
-    </Stack>
+        {rows.map((incident) => (
+          <Table.Tr key={incident.id}>
+            <Table.Td>#{incident.id}</Table.Td>
+            <Table.Td>
+              <Anchor renderRoot={(props) => <Link to="/incidents/$id" params={{ id: String(incident.id) }} {...props} />}>
+                {incident.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <GroupPath
+                group={incident.group_name}
+                subgroup={
+                  incident.sub_group_name &&
+                  labels.subgroup({ sub_group_en: incident.sub_group_name, sub_group_bn: incident.sub_group_name_bn })
+                }
+              />
+            </Table.Td>
+            <Table.Td>{t('ticketCounts', { total: incident.ticket_count, unsolved: incident.open_ticket_count })}</Table.Td>
+            <Table.Td>{formatDisplayDateTime(incident.created_at, timeZone)}</Table.Td>
+            <Table.Td>
+              <IncidentStatusBadge status={incident.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+    </PagedListScreen>
   );
 }

@@ -1,13 +1,11 @@
-import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { canSeeNotificationFailures, type FailedNotification } from '@switchboard/shared';
-import { useState } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FailedNotification } from '@switchboard/shared';
+import { useCallback } from 'react';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
-import { useFailedNotifications } from '../../lib/notifications.ts';
+import { useFailedNotifications } from './api/failed-notifications.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { notificationsMessages } from './messages.ts';
 
@@ -15,15 +13,6 @@ type Key = keyof typeof notificationsMessages.english;
 
 const KIND: Record<FailedNotification['kind'], Key> = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
-
-/** /notifications: the messages to issuers that kept failing (admins). */
-export function FailedNotificationsScreen() {
-  return (
-    <PermissionGate allows={canSeeNotificationFailures}>
-      <FailedList />
-    </PermissionGate>
-  );
-}
 
 function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: string | undefined }) {
   const t = useMessages(notificationsMessages);
@@ -55,46 +44,37 @@ function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: stri
   );
 }
 
-function FailedList() {
+/** /notifications: the messages to issuers that kept failing (admins). */
+export function FailedNotificationsScreen() {
   const t = useMessages(notificationsMessages);
   const timeZone = useProviderTimeZone();
-  const [page, setPage] = useState(1);
+  const { page = 1 } = useSearch({ from: '/signed-in/notifications' });
+  const navigate = useNavigate();
   const failed = useFailedNotifications(page);
   const rows = failed.data?.data ?? [];
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) => void navigate({ to: '/notifications', search: { page: target }, replace }),
+    [navigate],
+  );
   return (
-    <Stack gap="md" maw={900}>
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
-      {failed.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : failed.isError ? (
-        <LoadError
-          error={failed.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void failed.refetch()}
-          retrying={failed.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rows.map((row) => (
-            <FailedCard key={row.id} row={row} timeZone={timeZone} />
-          ))}
-        </Stack>
-      )}
-      {failed.data && failed.data.total > 0 && <PaginationFooter page={page} total={failed.data.total} onPageChange={setPage} />}
-    </Stack>
+    <PagedListScreen
+      title={t('title')}
+      intro={t('intro')}
+      read={failed}
+      failedText={t('failedToFetch')}
+      loadingText={t('loading')}
+      emptyText={t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={failed.data?.total ?? 0}
+      onPageChange={goToPage}
+      maw={900}
+    >
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {rows.map((row) => (
+          <FailedCard key={row.id} row={row} timeZone={timeZone} />
+        ))}
+      </Stack>
+    </PagedListScreen>
   );
 }

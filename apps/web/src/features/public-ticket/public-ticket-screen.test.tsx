@@ -3,9 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { sha, verifySolution } from 'altcha/lib';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_ERROR_MESSAGE, type Group } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp, TEST_CAPTCHA_SECRET, type ApiCall } from '../../lib/test-support.tsx';
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import {
+  type ApiCall,
+  fakeSessionToken,
+  jsonReply,
+  mockApi,
+  renderApp,
+  TEST_CAPTCHA_SECRET,
+  uuid as id,
+} from '../../lib/test-support.tsx';
 
 const GROUPS: Group[] = [
   { _id: id(1), group_name: 'Broadband', sub_groups: [{ _id: id(11), sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }] },

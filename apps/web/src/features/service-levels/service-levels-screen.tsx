@@ -1,15 +1,9 @@
-import { Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  canManageServiceLevels,
-  SERVICE_LEVEL_MAX_HOURS,
-  SERVICE_LEVEL_MIN_HOURS,
-  serviceLevelBodySchema,
-  type ServiceLevel,
-} from '@switchboard/shared';
+import { SERVICE_LEVEL_MAX_HOURS, SERVICE_LEVEL_MIN_HOURS, serviceLevelBodySchema, type ServiceLevel } from '@switchboard/shared';
 import { useState, type FormEvent } from 'react';
-import { LoadError } from '../../components/load-error.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { ReadState } from '../../components/read-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -19,43 +13,14 @@ import { serviceLevelsMessages } from './messages.ts';
 
 /** /service-levels: each department's hours to the first reply and to resolve (admins). */
 export function ServiceLevelsScreen() {
-  return (
-    <PermissionGate allows={canManageServiceLevels}>
-      <ServiceLevelList />
-    </PermissionGate>
-  );
-}
-
-function ServiceLevelList() {
   const t = useMessages(serviceLevelsMessages);
   const levels = useServiceLevels();
   return (
     <Stack gap="md" maw={900}>
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
-      {levels.isPending ? (
-        <Center py="md" role="status">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : levels.isError ? (
-        <LoadError
-          error={levels.error}
-          fallback={t('failedToFetch')}
-          onRetry={() => void levels.refetch()}
-          retrying={levels.isFetching}
-        />
-      ) : (
-        levels.data.data.map((level) => <LevelForm key={level.department} level={level} />)
-      )}
+      <ScreenHeading title={t('title')} intro={t('intro')} />
+      <ReadState read={levels} loadingText={t('loading')} failedText={t('failedToFetch')}>
+        {(reply) => reply.data.map((level) => <LevelForm key={level.department} level={level} />)}
+      </ReadState>
     </Stack>
   );
 }

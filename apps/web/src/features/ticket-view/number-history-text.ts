@@ -6,8 +6,7 @@ import { ticketViewMessages } from './messages.ts';
 
 /** How a holder reads: departments by their forward-target labels, the agent holder as "Agent". */
 export function holderLabel(holder: IssuedTo): string {
-  const labels = currentLabels();
-  return holder === 'agent' ? labels.userType('agent') : labels.department(holder);
+  return currentLabels().holder(holder);
 }
 
 /** One event of the timeline as a sentence ("Forwarded from Customer Care to IPTSP: no signal"). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ticketNotificationsKey } from '../../lib/notifications.ts';
+import { ticketNotificationsKey } from '../../entities/issuer-notifications.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { ticketKey } from './api/ticket.ts';
 

@@ -1,23 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket, TicketComment, UserType } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp } from '../../lib/test-support.tsx';
+import type { Ticket, TicketComment } from '@switchboard/shared';
+import { jsonReply, mockApi, renderApp, signInAs, ticketFixture } from '../../lib/test-support.tsx';
 
-const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
-
-const TICKET: Ticket = {
-  ticket_id: 100042,
+const TICKET: Ticket = ticketFixture({
   title: 'Bill charged twice this month',
   description: 'First line.\nSecond line.',
-  problematic_number: '8801712345678',
   issued_to: 'oss-bss',
-  issuer_number: '8809638000006',
-  issuer_name: 'Rafiq Islam',
-  issuer_user_type: 'agent',
-  ticket_status: 'in_progress',
-  created_at: '2026-11-20T04:05:06.000Z',
-  resolved_at: null,
   attachments: ['/storage/attachments/2026/11/a.png', '/storage/attachments/2026/11/b.png'],
   comments: [
     {
@@ -48,12 +38,9 @@ const TICKET: Ticket = {
       created_at: '2026-11-20T05:00:00.000Z',
     },
   ],
-  group_id: null,
   group_name: 'Billing',
-  sub_group_id: null,
   sub_group_name: 'Wrong bill',
-  client_email: null,
-};
+});
 
 describe('the ticket view', { timeout: 30_000 }, () => {
   afterEach(() => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import {
@@ -9,6 +9,7 @@ import {
   canWriteInternalComments,
 } from '@switchboard/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingNote } from '../../components/loading-note.tsx';
 import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -62,16 +63,7 @@ export function ViewTicketScreen() {
   useLiveTicket(id);
 
   if (id === undefined || !session) return <TicketNotFound />;
-  if (ticket.isPending) {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">{t('loading')}</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (ticket.isPending) return <LoadingNote text={t('loading')} />;
   if (ticket.isError) {
     // A refused id, a ticket that does not exist and one that is not the viewer's look the same.
     const missing = ticket.error instanceof ApiError && [400, 403, 404].includes(ticket.error.status);

@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DESCRIPTION_MAX_LENGTH, type Group, type UserType } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
+import { DESCRIPTION_MAX_LENGTH, type Group } from '@switchboard/shared';
+import { type ApiCall, jsonReply, mockApi, renderApp, signInAs, uuid as id } from '../../lib/test-support.tsx';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const GROUPS: Group[] = [
   { _id: id(1), group_name: 'Internet', sub_groups: [{ _id: id(11), sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }] },
   { _id: id(2), group_name: 'Billing', sub_groups: [] },
 ];
 
-const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
 const setup = () => userEvent.setup({ delay: null });
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 const issueCalls = (calls: ApiCall[]) =>

@@ -1,6 +1,7 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
+import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
@@ -19,14 +20,7 @@ export function AddTicketScreen() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('formTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('formIntro')}
-          </Text>
-        </div>
+        <ScreenHeading title={t('formTitle')} intro={t('formIntro')} />
         <IssueTicketForm
           userType={userType}
           submitting={issue.isPending}

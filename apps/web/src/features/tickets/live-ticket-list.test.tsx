@@ -1,31 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ticket, TicketListItem, TicketListReply } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
+import type { Ticket, TicketListItem } from '@switchboard/shared';
+import {
+  type ApiCall,
+  fakeSessionToken,
+  mockApi,
+  renderApp,
+  ticketListReply,
+  ticketRow as row,
+} from '../../lib/test-support.tsx';
 
-function row(ticket_id: number, title: string): TicketListItem {
-  return {
-    ticket_id,
-    title,
-    problematic_number: '8801712345678',
-    issued_to: 'cc',
-    issuer_number: '8809638000007',
-    issuer_name: 'Sadia Karim',
-    issuer_user_type: 'customer',
-    client_email: null,
-    created_at: '2026-11-20T04:05:06.000Z',
-    ticket_status: 'open',
-  };
-}
-
-const page = (data: TicketListItem[]): TicketListReply => ({
-  data,
-  total_tickets: data.length,
-  total_pages: 1,
-  previous_page: null,
-  next_page: null,
-});
+const page = (data: TicketListItem[]) => ticketListReply(1, data);
 
 /** The live stream of the test: stays open; `send` writes raw SSE text to it. */
 function liveStream() {

@@ -1,44 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Group, TicketListItem, TicketListReply, UserType } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
+import type { Group } from '@switchboard/shared';
+import {
+  type ApiCall,
+  mockApi,
+  renderApp,
+  signInAs,
+  ticketListReply,
+  ticketRow as row,
+  uuid as id,
+} from '../../lib/test-support.tsx';
 
-const signInAs = (user_type: UserType) => localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role: 'user' }));
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const GROUPS: Group[] = [
   { _id: id(1), group_name: 'Internet', sub_groups: [{ _id: id(11), sub_group_bn: 'ধীর গতি', sub_group_en: 'Slow speed' }] },
 ];
 
-function row(ticket_id: number, title: string): TicketListItem {
-  return {
-    ticket_id,
-    title,
-    problematic_number: '8801712345678',
-    issued_to: 'cc',
-    issuer_number: '8809638000007',
-    issuer_name: 'Sadia Karim',
-    issuer_user_type: 'customer',
-    client_email: null,
-    created_at: '2026-11-20T04:05:06.000Z',
-    ticket_status: 'open',
-  };
-}
-
-function reply(
-  page: number,
-  total: number,
-  data: TicketListItem[] = [row(100001, 'Router keeps restarting at night')],
-): TicketListReply {
-  const pages = Math.ceil(total / 10);
-  return {
-    data,
-    total_tickets: total,
-    total_pages: pages,
-    previous_page: page > 1 ? page - 1 : null,
-    next_page: page < pages ? page + 1 : null,
-  };
-}
+const reply = (page: number, total: number, data = [row(100001, 'Router keeps restarting at night')]) =>
+  ticketListReply(page, data, total);
 
 /** Every list call answers with a one-ticket page; the tests look at what was asked. */
 function mockList(total = 1) {

@@ -14,7 +14,7 @@ import { TicketTable } from '../../components/ticket-table.tsx';
 import { todayIn } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { useGroups } from '../../lib/group-options.ts';
+import { useGroups } from '../../entities/groups.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicketList } from './api/ticket-list.ts';
 import { CustomerStatusSearch } from './components/customer-status-search.tsx';

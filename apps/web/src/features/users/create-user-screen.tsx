@@ -1,10 +1,8 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { canManageUsers } from '@switchboard/shared';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { CreateFormScreen } from '../../components/create-form-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -24,14 +22,6 @@ import {
 } from './user-draft.ts';
 
 export function CreateUserScreen() {
-  return (
-    <PermissionGate allows={canManageUsers}>
-      <CreateUserForm />
-    </PermissionGate>
-  );
-}
-
-function CreateUserForm() {
   const t = useMessages(usersMessages);
   const labels = useLabels();
   const brand = useBrandName();
@@ -69,72 +59,60 @@ function CreateUserForm() {
   }
 
   return (
-    <Stack gap="md" maw={720}>
-      <Anchor component={Link} to="/user-info" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('backToList')}
-        </Group>
-      </Anchor>
-      <Title order={1} size="h2">
-        {t('createTitle')}
-      </Title>
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('name')}
-              placeholder={t('namePlaceholder')}
-              required
-              autoComplete="off"
-              value={draft.name}
-              error={errors.name}
-              onChange={(event) => change({ name: event.currentTarget.value })}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PrefixedNumberInput
-                label={t('number', { brand })}
-                placeholder={t('numberPlaceholder')}
-                required
-                value={draft.numberEntry}
-                error={errors.product_number}
-                onChange={(event) => change({ numberEntry: event.currentTarget.value })}
-              />
-              <PrefixedNumberInput
-                label={t('phone')}
-                placeholder={t('phonePlaceholder')}
-                required
-                value={draft.phoneEntry}
-                error={errors.phone_number}
-                onChange={(event) => change({ phoneEntry: event.currentTarget.value })}
-              />
-              <Select
-                label={t('userType')}
-                placeholder={t('userTypePlaceholder')}
-                required
-                data={userTypeOptions(labels)}
-                value={draft.user_type}
-                error={errors.user_type}
-                onChange={(value) => change({ user_type: asUserType(value) })}
-              />
-              <Select
-                label={t('role')}
-                placeholder={t('rolePlaceholder')}
-                required
-                data={roleOptions(labels)}
-                value={draft.role}
-                error={errors.role}
-                onChange={(value) => change({ role: asRole(value) })}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" loading={createUser.isPending}>
-                {t('submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <CreateFormScreen
+      backTo="/user-info"
+      backLabel={t('backToList')}
+      title={t('createTitle')}
+      submitLabel={t('submit')}
+      submitting={createUser.isPending}
+      onSubmit={submit}
+      maw={720}
+    >
+      <TextInput
+        label={t('name')}
+        placeholder={t('namePlaceholder')}
+        required
+        autoComplete="off"
+        value={draft.name}
+        error={errors.name}
+        onChange={(event) => change({ name: event.currentTarget.value })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PrefixedNumberInput
+          label={t('number', { brand })}
+          placeholder={t('numberPlaceholder')}
+          required
+          value={draft.numberEntry}
+          error={errors.product_number}
+          onChange={(event) => change({ numberEntry: event.currentTarget.value })}
+        />
+        <PrefixedNumberInput
+          label={t('phone')}
+          placeholder={t('phonePlaceholder')}
+          required
+          value={draft.phoneEntry}
+          error={errors.phone_number}
+          onChange={(event) => change({ phoneEntry: event.currentTarget.value })}
+        />
+        <Select
+          label={t('userType')}
+          placeholder={t('userTypePlaceholder')}
+          required
+          data={userTypeOptions(labels)}
+          value={draft.user_type}
+          error={errors.user_type}
+          onChange={(value) => change({ user_type: asUserType(value) })}
+        />
+        <Select
+          label={t('role')}
+          placeholder={t('rolePlaceholder')}
+          required
+          data={roleOptions(labels)}
+          value={draft.role}
+          error={errors.role}
+          onChange={(value) => change({ role: asRole(value) })}
+        />
+      </SimpleGrid>
+    </CreateFormScreen>
   );
 }

@@ -1,14 +1,13 @@
-import { Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { canManageUsers, displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
+import { useCallback, useState } from 'react';
+import { displayNumber, type UpdateUserBody, type User } from '@switchboard/shared';
+import { ListTable } from '../../components/list-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { PaginationFooter } from '../../components/pagination-footer.tsx';
-import { PermissionGate } from '../../components/permission-gate.tsx';
+import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName, useProviderTimeZone } from '../../lib/public-config.ts';
@@ -19,14 +18,6 @@ import { UserSearchBox } from './components/user-search-box.tsx';
 import { usersMessages } from './messages.ts';
 
 export function UserInfoScreen() {
-  return (
-    <PermissionGate allows={canManageUsers}>
-      <UserTable />
-    </PermissionGate>
-  );
-}
-
-function UserTable() {
   const t = useMessages(usersMessages);
   const brand = useBrandName();
   const timeZone = useProviderTimeZone();
@@ -44,19 +35,14 @@ function UserTable() {
 
   const rows = users.data?.data ?? [];
   const total = users.data?.total ?? 0;
-  const totalPages = users.data?.total_pages ?? 0;
 
-  // A delete (or an old link) can leave the page past the end: show the last page instead.
-  useEffect(() => {
-    if (!users.isPlaceholderData && totalPages > 0 && page > totalPages) {
-      void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: totalPages }), replace: true });
-    }
-  }, [users.isPlaceholderData, totalPages, page, navigate]);
-
-  const goToPage = (target: number) => {
-    setEditingId(null);
-    void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: target }) });
-  };
+  const goToPage = useCallback(
+    (target: number, replace?: boolean) => {
+      setEditingId(null);
+      void navigate({ to: '/user-info', search: (previous) => ({ ...previous, page: target }), replace });
+    },
+    [navigate],
+  );
   const applySearch = (text: string) => {
     if (text === q) return;
     setEditingId(null);
@@ -74,19 +60,6 @@ function UserTable() {
     onSave: (body: UpdateUserBody) => save(user._id, body),
     onDelete: () => setDeleting(user),
   });
-  const state = users.isError ? (
-    <Box p="md">
-      <LoadError
-        error={users.error}
-        fallback={t('fetchFailed')}
-        retrying={users.isFetching}
-        onRetry={() => void users.refetch()}
-      />
-    </Box>
-  ) : (
-    <TableState loading={users.isPending} empty={rows.length === 0} searching={q !== ''} />
-  );
-
   function save(id: string, body: UpdateUserBody) {
     updateUser.mutate(
       { id, body },
@@ -110,83 +83,72 @@ function UserTable() {
   }
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {t('listTitle')}
-        </Title>
+    <PagedListScreen
+      title={t('listTitle')}
+      action={
         <Button component={Link} to="/create-user" leftSection={<IconUserPlus size={18} />}>
           {t('createLink')}
         </Button>
-      </Group>
-      <UserSearchBox applied={q} onSearch={applySearch} />
+      }
+      filters={<UserSearchBox applied={q} onSearch={applySearch} />}
+      read={users}
+      failedText={t('fetchFailed')}
+      loadingText={t('loading')}
+      emptyText={q !== '' ? t('noMatches') : t('empty')}
+      empty={rows.length === 0}
+      page={page}
+      total={total}
+      estimated={users.data?.total_is_estimate}
+      onPageChange={goToPage}
+      after={
+        <>
+          <ConfirmDialog
+            opened={deleting !== null}
+            title={t('deleteTitle')}
+            body={deleting ? t('deleteBody', { name: deleting.name, number: displayNumber(deleting.product_number) }) : ''}
+            loading={deleteUser.isPending}
+            error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
+            onConfirm={confirmDelete}
+            onClose={() => {
+              setDeleting(null);
+              deleteUser.reset();
+            }}
+          />
+          <SignInLockPanel />
+        </>
+      }
+    >
       {small ? (
         <Stack gap="sm">
           {rows.map((user) => (
             <UserRow key={user._id} layout="card" {...rowProps(user)} />
           ))}
-          {state}
         </Stack>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {/* Widths fit the edit fields too, so that a row does not reflow when it turns into a form. */}
-                  <Table.Th miw={180}>{t('name')}</Table.Th>
-                  <Table.Th w={190}>{t('number', { brand })}</Table.Th>
-                  <Table.Th w={150}>{t('phone')}</Table.Th>
-                  <Table.Th w={160}>{t('userType')}</Table.Th>
-                  <Table.Th w={140}>{t('role')}</Table.Th>
-                  <Table.Th w={190}>{t('createdAt')}</Table.Th>
-                  <Table.Th w={90} ta="right">
-                    {t('actions')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((user) => (
-                  <UserRow key={user._id} layout="row" {...rowProps(user)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {state}
-        </Paper>
+        <ListTable
+          minWidth={1100}
+          highlightOnHover
+          radius="md"
+          head={
+            <>
+              {/* Widths fit the edit fields too, so that a row does not reflow when it turns into a form. */}
+              <Table.Th miw={180}>{t('name')}</Table.Th>
+              <Table.Th w={190}>{t('number', { brand })}</Table.Th>
+              <Table.Th w={150}>{t('phone')}</Table.Th>
+              <Table.Th w={160}>{t('userType')}</Table.Th>
+              <Table.Th w={140}>{t('role')}</Table.Th>
+              <Table.Th w={190}>{t('createdAt')}</Table.Th>
+              <Table.Th w={90} ta="right">
+                {t('actions')}
+              </Table.Th>
+            </>
+          }
+        >
+          {rows.map((user) => (
+            <UserRow key={user._id} layout="row" {...rowProps(user)} />
+          ))}
+        </ListTable>
       )}
-      <PaginationFooter page={page} total={total} estimated={users.data?.total_is_estimate} onPageChange={goToPage} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('deleteTitle')}
-        body={deleting ? t('deleteBody', { name: deleting.name, number: displayNumber(deleting.product_number) }) : ''}
-        loading={deleteUser.isPending}
-        error={deleteUser.isError ? errorMessage(deleteUser.error) : null}
-        onConfirm={confirmDelete}
-        onClose={() => {
-          setDeleting(null);
-          deleteUser.reset();
-        }}
-      />
-      <SignInLockPanel />
-    </Stack>
-  );
-}
-
-function TableState({ loading, empty, searching }: { loading: boolean; empty: boolean; searching: boolean }) {
-  const t = useMessages(usersMessages);
-  if (loading) {
-    return (
-      <Group justify="center" gap="xs" p="lg">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('loading')}</Text>
-      </Group>
-    );
-  }
-  if (!empty) return null;
-  return (
-    <Text c="dimmed" ta="center" p="lg">
-      {searching ? t('noMatches') : t('empty')}
-    </Text>
+    </PagedListScreen>
   );
 }

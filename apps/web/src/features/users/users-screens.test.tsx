@@ -2,10 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User, UserListReply } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp, type ApiCall } from '../../lib/test-support.tsx';
-
-const signInAs = (user_type: 'cc' | 'customer', role: 'admin' | 'user') =>
-  localStorage.setItem('jwt_token', fakeSessionToken({ user_type, role }));
+import { type ApiCall, jsonReply, mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
 
 const userNumber = (index: number) => `88096380${String(index).padStart(5, '0')}`;
 

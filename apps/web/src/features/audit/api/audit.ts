@@ -1,33 +1,14 @@
-/** The audit calls (admins) as React Query hooks: a page of the trail, and the actor picker's lookup. */
+/** The audit call (admins) as a React Query hook: a page of the trail. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditListReply, UserLookupReply } from '@switchboard/shared';
+import type { AuditListReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The filters of the audit screen; days are the provider's calendar days (yyyy-MM-DD). */
-export interface AuditFilters {
-  action?: AuditAction | undefined;
-  actor_id?: string | undefined;
-  target?: string | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-}
+import type { AuditFilters } from '../audit-search.ts';
 
 /** One page (10) of the trail, newest first; the previous page stays on screen while the next loads. */
 export function useAuditPage(page: number, filters: AuditFilters) {
   return useQuery({
     queryKey: ['audit', page, filters],
     queryFn: ({ signal }) => apiRequest<AuditListReply>('/audit', { query: { page, ...filters }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Up to 20 users matching what was typed, for the actor filter; nothing is asked for an empty query. */
-export function useActorLookup(query: string) {
-  return useQuery({
-    queryKey: ['users', 'lookup', query],
-    queryFn: async ({ signal }) => (await apiRequest<UserLookupReply>('/users/lookup', { query: { q: query }, signal })).data,
-    enabled: query.trim().length > 0,
-    staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }

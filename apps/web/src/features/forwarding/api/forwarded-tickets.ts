@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FORWARDED_REFRESH_MS, type TicketListReply } from '@switchboard/shared';
+import type { TicketListReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The list is asked for again every 30 seconds (spec §9). */
+const FORWARDED_REFRESH_MS = 30_000;
 
 /** Under ['tickets'] so that a forward or resolve anywhere refreshes this list too. */
 export const forwardedTicketsKey = (page: number) => ['tickets', 'forwarded', page] as const;

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateGroupBody, Group, GroupWriteReply, SubgroupInput } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { groupsQueryKey } from '../../../lib/group-options.ts';
+import { groupsQueryKey } from '../../../entities/groups.ts';
 
 interface MessageReply {
   message: string;

@@ -3,7 +3,7 @@ import { COMMENT_MAX_LENGTH, resolveIncidentBodySchema } from '@switchboard/shar
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useResolveIncident } from '../../../lib/incidents.ts';
+import { useResolveIncident } from '../../../entities/incidents.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { incidentMessages } from '../messages.ts';

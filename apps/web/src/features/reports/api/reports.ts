@@ -1,12 +1,6 @@
-/** The report calls as React Query hooks: the user lookup, generating a report, its preview. */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  FALLBACK_ERROR_MESSAGE,
-  type ReportInput,
-  type ReportPreviewReply,
-  type ReportReply,
-  type UserLookupReply,
-} from '@switchboard/shared';
+/** The report calls as React Query hooks: generating a report, its preview. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FALLBACK_ERROR_MESSAGE, type ReportInput, type ReportPreviewReply, type ReportReply } from '@switchboard/shared';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
@@ -18,18 +12,6 @@ import { reportMessages } from '../messages.ts';
 export function reportErrorMessage(error: unknown): string {
   const own = error instanceof ApiError && error.message && error.message !== FALLBACK_ERROR_MESSAGE;
   return own ? error.message : translate(reportMessages, 'failed');
-}
-
-/** Up to 20 users matching what was typed (names or numbers); nothing is asked for an empty query. */
-export function useUserLookup(query: string) {
-  return useQuery({
-    queryKey: ['users', 'lookup', query],
-    queryFn: async ({ signal }) => (await apiRequest<UserLookupReply>('/users/lookup', { query: { q: query }, signal })).data,
-    enabled: query.trim().length > 0,
-    staleTime: 60_000,
-    // The last matches stay while the next ones load, so the list does not flicker as the person types.
-    placeholderData: keepPreviousData,
-  });
 }
 
 export function useGenerateReport() {

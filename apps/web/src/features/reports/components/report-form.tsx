@@ -5,7 +5,7 @@ import 'dayjs/locale/bn';
 import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportInput } from '@switchboard/shared';
-import { useGroupChoices, useGroups } from '../../../lib/group-options.ts';
+import { useGroupChoices, useGroups } from '../../../entities/groups.ts';
 import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
 import { periodBody, type PeriodErrors } from '../report-period.ts';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { displayNumber, type UserLookupItem } from '@switchboard/shared';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useUserLookup } from '../api/reports.ts';
+import { useUserLookup } from '../../../entities/users.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { reportMessages } from '../messages.ts';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@switchboard/shared';
-import { renderWithProviders } from '../../../lib/test-providers.tsx';
+import { renderWithProviders } from '../../../lib/test-support.tsx';
 import { CommentForm } from './comment-form.tsx';
 
 function stubFetch(respond: () => Promise<Response>) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
-import { useLabels, type Labels } from '../../../lib/labels.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
 import { ticketViewMessages } from '../messages.ts';
 import { ForwardFields, serverFieldErrors, type ForwardErrors } from './forward-fields.tsx';
@@ -16,12 +16,6 @@ export interface ForwardDialogProps {
   /** The departments this viewer may choose (forwardTargetsFor). */
   targets: Department[];
   onClose: () => void;
-}
-
-/** The holder by its label; imported from no list component, which would weigh on this page. */
-function holderLabel(issuedTo: Ticket['issued_to'], labels: Labels): string {
-  if (issuedTo === undefined) return '';
-  return issuedTo === 'agent' ? labels.userType('agent') : labels.department(issuedTo);
 }
 
 /** Forward: a target department, a cause and the stay-in-loop switch, confirmed in the spec's dialog. */
@@ -81,7 +75,7 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
     <ConfirmDialog
       opened
       title={t('forwardTitle', { id: String(ticket.ticket_id) })}
-      body={<Text size="sm">{t('forwardBody', { holder: holderLabel(ticket.issued_to, labels) })}</Text>}
+      body={<Text size="sm">{t('forwardBody', { holder: labels.holder(ticket.issued_to) })}</Text>}
       loading={busy}
       error={failure}
       onConfirm={confirm}

@@ -1,15 +1,10 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
 import { IconArrowForwardUp } from '@tabler/icons-react';
-import { DEPARTMENTS, type Department, type ForwardHistoryEntry } from '@switchboard/shared';
+import type { ForwardHistoryEntry } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
-import { useLabels, type Labels } from '../../../lib/labels.ts';
+import { useLabels } from '../../../lib/labels.ts';
 import { ticketViewMessages } from '../messages.ts';
-
-/** A department by its label; a value the app does not know (yet) as it came. */
-function departmentLabel(value: string, labels: Labels): string {
-  return (DEPARTMENTS as readonly string[]).includes(value) ? labels.department(value as Department) : value;
-}
 
 /** The forwards of a ticket, oldest first, read-only (the server sends them to staff only). */
 export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryEntry[]; timeZone: string | undefined }) {
@@ -24,7 +19,7 @@ export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryE
           title={
             <Group gap={6}>
               <Text size="sm" fw={600}>
-                {departmentLabel(entry.previously_issued_to, labels)} → {departmentLabel(entry.newly_issued_to, labels)}
+                {labels.holder(entry.previously_issued_to)} → {labels.holder(entry.newly_issued_to)}
               </Text>
               {entry.is_in_forward_loop && (
                 <Badge size="xs" variant="light">

@@ -4,7 +4,7 @@ import { IconMessageDots, IconSearch } from '@tabler/icons-react';
 import { cannedReplyText, fillCannedReply, PAGE_SIZE, type CannedReply } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTicket } from '../api/ticket.ts';
-import { useCannedReplies } from '../../../lib/canned-replies.ts';
+import { useCannedReplies } from '../../../entities/canned-replies.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { ticketViewMessages } from '../messages.ts';
 

@@ -1,43 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NumberHistory, Ticket } from '@switchboard/shared';
-import { fakeSessionToken, jsonReply, mockApi, renderApp } from '../../../lib/test-support.tsx';
+import type { NumberHistory } from '@switchboard/shared';
+import {
+  fakeSessionToken,
+  historyTicket as item,
+  jsonReply,
+  mockApi,
+  renderApp,
+  ticketFixture,
+} from '../../../lib/test-support.tsx';
 import { eventText } from '../number-history-text.ts';
 
-const TICKET: Ticket = {
-  ticket_id: 100042,
-  title: 'No internet since morning',
-  description: 'Fibre down.',
-  problematic_number: '8801712345678',
-  issued_to: 'iptsp',
-  issuer_number: '8809638000006',
-  issuer_name: 'Rafiq Islam',
-  issuer_user_type: 'agent',
-  ticket_status: 'in_progress',
-  created_at: '2026-11-20T04:05:06.000Z',
-  resolved_at: null,
-  attachments: [],
-  comments: [],
-  comments_total: 0,
-  forwarder_history: [],
-  group_id: null,
-  group_name: 'Internet',
-  sub_group_id: null,
-  sub_group_name: null,
-  client_email: null,
-};
-
-const item = (ticket_id: number, title: string, ticket_status: Ticket['ticket_status']) => ({
-  ticket_id,
-  title,
-  problematic_number: '8801712345678',
-  issuer_number: null,
-  issuer_user_type: 'customer' as const,
-  client_email: null,
-  created_at: '2026-11-01T04:00:00.000Z',
-  ticket_status,
-});
+const TICKET = ticketFixture();
 
 const HISTORY: NumberHistory = {
   number: '8801712345678',

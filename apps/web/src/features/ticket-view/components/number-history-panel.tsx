@@ -8,7 +8,7 @@ import { loadErrorMessage } from '../../../components/load-error.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
-import { useNumberHistory } from '../../../lib/number-history.ts';
+import { useNumberHistory } from '../../../entities/number-history.ts';
 import { ticketViewMessages } from '../messages.ts';
 import { eventText } from '../number-history-text.ts';
 

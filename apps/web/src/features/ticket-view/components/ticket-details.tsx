@@ -55,11 +55,7 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
               {labels.subgroup({ sub_group_en: ticket.sub_group_name, sub_group_bn: ticket.sub_group_name_bn })}
             </Fact>
           )}
-          {staff && ticket.issued_to && (
-            <Fact label={t('detailsIssuedTo')}>
-              {ticket.issued_to === 'agent' ? labels.userType('agent') : labels.department(ticket.issued_to)}
-            </Fact>
-          )}
+          {staff && ticket.issued_to && <Fact label={t('detailsIssuedTo')}>{labels.holder(ticket.issued_to)}</Fact>}
           {staff && <Fact label={t('detailsIssuedBy')}>{issuer ?? ticket.client_email ?? '—'}</Fact>}
           {staff && (
             <Fact label={t('detailsIssuerType')}>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
-import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../lib/incidents.ts';
+import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../entities/incidents.ts';
 import { ticketViewMessages } from '../messages.ts';
 
 export interface TicketIncidentPanelProps {

@@ -2,32 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Department, Ticket, TicketStatus, UserType } from '@switchboard/shared';
-import { renderWithProviders } from '../../../lib/test-providers.tsx';
-import { jsonReply, mockApi, type ApiCall } from '../../../lib/test-support.tsx';
+import { type ApiCall, jsonReply, mockApi, renderWithProviders, ticketFixture } from '../../../lib/test-support.tsx';
 import { TicketActions } from './workflow-actions.tsx';
 
 function ticketAt(issued_to: Department, ticket_status: TicketStatus = 'in_progress'): Ticket {
-  return {
-    ticket_id: 100042,
+  return ticketFixture({
     title: 'No internet since the storm',
     description: 'Red LOS light.',
-    problematic_number: '8801712345678',
     issued_to,
     issuer_number: '8809638000007',
+    issuer_name: undefined,
     issuer_user_type: 'customer',
     ticket_status,
     created_at: '2026-03-01T04:00:00.000Z',
-    resolved_at: null,
-    attachments: [],
-    comments: [],
-    comments_total: 0,
-    forwarder_history: [],
-    group_id: null,
-    group_name: 'Internet',
-    sub_group_id: null,
-    sub_group_name: null,
-    client_email: null,
-  };
+  });
 }
 
 const show = (user_type: UserType, ticket: Ticket) =>

@@ -7,7 +7,7 @@ import { CreateIncidentDialog } from '../../../components/create-incident-dialog
 import { componentsMessages } from '../../../components/messages.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
-import { useIncidentSuggestions } from '../../../lib/incidents.ts';
+import { useIncidentSuggestions } from '../../../entities/incidents.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
 import { ticketsMessages } from '../messages.ts';
 

@@ -2,18 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NumberHistory } from '@switchboard/shared';
-import { fakeSessionToken, mockApi, renderApp } from '../../../lib/test-support.tsx';
-
-const item = (ticket_id: number, title: string, ticket_status: 'open' | 'in_progress' | 'closed') => ({
-  ticket_id,
-  title,
-  problematic_number: '8801712345678',
-  issuer_number: null,
-  issuer_user_type: 'customer' as const,
-  client_email: null,
-  created_at: '2026-11-01T04:00:00.000Z',
-  ticket_status,
-});
+import { fakeSessionToken, historyTicket as item, mockApi, renderApp } from '../../../lib/test-support.tsx';
 
 const history = (open: number, tickets: NumberHistory['tickets']): { data: NumberHistory } => ({
   data: { number: '8801712345678', open_count: open, total_count: tickets.length, tickets, timeline: [] },

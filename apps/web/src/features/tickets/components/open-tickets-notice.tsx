@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { isValidPhoneEntry, withCountryPrefix } from '@switchboard/shared';
 import { useMessages } from '../../../lib/i18n.ts';
-import { useNumberHistory } from '../../../lib/number-history.ts';
+import { useNumberHistory } from '../../../entities/number-history.ts';
 import { ticketsMessages } from '../messages.ts';
 
 /** How long the number must stay unchanged before it is looked up (typing is not a request per key). */

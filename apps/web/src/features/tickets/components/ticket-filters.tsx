@@ -1,8 +1,9 @@
-import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { ISSUED_TO_VALUES, TICKET_STATUSES, type Group, type IssuedTo, type TicketStatus } from '@switchboard/shared';
-import { useGroupChoices } from '../../../lib/group-options.ts';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
+import { useGroupChoices } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../../lib/labels.ts';
 import { ticketsMessages } from '../messages.ts';
@@ -11,11 +12,7 @@ import type { TicketFilters } from '../tickets-search.ts';
 /** The statuses to pick from, in the interface's language. */
 export const statusOptions = (labels: Labels) =>
   TICKET_STATUSES.map((status) => ({ value: status, label: labels.status(status) }));
-const issuedToOptions = (labels: Labels) =>
-  ISSUED_TO_VALUES.map((value) => ({
-    value,
-    label: value === 'agent' ? labels.userType('agent') : labels.department(value),
-  }));
+const issuedToOptions = (labels: Labels) => ISSUED_TO_VALUES.map((value) => ({ value, label: labels.holder(value) }));
 
 export interface TicketFiltersProps {
   filters: TicketFilters;
@@ -67,28 +64,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         searchable
         clearable
       />
-      <TextInput
-        type="date"
-        label={t('startDate')}
-        value={filters.start_date ?? ''}
-        max={filters.end_date ?? today}
-        onChange={(event) => {
-          const start = event.currentTarget.value || undefined;
-          // An end before the new start would match nothing: drop it rather than show an empty list.
-          onChange({
-            start_date: start,
-            ...(start && filters.end_date && filters.end_date < start ? { end_date: undefined } : {}),
-          });
-        }}
-      />
-      <TextInput
-        type="date"
-        label={t('endDate')}
-        value={filters.end_date ?? ''}
-        min={filters.start_date}
-        max={today}
-        onChange={(event) => onChange({ end_date: event.currentTarget.value || undefined })}
-      />
+      <DateRangeInputs value={filters} today={today} startLabel={t('startDate')} endLabel={t('endDate')} onChange={onChange} />
       <Select<TicketStatus>
         label={t('status')}
         placeholder={t('any')}

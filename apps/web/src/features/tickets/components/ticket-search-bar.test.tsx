@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../lib/test-providers.tsx';
+import { renderWithProviders } from '../../../lib/test-support.tsx';
 import { TicketSearchBar } from './ticket-search-bar.tsx';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,6 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { SEARCH_DEBOUNCE_MS, TEXT_SEARCH_MAX_LENGTH, TEXT_SEARCH_MIN_LENGTH } from '@switchboard/shared';
+import { TEXT_SEARCH_MAX_LENGTH, TEXT_SEARCH_MIN_LENGTH } from '@switchboard/shared';
+import { PhoneNumberInput } from '../../../components/phone-number-input.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/timing.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMessages } from '../../../lib/i18n.ts';
 import { ticketsMessages } from '../messages.ts';
@@ -133,16 +135,13 @@ export function TicketSearchBar({
           />
         )}
         {withNumber && (
-          <TextInput
+          <PhoneNumberInput
             label={t('problematicNumber')}
             placeholder={t('problematicNumberPlaceholder')}
-            leftSection="+88"
-            leftSectionWidth={44}
-            inputMode="tel"
             value={numberText}
-            onChange={(event) => {
+            onDigits={(digits) => {
               typed.current = true;
-              setNumberText(digitsOnly(event.currentTarget.value).slice(0, 11));
+              setNumberText(digits);
             }}
             w={{ base: '100%', xs: 220 }}
           />

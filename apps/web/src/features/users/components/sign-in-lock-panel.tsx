@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { displayNumber, type SignInLock } from '@switchboard/shared';
+import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
@@ -34,12 +35,7 @@ export function SignInLockPanel() {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {t('lockTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('lockIntro')}
-        </Text>
+        <ScreenHeading order={2} title={t('lockTitle')} intro={t('lockIntro')} />
         <form onSubmit={check} aria-label={t('lockTitle')}>
           <Group align="flex-end" gap="sm">
             <TextInput

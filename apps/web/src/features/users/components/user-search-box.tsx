@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { SEARCH_DEBOUNCE_MS, USER_SEARCH_MAX_LENGTH } from '@switchboard/shared';
+import { USER_SEARCH_MAX_LENGTH } from '@switchboard/shared';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/timing.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../../../lib/i18n.ts';
 import { usersMessages } from '../messages.ts';

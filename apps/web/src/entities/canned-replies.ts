@@ -1,7 +1,7 @@
 /** The canned replies API (DESIGN.md §19) as the management screen and the comment form's picker use it. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CannedReplyInput, CannedReplyListReply, CannedReplyReply } from '@switchboard/shared';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 const cannedRepliesKey = ['canned-replies'] as const;
 

@@ -14,7 +14,7 @@ import type {
   PublicNotesReply,
   ResolveIncidentInput,
 } from '@switchboard/shared';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** Under 'tickets': grouping, linking and resolving change tickets, and a ticket change may change an incident. */
 export const incidentsKey = ['tickets', 'incidents'] as const;

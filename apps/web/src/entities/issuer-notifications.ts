@@ -1,6 +1,7 @@
+/** The messages to a ticket's issuer (DESIGN.md §13), as the ticket view and its live updates read them. */
 import { useQuery } from '@tanstack/react-query';
-import type { FailedNotificationsReply, TicketNotificationsReply } from '@switchboard/shared';
-import { apiRequest } from './api-client.ts';
+import type { TicketNotificationsReply } from '@switchboard/shared';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** Under 'tickets', so that a reply or a resolve (which refresh the tickets) refreshes this too. */
 export const ticketNotificationsKey = (ticketId: number) => ['tickets', 'notifications', ticketId] as const;
@@ -13,13 +14,5 @@ export function useTicketNotifications(ticketId: number, enabled: boolean) {
     enabled,
     // A message written a moment ago is sent within seconds: look again while one is pending.
     refetchInterval: (query) => (query.state.data?.data.some((row) => row.status === 'pending') ? 3000 : false),
-  });
-}
-
-/** GET /notifications/failed?page=: the messages that kept failing (admins). */
-export function useFailedNotifications(page: number) {
-  return useQuery({
-    queryKey: ['notifications', 'failed', page] as const,
-    queryFn: ({ signal }) => apiRequest<FailedNotificationsReply>(`/notifications/failed?page=${page}`, { signal }),
   });
 }

@@ -7,9 +7,9 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Group, GroupListReply, Subgroup } from '@switchboard/shared';
-import { apiRequest } from './api-client.ts';
-import { currentLanguage, translate } from './i18n.ts';
-import { labelMessages } from './messages.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { currentLanguage, translate } from '../lib/i18n.ts';
+import { labelMessages } from '../lib/messages.ts';
 
 /** Group writes elsewhere invalidate this key so that forms see new names at once. */
 export const groupsQueryKey = ['groups'] as const;

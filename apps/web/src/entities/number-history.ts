@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NumberHistory, NumberHistoryReply } from '@switchboard/shared';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** Under 'tickets', so that whatever refreshes the tickets (a new comment, a forward) refreshes this too. */
 export const numberHistoryKey = (number: string) => ['tickets', 'number-history', number] as const;

@@ -1,0 +1,5 @@
+/** The words of the ticket fields that the signed-in form and the public form share. */
+import { defineCatalog } from '../../lib/i18n.ts';
+import english from './messages.en.json';
+
+export const ticketFormMessages = defineCatalog('components/ticket-form', english);
