@@ -18,6 +18,9 @@ const SHARED = 'packages/shared/src';
 /** Files whose `message:` properties are replies (`return { message: … }`, `reply.send({ message })`). */
 const SERVER_REPLIES = /^apps\/server\/src\/(modules\/.+\.(routes|service)\.ts|plugins\/.+\.ts|app\.ts)$/;
 
+/** Decorators of the server's Fastify instance that take a message, and the argument that is it. */
+const DECORATOR_MESSAGE_ARGUMENTS = new Map([['requires', 1]]);
+
 /** Zod calls whose string arguments are error messages: `.min(1, 'Title is required')`, `z.string('…')`. */
 const ZOD_MESSAGE_CALLS = new Set([
   'string',
@@ -288,6 +291,12 @@ export function scanMessages(): { found: Found[]; unseen: Found[] } {
           const argument = node.arguments?.[index];
           if (argument && isMessageParameter(parameter)) site(argument, true);
         });
+      }
+      // `app.requires(canX, 'Only admins …')`: a decorator of Fastify's instance, whose types the scan does not load.
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const index = DECORATOR_MESSAGE_ARGUMENTS.get(node.expression.name.text);
+        const argument = index === undefined ? undefined : node.arguments[index];
+        if (argument) site(argument, true);
       }
       if (ts.isParameter(node) && isMessageParameter(node) && node.initializer) site(node.initializer, true);
       // `const NUMBER_ENTRY_MESSAGE = '…'` and `const REPORT_MESSAGES = { … }`.

@@ -27,7 +27,7 @@ registerHooks({
 });
 const { buildApp } = await import(${JSON.stringify(url('../../app.ts'))});
 const { openDatabase } = await import(${JSON.stringify(url('../../db/client.ts'))});
-const { createConsoleSms } = await import(${JSON.stringify(url('../auth/sms.ts'))});
+const { createConsoleSms } = await import(${JSON.stringify(url('../../lib/sms.ts'))});
 const { storageDriverFor } = await import(${JSON.stringify(url('./storage-driver.ts'))});
 const { testConfig } = await import(${JSON.stringify(url('../../../test/test-config.ts'))});
 const config = testConfig(JSON.parse(process.env.CHILD_ENV));
