@@ -122,7 +122,7 @@ function textOf(value: unknown): string {
  * The id the server gave a request's new row (a comment's, made in Node.js): each pgbench
  * transaction needs one of its own. Its last 12 hex digits become the variable `:fresh`.
  */
-const FRESH_ID_STATEMENT = /^with "inserted" as \(insert into "comments" \("id"/;
+const FRESH_ID_STATEMENT = /^(with "inserted" as \()?insert into "comments" \("id"/;
 const FRESH_ID_VARIABLE = '\\set fresh 100000000000 + random(0, 899999999999)';
 
 function freshIdOf(statements: SqlStatement[]): string | null {

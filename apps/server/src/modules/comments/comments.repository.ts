@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { comments, outboxMessages } from '../../db/schema.ts';
+import { comments } from '../../db/schema.ts';
 import { auditEntryOf, auditEntryParams, type AuditEntry } from '../audit/audit.repository.ts';
-import { eventsParams, notifyEachOf } from '../events/events.repository.ts';
+import { alsoEventsParams, eventsParams, notifyEventsAlsoWhen } from '../events/events.repository.ts';
 import type { PublishedEvent } from '../events/publish.ts';
-import { outboxRowsOf, outboxRowsParam, type NewOutboxRow } from '../notifications/notifications.repository.ts';
+import { outboxInsertOf, outboxMessagesParams, type NewOutboxRow } from '../notifications/notifications.repository.ts';
 import type { StatusMove } from '../tickets/ticket-workflow.ts';
 import { ticketChangeOfComment } from '../tickets/tickets.repository.ts';
 
@@ -54,7 +54,9 @@ const NEW_COMMENT_COLUMNS = [
 
 /**
  * A comment, the change of its ticket, its audit entry, the messages that tell the issuer and its
- * events, as one statement, each value a placeholder.
+ * events, as one statement, each value a placeholder. Each other module's write is its own
+ * module's function: the ticket's change (tickets), the audit entry (audit), the outbox's messages
+ * (notifications), the NOTIFY (events).
  */
 function commentWithTrailStatement(db: Db, moving: boolean) {
   const values = Object.fromEntries(NEW_COMMENT_COLUMNS.map((key) => [key, sql.placeholder(key)])) as Record<
@@ -65,15 +67,14 @@ function commentWithTrailStatement(db: Db, moving: boolean) {
   const changed = db.$with('changed', {}).as(ticketChangeOfComment(moving));
   const movedTo = sql`jsonb_build_object('moved_to', case when changed.moved then to_jsonb(${sql.placeholder('moveTo')}::text) end)`;
   const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`, sql`changed`, movedTo));
-  const told = db.$with('told', {}).as(
-    sql`insert into ${outboxMessages} (channel, kind, recipient, subject, body, ticket_id)
-      ${outboxRowsOf(sql`${sql.placeholder('replyMessages')}`)} where (select told from changed)`,
-  );
-  const heard = sql`${sql.placeholder('events')}::text[]
-    || case when changed.moved then ${sql.placeholder('movedEvents')}::text[] else '{}'::text[] end`;
+  const told = db.$with('told', {}).as(outboxInsertOf(sql`(select told from changed)`));
   return db
     .with(inserted, changed, audited, told)
-    .select({ moved: sql<boolean>`changed.moved`, told: sql<boolean>`changed.told`, heard: notifyEachOf(heard) })
+    .select({
+      moved: sql<boolean>`changed.moved`,
+      told: sql<boolean>`changed.told`,
+      heard: notifyEventsAlsoWhen(sql`changed.moved`),
+    })
     .from(sql`changed`)
     .prepare(moving ? 'insert_comment_moving_ticket' : 'insert_comment_with_trail');
 }
@@ -92,11 +93,12 @@ export async function insertCommentWithTrail(db: Db, comment: NewComment, trail:
     ...comment,
     moveFrom: trail.move?.from ?? null,
     moveTo: trail.move?.to ?? null,
-    replyMessages: outboxRowsParam(trail.replyMessages),
+    tellsIssuer: trail.replyMessages.length > 0,
+    ...outboxMessagesParams(trail.replyMessages),
     auditTarget: trail.audit.target,
     ...auditEntryParams(trail.audit),
     ...eventsParams(trail.events),
-    movedEvents: trail.movedEvents.map((event) => JSON.stringify(event)),
+    ...alsoEventsParams(trail.movedEvents),
   });
   return { moved: row?.moved === true, told: row?.told === true };
 }

@@ -38,6 +38,19 @@ export function eventsParams(events: PublishedEvent[]) {
 }
 
 /**
+ * NOTIFY of the events of `eventsParams(events)` and, when `also` (SQL) holds, of those of
+ * `alsoEventsParams(more)`: a subquery of a prepared statement, counted.
+ */
+export function notifyEventsAlsoWhen(also: SQL): SQL {
+  return notifyEachOf(sql`${sql.placeholder('events')}::text[]
+    || case when ${also} then ${sql.placeholder('alsoEvents')}::text[] else '{}'::text[] end`);
+}
+
+export function alsoEventsParams(events: PublishedEvent[]) {
+  return { alsoEvents: events.map((event) => JSON.stringify(event)) };
+}
+
+/**
  * Queues the events on the channel. Inside a transaction PostgreSQL delivers them when it commits
  * and drops them when it rolls back (a rolled-back savepoint drops its own).
  */

@@ -31,6 +31,19 @@ export function outboxRowsOf(param: SQL): SQL {
       as m(channel text, kind text, recipient text, subject text, body text, ticket_id bigint)`;
 }
 
+/**
+ * The messages of `outboxMessagesParams(rows)` written to the outbox when `when` (SQL) holds: a CTE
+ * of a prepared statement that makes the change they tell of, so that both are one statement.
+ */
+export function outboxInsertOf(when: SQL): SQL {
+  return sql`insert into ${outboxMessages} (channel, kind, recipient, subject, body, ticket_id)
+    ${outboxRowsOf(sql`${sql.placeholder('outboxMessages')}`)} where ${when}`;
+}
+
+export function outboxMessagesParams(rows: NewOutboxRow[]) {
+  return { outboxMessages: outboxRowsParam(rows) };
+}
+
 /** At most one reply message per ticket in this time; a resolve is always told. */
 export const REPLY_THROTTLE_MS = 10 * 60_000;
 

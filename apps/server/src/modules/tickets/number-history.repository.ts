@@ -319,6 +319,6 @@ export async function listNumberEvents(
   if (window.ticketIds.length === 0) return [];
   const shape = { fromSince: window.since !== null, withInternal: window.withInternal, withForwards: window.withForwards };
   const key = `${shape.fromSince ? 'since' : 'all'} ${shape.withInternal ? 'internal' : 'external'} ${shape.withForwards ? 'forwards' : 'no-forwards'}`;
-  const statement = eventsByShape(db, key, (name) => eventsStatement(db, shape).prepare(name)) ?? eventsStatement(db, shape);
+  const statement = eventsByShape(db, key, (name) => eventsStatement(db, shape).prepare(name));
   return statement.execute({ ticketIds: window.ticketIds, ...(window.since === null ? {} : { since: window.since }) });
 }

@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedPerShape, SHAPES_PREPARED } from '../../db/prepared.ts';
+import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
 import { comments, tickets } from '../../db/schema.ts';
 import { overdueOf, userNameOf } from './tickets.repository.ts';
 
@@ -202,8 +202,8 @@ function shapeKeyOf(value: unknown): string {
   return `{${fields.map(([name, field]) => `${name}:${shapeKeyOf(field)}`).join(',')}}`;
 }
 
-/** Each shape key's SQL text, made once (a list has a few dozen shapes; the prepared statements bound them). */
-const textsByKey = new Map<string, string>();
+/** Each shape key's SQL text, made once for the shapes in use (a list has a few dozen). */
+const textsByKey = new RecentlyUsed<string>(SHAPES_KEPT);
 
 /** The shape of a filter: its conditions with placeholders, their values, and its text. */
 function shapeOf(filter: TicketFilter): FilterShape {
@@ -217,7 +217,7 @@ function shapeOf(filter: TicketFilter): FilterShape {
   let text = textsByKey.get(key);
   if (text === undefined) {
     text = where ? dialect.sqlToQuery(where).sql : '';
-    if (textsByKey.size < SHAPES_PREPARED) textsByKey.set(key, text);
+    textsByKey.set(key, text);
   }
   return { where, values, text };
 }
@@ -227,13 +227,15 @@ const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage<Re
 const firstPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectFirstPageCounted>['prepare']>>('ticket_first_page');
 const textPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectTextPageCounted>['prepare']>>('ticket_text_page');
 
+/** How many shapes of first pages the list keeps prepared for `db` now (at most SHAPES_KEPT). */
+export const firstPageShapesKept = (db: Db): number => firstPagesByShape.kept(db);
+
 /** The key a shape's count and its kept estimate go by: the shape's text and its values. */
 const countKeyOf = (shape: FilterShape) => `tickets\u0000${shape.text}\u0000${JSON.stringify(shape.values)}`;
 
-/** The bounded count of a filter's shape as a prepared statement (undefined: build it as usual). */
-function countOfShape(db: Db, shape: FilterShape): CountStatement | undefined {
+/** The bounded count of a filter's shape as a prepared statement. */
+function countOfShape(db: Db, shape: FilterShape): CountStatement {
   const prepared = countsByShape(db, shape.text, (name) => cappedCount(db, tickets, shape.where).prepare(name));
-  if (!prepared) return undefined;
   return {
     key: countKeyOf(shape),
     run: async () => (await prepared.execute(shape.values))[0]?.total ?? 0,
@@ -241,26 +243,21 @@ function countOfShape(db: Db, shape: FilterShape): CountStatement | undefined {
 }
 
 /** A page of the filter, prepared per shape and end: offset and limit are placeholders too. */
-function pageOf(db: Db, filter: TicketFilter, shape: FilterShape, offset: number, limit: number, fromOldest: boolean) {
+function pageOf(db: Db, shape: FilterShape, offset: number, limit: number, fromOldest: boolean) {
   const prepared = pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
     selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}).prepare(name),
   );
-  if (!prepared) return selectPage(db, whereOf(filter), offset, limit, fromOldest, {});
   return prepared.execute({ ...shape.values, offset, limit });
 }
 
-/**
- * The first page of a filter and its count in one statement; when the shape's estimate is kept,
- * the page alone. Null past the shapes prepared: the caller sends the two statements.
- */
-async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, limit: number): Promise<TicketPage | null> {
+/** The first page of a filter and its count in one statement; when the shape's estimate is kept, the page alone. */
+async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, limit: number): Promise<TicketPage> {
   const key = countKeyOf(shape);
   const kept = keptEstimateFor(db, key);
-  if (kept !== undefined) return { rows: await pageOf(db, filter, shape, 0, limit, false), total: kept, totalIsEstimate: true };
+  if (kept !== undefined) return { rows: await pageOf(db, shape, 0, limit, false), total: kept, totalIsEstimate: true };
   const prepared = firstPagesByShape(db, shape.text, (name) =>
     selectFirstPageCounted(db, shape.where, sql.placeholder('limit')).prepare(name),
   );
-  if (!prepared) return null;
   const rows = await prepared.execute({ ...shape.values, limit });
   const counted = await countPastBound(db, tickets, whereOf(filter), key, rows[0]?.total ?? 0);
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
@@ -276,9 +273,7 @@ async function textSearchPage(db: Db, filter: TicketFilter, offset: number, limi
   const built = textPagesByShape(db, shape.text, () =>
     selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit')).prepare(''),
   );
-  const rows = built
-    ? await built.execute({ ...shape.values, offset, limit })
-    : await selectTextPageCounted(db, whereOf(filter), offset, limit);
+  const rows = await built.execute({ ...shape.values, offset, limit });
   if (rows[0] || offset === 0) return { rows, total: rows[0]?.total ?? 0, totalIsEstimate: false };
   const counted = await boundedCount(db, tickets, whereOf(filter));
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
@@ -299,18 +294,11 @@ export interface TicketPage {
 export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
   if (filter.text !== undefined) return textSearchPage(db, filter, offset, limit);
   const shape = shapeOf(filter);
-  const firstPage = offset === 0 ? await firstPageOf(db, filter, shape, limit) : null;
-  if (firstPage) return firstPage;
-  const count = () => boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
-  if (offset === 0) {
-    // The first page is read from the newest end whatever the count says: both at once.
-    const [counted, rows] = await Promise.all([count(), pageOf(db, filter, shape, 0, limit, false)]);
-    return { rows, total: counted.total, totalIsEstimate: counted.estimated };
-  }
-  const { total, estimated } = await count();
+  if (offset === 0) return firstPageOf(db, filter, shape, limit);
+  const { total, estimated } = await boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   const fromOldest = total > 0 && offset > total / 2;
   const rows = fromOldest
-    ? await pageOf(db, filter, shape, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
-    : await pageOf(db, filter, shape, offset, limit, false);
+    ? await pageOf(db, shape, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
+    : await pageOf(db, shape, offset, limit, false);
   return { rows, total, totalIsEstimate: estimated };
 }

@@ -170,9 +170,10 @@ export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
 
 /**
  * The ticket's side of a comment, as a CTE of the comment's statement (comments.repository.ts):
- * its `updated_at`, the reply throttle and, when `moving`, the status move of the workflow
- * (statusAfterComment), only if the ticket still has the status it was read with, so a resolve or
- * reopen that happened meanwhile wins. A reopen clears resolved_at and sets reopened_at. The row is locked first and read as it was:
+ * its `updated_at`, the reply throttle (`tellsIssuer`: the comment has messages for the issuer)
+ * and, when `moving`, the status move of the workflow (statusAfterComment), only if the ticket
+ * still has the status it was read with, so a resolve or reopen that happened meanwhile wins. A
+ * reopen clears resolved_at and sets reopened_at. The row is locked first and read as it was:
  * `moved` and `told` say what this comment changed. A second comment on the same ticket waits for
  * the lock, then sees the first one's status and `reply_told_at`. Only a moving comment names the
  * status columns: naming them, even unchanged, runs the due-time trigger (service-levels.sql).
@@ -180,8 +181,7 @@ export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
 export function ticketChangeOfComment(moving: boolean): SQL {
   const from = sql`${sql.placeholder('moveFrom')}::text`;
   const moves = moving ? sql`coalesce(was.ticket_status = ${from}, false)` : sql`false`;
-  const tells = sql`(jsonb_array_length(${sql.placeholder('replyMessages')}::jsonb) > 0
-    and ${replyMayBeTold(sql`was.reply_told_at`)})`;
+  const tells = sql`(${sql.placeholder('tellsIssuer')}::boolean and ${replyMayBeTold(sql`was.reply_told_at`)})`;
   const move = sql`,
       ticket_status = case when ${moves} then ${sql.placeholder('moveTo')}::text else t.ticket_status end,
       resolved_at = case when ${moves} then null else t.resolved_at end,

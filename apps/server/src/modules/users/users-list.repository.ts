@@ -6,7 +6,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, like, or, sql, type Placeho
 import type { UserType } from '@switchboard/shared';
 import { boundedCount, estimateRows, EXACT_COUNT_LIMIT, keptEstimateRows } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { preparedPerShape } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -15,6 +15,15 @@ const SHORTEST_PART = 3;
 
 /** Digits of a whole stored number after its fixed 88096: the subscriber's part. */
 const SUBSCRIBER_DIGITS = 8;
+
+/** The forms a search of users takes; each has one SQL text, its values sent apart. */
+type SearchForm = 'nothing' | 'digits' | 'tail of digits' | 'word start' | 'contains';
+
+/** A search of users: its form and the values of its placeholders. */
+interface UserSearch {
+  form: SearchForm;
+  values: Record<string, string>;
+}
 
 /**
  * What a search of users matches, each form answered by an index (DESIGN.md §10; the trigram
@@ -28,31 +37,59 @@ const SUBSCRIBER_DIGITS = 8;
  *   means by two letters, and the padded word-start trigrams of the index answer it;
  * - no letter or digit at all: nobody. The index keeps only letters and digits, and nobody is
  *   found by punctuation alone.
+ *
+ * Every stored number starts with 88096 (and a customer's own name holds it): the trigrams of that
+ * prefix are in every row, select nothing, and cost the index the most. So the index is asked for
+ * the last eight digits only, and each row it finds is checked for all of them (strpos, which no
+ * index answers, is applied to those rows alone).
  */
-function userSearchOf(q: string | undefined): SQL | undefined {
+function userSearchOf(q: string | undefined): UserSearch | undefined {
   if (!q) return undefined;
   const wordCharacters = q.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-  if (wordCharacters === 0) return sql`false`;
+  if (wordCharacters === 0) return { form: 'nothing', values: {} };
   const digits = /^\+?\d+$/.test(q) ? q.replace(/^\+/, '') : null;
   if (digits !== null && digits.length >= SHORTEST_PART) {
-    return or(containsDigits(users.name, digits), containsDigits(users.productNumber, digits));
+    const tail = digits.slice(-SUBSCRIBER_DIGITS);
+    return tail === digits
+      ? { form: 'digits', values: { tail: `%${tail}%` } }
+      : { form: 'tail of digits', values: { tail: `%${tail}%`, digits } };
   }
   if (wordCharacters < SHORTEST_PART) {
-    return or(ilike(users.name, `${escapeLike(q)}%`), ilike(users.name, `% ${escapeLike(q)}%`));
+    return { form: 'word start', values: { start: `${escapeLike(q)}%`, wordStart: `% ${escapeLike(q)}%` } };
   }
-  return ilike(users.name, `%${escapeLike(q)}%`);
+  return { form: 'contains', values: { pattern: `%${escapeLike(q)}%` } };
 }
 
-/**
- * Rows whose `column` contains `digits`. Every stored number starts with 88096 (and a customer's
- * own name holds it): the trigrams of that prefix are in every row, select nothing, and cost the
- * index the most. So the index is asked for the last eight digits only, and each row it finds is
- * checked for all of them (strpos, which no index answers, is applied to those rows alone).
- */
-function containsDigits(column: typeof users.name | typeof users.productNumber, digits: string): SQL | undefined {
-  const tail = digits.slice(-SUBSCRIBER_DIGITS);
-  const found = like(column, `%${tail}%`);
-  return tail === digits ? found : and(found, sql`strpos(${column}, ${digits}) > 0`);
+/** A value of a search as it is sent: itself, or a placeholder of a prepared statement. */
+type Bind = (name: string) => string | Placeholder;
+
+/** The condition of a search's form, each value bound by `bind`. */
+function matchOf(form: SearchForm, bind: Bind): SQL | undefined {
+  switch (form) {
+    case 'nothing':
+      return sql`false`;
+    case 'digits':
+      return or(like(users.name, bind('tail')), like(users.productNumber, bind('tail')));
+    case 'tail of digits':
+      return or(
+        and(like(users.name, bind('tail')), sql`strpos(${users.name}, ${bind('digits')}) > 0`),
+        and(like(users.productNumber, bind('tail')), sql`strpos(${users.productNumber}, ${bind('digits')}) > 0`),
+      );
+    case 'word start':
+      return or(ilike(users.name, bind('start')), ilike(users.name, bind('wordStart')));
+    case 'contains':
+      return ilike(users.name, bind('pattern'));
+  }
+}
+
+/** The live users a search matches (every live user without one), its values as placeholders. */
+function liveMatchesOf(search: UserSearch | undefined): SQL | undefined {
+  return and(isNull(users.deletedAt), search && matchOf(search.form, (name) => sql.placeholder(name)));
+}
+
+/** The same with the search's values written in, for the planner's estimate (EXPLAIN has no placeholders). */
+function liveMatchesWithValues(search: UserSearch | undefined): SQL | undefined {
+  return and(isNull(users.deletedAt), search && matchOf(search.form, (name) => search.values[name] ?? ''));
 }
 
 /**
@@ -81,20 +118,52 @@ function pageByDate(
   return db.select().from(users).where(inArray(users.id, ids)).orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
 }
 
-/** The page of every live user (no search), from either end: prepared, offset and limit being placeholders. */
-const livePage = (fromOldest: boolean) =>
-  preparedPerDatabase((db) =>
-    pageByDate(db, isNull(users.deletedAt), sql.placeholder('offset'), sql.placeholder('limit'), fromOldest).prepare(
-      fromOldest ? 'live_users_page_oldest' : 'live_users_page_newest',
+/**
+ * How a statement of a search is prepared: once per shape, each value a placeholder. Without a
+ * search it is named, and PostgreSQL plans it once per connection; a search's is sent unnamed, so
+ * that its plan sees the pattern (a trigram index, or the newest users, depending on how many match).
+ */
+const nameFor = (search: UserSearch | undefined, name: string) => (search === undefined ? name : '');
+
+/** Shape keys of the statements below: the search's form, or `all` without one. */
+const formOf = (search: UserSearch | undefined) => search?.form ?? 'all';
+
+const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof pageByDate>['prepare']>>('live_users_page');
+
+/** A page of the live users a search matches by date, from either end: offset and limit are placeholders too. */
+function selectPageByDate(db: Db, search: UserSearch | undefined, offset: number, limit: number, fromOldest: boolean) {
+  const end = fromOldest ? 'oldest' : 'newest';
+  const prepared = pagesByShape(db, `${end} ${formOf(search)}`, (name) =>
+    pageByDate(db, liveMatchesOf(search), sql.placeholder('offset'), sql.placeholder('limit'), fromOldest).prepare(
+      nameFor(search, name),
     ),
   );
-const livePageFromNewest = livePage(false);
-const livePageFromOldest = livePage(true);
-
-function selectPageByDate(db: Db, search: SQL | undefined, offset: number, limit: number, fromOldest: boolean) {
-  if (search === undefined) return (fromOldest ? livePageFromOldest : livePageFromNewest)(db).execute({ offset, limit });
-  return pageByDate(db, and(isNull(users.deletedAt), search), offset, limit, fromOldest);
+  return prepared.execute({ ...search?.values, offset, limit });
 }
+
+/** The page of a search with the number of its matches (see selectSearchPage). */
+function searchPageStatement(db: Db, where: SQL | undefined) {
+  const matches = db
+    .select({ id: users.id, createdAt: users.createdAt, name: users.name })
+    .from(users)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('matches');
+  const page = db
+    .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(matches)
+    .orderBy(desc(matches.createdAt), asc(matches.name), asc(matches.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  return db
+    .select({ user: users, total: page.total })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
+}
+
+const searchPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof searchPageStatement>['prepare']>>('live_users_search');
 
 /**
  * A page of a search and the number of its matches, from one reading of at most
@@ -106,33 +175,17 @@ function selectPageByDate(db: Db, search: SQL | undefined, offset: number, limit
  */
 async function selectSearchPage(
   db: Db,
-  where: SQL | undefined,
+  search: UserSearch,
   offset: number,
   limit: number,
 ): Promise<{ rows: UserRow[]; total: number } | undefined> {
-  const matches = db
-    .select({ id: users.id, createdAt: users.createdAt, name: users.name })
-    .from(users)
-    .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('matches');
-  const page = db
-    .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
-    .from(matches)
-    .orderBy(desc(matches.createdAt), asc(matches.name), asc(matches.id))
-    .offset(offset)
-    .limit(limit)
-    .as('page');
-  const found = await db
-    .select({ user: users, total: page.total })
-    .from(page)
-    .innerJoin(users, eq(users.id, page.id))
-    .orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
+  const prepared = searchPagesByShape(db, search.form, () => searchPageStatement(db, liveMatchesOf(search)).prepare(''));
+  const found = await prepared.execute({ ...search.values, offset, limit });
   const rows = found.map((row) => row.user);
   if (found[0]) return found[0].total > EXACT_COUNT_LIMIT ? undefined : { rows, total: found[0].total };
   if (offset === 0) return { rows, total: 0 };
   // A page past the last match has no row to carry the count.
-  const counted = await boundedCount(db, users, where);
+  const counted = await boundedCount(db, users, liveMatchesWithValues(search));
   return counted.estimated ? undefined : { rows, total: counted.total };
 }
 
@@ -176,11 +229,10 @@ async function findLiveUsersPage(
   let total: number;
   if (search === undefined) total = await countLiveUsers(db);
   else {
-    const where = and(isNull(users.deletedAt), search);
-    const found = await selectSearchPage(db, where, offset, limit);
+    const found = await selectSearchPage(db, search, offset, limit);
     if (found) return found;
     // So many match that the newest ten are found at once by walking the newest users.
-    total = Math.max(EXACT_COUNT_LIMIT + 1, await estimateRows(db, users, where));
+    total = Math.max(EXACT_COUNT_LIMIT + 1, await estimateRows(db, users, liveMatchesWithValues(search)));
   }
   if (offset >= total) return { rows: [], total };
   const rows =
@@ -190,24 +242,30 @@ async function findLiveUsersPage(
   return { rows, total };
 }
 
+/** The users a picker lists: live ones matching a search, of one type when `ofType`, by name. */
+function pickerStatement(db: Db, search: UserSearch | undefined, ofType: boolean) {
+  return db
+    .select({ id: users.id, name: users.name, productNumber: users.productNumber, userType: users.userType })
+    .from(users)
+    .where(and(liveMatchesOf(search), ofType ? eq(users.userType, sql.placeholder('userType')) : undefined))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(sql.placeholder('limit'));
+}
+
+const pickersByShape = preparedPerShape<ReturnType<ReturnType<typeof pickerStatement>['prepare']>>('live_users_picker');
+
 /** Live users whose name or number matches `q` (as the users table searches), optionally of one type, by name. */
 export function searchLiveUsers(
   db: Db,
   filter: { q?: string | undefined; userType?: UserType | undefined },
   limit: number,
 ): Promise<Pick<UserRow, 'id' | 'name' | 'productNumber' | 'userType'>[]> {
-  return db
-    .select({ id: users.id, name: users.name, productNumber: users.productNumber, userType: users.userType })
-    .from(users)
-    .where(
-      and(
-        isNull(users.deletedAt),
-        filter.userType === undefined ? undefined : eq(users.userType, filter.userType),
-        userSearchOf(filter.q),
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(limit);
+  const search = userSearchOf(filter.q);
+  const ofType = filter.userType !== undefined;
+  const prepared = pickersByShape(db, `${formOf(search)} ${ofType ? 'of type' : 'any type'}`, (name) =>
+    pickerStatement(db, search, ofType).prepare(nameFor(search, name)),
+  );
+  return prepared.execute({ ...search?.values, ...(ofType ? { userType: filter.userType } : {}), limit });
 }
 
 function escapeLike(text: string): string {
