@@ -71,6 +71,21 @@ describe('the audit screen', { timeout: 30_000 }, () => {
     expect(screen.getByText('Showing 11-12 out of 12')).toBeTruthy();
   });
 
+  it('clears a typed target with Clear filters, and the address keeps it cleared', async () => {
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'cc', role: 'admin' }));
+    mockApi({ 'GET /api/v1/audit': reply([entry(1)], 1) });
+    const { router } = renderApp('/audit?target=ticket%3A100041');
+    const target = await screen.findByRole('textbox', { name: 'Target' }, { timeout: 5000 });
+    expect(target).toHaveProperty('value', 'ticket:100041');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', ''));
+    // Past the box's pause before it sends what was typed: the old target does not come back.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(router.state.location.search).toEqual({});
+    expect(screen.getByRole('textbox', { name: 'Target' })).toHaveProperty('value', '');
+  });
+
   it('sends staff who are not admins to the ticket list', async () => {
     localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'iptsp', role: 'moderator' }));
     const calls = mockApi({ 'GET /api/v1/tickets/user-type-wise-tickets/1': reply([], 0) });

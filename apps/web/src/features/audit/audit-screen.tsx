@@ -3,7 +3,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH, type AuditAction, type AuditListItem } from '@switchboard/shared';
 import { ListTable } from '../../components/list-table.tsx';
 import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime, todayIn } from '../../lib/dates.ts';
@@ -66,9 +66,19 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (chan
   const [target, setTarget] = useState(filters.target ?? '');
   const [debouncedTarget] = useDebouncedValue(target, 400);
   const typedTarget = debouncedTarget.trim() || undefined;
+  // The target the address holds as far as this box knows: what it last sent or last followed.
+  const known = useRef(filters.target);
   useEffect(() => {
-    if (typedTarget !== filters.target) onChange({ target: typedTarget });
-  }, [typedTarget, filters.target, onChange]);
+    // The address moved without this box (Clear filters, Back): the box follows it.
+    if (filters.target === known.current) return;
+    known.current = filters.target;
+    setTarget(filters.target ?? '');
+  }, [filters.target]);
+  useEffect(() => {
+    if (typedTarget === known.current) return;
+    known.current = typedTarget;
+    onChange({ target: typedTarget });
+  }, [typedTarget, onChange]);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label={t('filtersLabel')}>
       <Select<AuditAction>
