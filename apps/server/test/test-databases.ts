@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,6 +23,24 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
       await database.close();
       await empty.drop();
     },
+  };
+}
+
+/**
+ * A database of `kind` for the enclosing describe block: opened before its tests, closed after.
+ * The getter it returns throws while the database is not open.
+ */
+export function useTestDatabase(kind: DatabaseKind): () => Db {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error('the database is not open');
+    return database.db;
   };
 }
 

@@ -3,7 +3,7 @@
  * bypasses drizzle's types is refused, and every value the product knows is accepted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEPARTMENTS,
   ISSUED_TO_VALUES,
@@ -13,8 +13,7 @@ import {
   TICKET_STATUSES,
   USER_TYPES,
 } from '@switchboard/shared';
-import { databaseKinds, openTestDatabase } from '../../test/test-databases.ts';
-import type { Database } from './client.ts';
+import { databaseKinds, useTestDatabase } from '../../test/test-databases.ts';
 import { tickets } from './schema.ts';
 import { seedDemoDataIfEmpty } from './seed.ts';
 
@@ -40,17 +39,7 @@ const quoted = (value: string) => sql.raw(`'${value}'`);
 
 for (const kind of databaseKinds()) {
   describe(`value-set columns [${kind}]`, () => {
-    let database: Database | undefined;
-    const db = () => {
-      if (!database) throw new Error('the database is not open');
-      return database.db;
-    };
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-    }, 60_000);
-    afterAll(async () => {
-      await database?.close();
-    });
+    const db = useTestDatabase(kind);
 
     const insertUser = (userType: string, role: string) =>
       db().execute(sql`insert into users (name, product_number, user_type, role)

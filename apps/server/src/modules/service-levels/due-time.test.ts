@@ -3,11 +3,10 @@
  * one row per case: the holder's levels, the ticket as written, and when it is due.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IssuedTo, TicketStatus } from '@switchboard/shared';
-import type { Database, Db } from '../../db/client.ts';
 import { serviceLevels, tickets } from '../../db/schema.ts';
-import { databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { databaseKinds, useTestDatabase } from '../../../test/test-databases.ts';
 
 const CREATED = '2026-03-01T09:00:00Z';
 const REPLIED = '2026-03-01T10:30:00Z';
@@ -53,18 +52,7 @@ const ROWS: Row[] = TABLE.map(([name, holder, status, firstReply, reopened, leve
 
 for (const kind of databaseKinds()) {
   describe(`the due time of a ticket [${kind}]`, () => {
-    let database: Database | undefined;
-    const db = (): Db => {
-      if (!database) throw new Error('no database');
-      return database.db;
-    };
-
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-    }, 60_000);
-    afterAll(async () => {
-      await database?.close();
-    });
+    const db = useTestDatabase(kind);
 
     const setLevels = async (holder: IssuedTo, levels: [number, number] | null) => {
       if (holder === 'agent' || !levels) return;

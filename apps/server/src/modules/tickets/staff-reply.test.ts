@@ -6,11 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_TYPES, type UserType } from '@switchboard/shared';
-import type { Database, Db } from '../../db/client.ts';
 import { comments, tickets, users } from '../../db/schema.ts';
-import { databaseKinds, openTestDatabase } from '../../../test/test-databases.ts';
+import { databaseKinds, useTestDatabase } from '../../../test/test-databases.ts';
 import { isStaffReply } from './ticket-workflow.ts';
 
 /** Whose comment it is on whose ticket: the issuer's own, another user's, or without a user (the seed and bulk loads). */
@@ -28,18 +27,7 @@ const CASES: Case[] = USER_TYPES.flatMap((authorType) =>
 
 for (const kind of databaseKinds()) {
   describe(`a staff reply, in TypeScript and in PostgreSQL [${kind}]`, () => {
-    let database: Database | undefined;
-    const db = (): Db => {
-      if (!database) throw new Error('no database');
-      return database.db;
-    };
-
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-    }, 60_000);
-    afterAll(async () => {
-      await database?.close();
-    });
+    const db = useTestDatabase(kind);
 
     it('is the same comment in both, for every user type, flag and author', async () => {
       const authorIds = new Map(USER_TYPES.map((userType) => [userType, randomUUID()]));
