@@ -13,7 +13,7 @@ import { DEMO, otpFromOutbox, signInAs } from './support/session.ts';
 
 /** A folder's Bangla catalog, to find controls by the words a Bangla reader sees. */
 function bangla(folder: string): Record<string, string> {
-  const file = path.join(import.meta.dirname, '../apps/web/src', folder, 'messages.bn.json');
+  const file = path.join(import.meta.dirname, '../packages/shared/messages/bn/web', `${folder}.json`);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 }
 

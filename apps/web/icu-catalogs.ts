@@ -1,5 +1,5 @@
 /**
- * A build step: every message catalog (`messages.en.json`, `messages.bn.json`) is compiled from ICU
+ * A build step: every message catalog (`packages/shared/messages/<language>/…/*.json`) is compiled from ICU
  * MessageFormat to Lingui's compiled form as it is imported, so the browser gets no message parser.
  * The result is JSON again, which Vite's own JSON step then turns into a module.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-export const CATALOG_FILE = /[\\/]messages\.(en|bn)\.json$/;
+export const CATALOG_FILE = /[\\/]shared[\\/]messages[\\/][a-z]{2,3}[\\/].+\.json$/;
 
 /** The catalog's messages compiled; throws naming the key of a message that is not valid ICU. */
 export function compileCatalog(source: string, file: string): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** Request and reply schemas of the canned replies (DESIGN.md §19): ready answers staff insert into a comment. */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEPARTMENTS } from './constants.ts';
-import { normaliseLineBreaks, uuidSchema } from './common.schemas.ts';
+import { normaliseLineBreaks, pageNumberQuery, uuidSchema } from './common.schemas.ts';
 
 /** The longest title: a line in the picker and the list. */
 export const CANNED_REPLY_TITLE_MAX_LENGTH = 200;
@@ -49,10 +49,7 @@ export const cannedReplyListQuerySchema = z.object({
       .max(CANNED_REPLY_SEARCH_MAX_LENGTH, `Search has at most ${CANNED_REPLY_SEARCH_MAX_LENGTH} characters`)
       .optional(),
   ),
-  page: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
-  ),
+  page: pageNumberQuery(),
 });
 export type CannedReplyListQuery = z.infer<typeof cannedReplyListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './calendar.ts';
+import { msg } from './messages.ts';
 import { STORED_PHONE_NUMBER, STORED_PRODUCT_NUMBER } from './numbers.ts';
 
 /** Line breaks of any platform become \n (spec §5), so length and display agree everywhere. */
@@ -25,23 +26,17 @@ export function optionalQuery<T extends z.ZodType>(schema: T) {
 }
 
 /** A calendar day of the provider, yyyy-MM-DD (spec §9). */
-export const calendarDaySchema = z.string().trim().refine(isCalendarDay, 'Use a date as yyyy-MM-DD');
+export const calendarDaySchema = z.string().trim().refine(isCalendarDay, msg('common.dateFormat'));
 
 /** A stored product number: 88096 followed by 8 digits. */
-export const productNumberSchema = z
-  .string()
-  .trim()
-  .regex(STORED_PRODUCT_NUMBER, 'Enter a valid number: 096 followed by 8 digits');
+export const productNumberSchema = z.string().trim().regex(STORED_PRODUCT_NUMBER, msg('common.productNumber'));
 
 /** A stored phone number: 880 followed by 10 digits. */
-export const phoneNumberSchema = z
-  .string()
-  .trim()
-  .regex(STORED_PHONE_NUMBER, 'Enter a valid phone number: 0 followed by 10 digits');
+export const phoneNumberSchema = z.string().trim().regex(STORED_PHONE_NUMBER, msg('common.phoneNumber'));
 
-export const uuidSchema = z.uuid('Not a valid id');
+export const uuidSchema = z.uuid(msg('common.id'));
 
-const TICKET_ID_MESSAGE = 'Ticket id is a number';
+const TICKET_ID_MESSAGE = msg('common.ticketId');
 
 /**
  * A ticket id wherever one is read: a JSON integer in a body, or a string of decimal digits in a
@@ -68,17 +63,29 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** An e-mail address as a person types it: trimmed, one address, at most 254 characters. */
 export const emailSchema = z
-  .string('Please enter a valid email address')
+  .string(msg('common.email'))
   .trim()
-  .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email('Please enter a valid email address'));
+  .max(EMAIL_MAX_LENGTH, msg('common.emailTooLong', { max: EMAIL_MAX_LENGTH }))
+  .pipe(z.email(msg('common.email')));
 
 /** Path parameter `{id}` of a uuid entity. */
 export const idParamsSchema = z.object({ id: uuidSchema });
 
+/** `?page=` of the paged lists: 1-based, the first page when absent or empty. */
+export const pageNumberQuery = () =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number(msg('common.pageNumber'))
+      .int(msg('common.pageNumber'))
+      .min(1, msg('common.pageStart'))
+      .max(1_000_000)
+      .default(1),
+  );
+
 /** `{page}` of the paged lists: 1-based. */
 export const pageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1, 'Page starts at 1').max(1_000_000),
+  page: z.coerce.number().int().min(1, msg('common.pageStart')).max(1_000_000),
 });
 
 export const messageReplySchema = z.object({ message: z.string() });

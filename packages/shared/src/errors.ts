@@ -1,4 +1,5 @@
 /** The one error family of the API: a short machine code, a message a person can read, a status. */
+import { msg, type MessageKey, type MessageValues, type ValidationMessageKey } from './messages.ts';
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -18,17 +19,30 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * An error the API replies with. It names its message by key (messages.ts); the reply renders it
+ * in the request's language. `details` holds a message reference per field of the request.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  readonly key: MessageKey;
+  readonly values: MessageValues | undefined;
   readonly details: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, string>) {
-    super(message);
+  constructor(code: ErrorCode, key: MessageKey, values?: MessageValues, details?: Record<string, string>) {
+    super(values ? `${key} ${JSON.stringify(values)}` : key);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.key = key;
+    this.values = values;
     this.details = details;
+  }
+
+  /** A refusal of one field's value: the message is both the reply's and the field's. */
+  static invalidField(field: string, key: ValidationMessageKey, values?: MessageValues): AppError {
+    return new AppError('validation', key, values, { [field]: msg(key, values) });
   }
 }
 

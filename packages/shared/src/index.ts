@@ -23,4 +23,4 @@ export * from './dashboard.schemas.ts';
 export * from './audit-actions.ts';
 export * from './audit.schemas.ts';
 export * from './languages.ts';
-export * from './message-translations.ts';
+export * from './messages.ts';

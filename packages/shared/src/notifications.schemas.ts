@@ -1,12 +1,7 @@
 /** Request and reply schemas of the messages to issuers (DESIGN.md §13): what staff and admins read. */
 import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './constants.ts';
-import { ticketIdSchema } from './common.schemas.ts';
-
-const pageQuery = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
-);
+import { pageNumberQuery, ticketIdSchema } from './common.schemas.ts';
 
 const pageReplyFields = {
   total: z.number().int(),
@@ -19,7 +14,7 @@ const pageReplyFields = {
 export const ticketNotificationsParamsSchema = z.object({ id: ticketIdSchema });
 
 /** `?page=` of both notification lists (10 per page, newest first). */
-export const notificationsPageQuerySchema = z.object({ page: pageQuery });
+export const notificationsPageQuerySchema = z.object({ page: pageNumberQuery() });
 export type NotificationsPageQuery = z.infer<typeof notificationsPageQuerySchema>;
 
 /**

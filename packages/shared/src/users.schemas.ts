@@ -1,7 +1,7 @@
 /** Request and reply schemas of the users endpoints (the contract between web and server). */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, ROLES, USER_SEARCH_MAX_LENGTH, USER_TYPES } from './constants.ts';
-import { phoneNumberSchema, productNumberSchema } from './common.schemas.ts';
+import { pageNumberQuery, phoneNumberSchema, productNumberSchema } from './common.schemas.ts';
 
 const userNameSchema = z
   .string()
@@ -53,10 +53,7 @@ export type User = z.infer<typeof userSchema>;
  * the name (any case) or of the number, typed in any form (0963…, 88…, +88…). Blank means none.
  */
 export const userListQuerySchema = z.object({
-  page: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
-  ),
+  page: pageNumberQuery(),
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
     z.string().max(USER_SEARCH_MAX_LENGTH, `Search with at most ${USER_SEARCH_MAX_LENGTH} characters`).optional(),

@@ -1,45 +1,55 @@
-/** Maps every error to `{ message, code, details? }` once. 5xx replies never carry internals. */
+/**
+ * Maps every error to `{ message, code, details? }` once, its words in the request's language.
+ * 5xx replies never carry internals.
+ */
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody } from '@switchboard/shared';
+import { AppError, type ErrorBody, type Language } from '@switchboard/shared';
+import { say, sayRef } from '../lib/messages.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const language = requestLanguage(request);
       if (error instanceof AppError) {
         // A 5xx of our own (the file store or the SMS gateway is down) is news for whoever runs the service.
         if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-        return reply.code(error.status).send(bodyOf(error.message, error.code, error.details));
+        const details = error.details && renderedDetails(language, error.details);
+        return reply.code(error.status).send(bodyOf(say(language, error.key, error.values), error.code, details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details: Record<string, string> = {};
         for (const issue of error.validation) {
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
-          details[field] ??= issue.message ?? 'is not valid';
+          details[field] ??= issue.message ? sayRef(language, issue.message) : say(language, 'common.notValid');
         }
         const first = Object.entries(details)[0];
-        const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid';
+        const message = first ? `${first[0]}: ${first[1]}` : say(language, 'common.requestNotValid');
         return reply.code(400).send(bodyOf(message, 'validation', details));
       }
       const status = error.statusCode ?? 500;
-      if (status === 429)
-        return reply.code(429).send(bodyOf('Too many requests. Please wait a while and try again.', 'rate_limited'));
-      if (status === 413) return reply.code(413).send(bodyOf('The request is too large.', 'payload_too_large'));
+      if (status === 429) return reply.code(429).send(bodyOf(say(language, 'common.tooManyRequests'), 'rate_limited'));
+      if (status === 413) return reply.code(413).send(bodyOf(say(language, 'common.tooLarge'), 'payload_too_large'));
       if (status >= 400 && status < 500) {
         // Fastify's own client errors (bad JSON, wrong content type) carry safe messages.
         return reply.code(status).send(bodyOf(error.message, 'bad_request'));
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
-        return reply.code(503).send(bodyOf('The service is briefly unavailable. Please try again in a moment.', 'unavailable'));
+        return reply.code(503).send(bodyOf(say(language, 'common.brieflyUnavailable'), 'unavailable'));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(bodyOf('Sorry, something went wrong. Please try again or refresh', 'internal'));
+      return reply.code(500).send(bodyOf(say(language, 'common.somethingWentWrong'), 'internal'));
     });
   },
   { name: 'error-handler' },
 );
+
+function renderedDetails(language: Language, details: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(details).map(([field, ref]) => [field, sayRef(language, ref)]));
+}
 
 function bodyOf(message: string, code: string, details?: Record<string, string>): ErrorBody {
   return details ? { message, code, details } : { message, code };

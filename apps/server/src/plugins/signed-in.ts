@@ -4,7 +4,7 @@
  * names its permission rule once with `app.requires(canX, message)`; the service asserts it again.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '@switchboard/shared';
+import { AppError, type MessageKey } from '@switchboard/shared';
 import { actorOf, type Actor } from './auth.ts';
 
 /** The OpenAPI security requirement of every route in the scope. */
@@ -16,7 +16,7 @@ export type Guard = (request: FastifyRequest) => Promise<void>;
 declare module 'fastify' {
   interface FastifyInstance {
     /** Only inside the signed-in scope: the guard of a route that the rule `rule` lets through. */
-    requires: (rule: (actor: Actor) => boolean, message: string) => Guard;
+    requires: (rule: (actor: Actor) => boolean, message: MessageKey) => Guard;
   }
 }
 
@@ -30,7 +30,7 @@ export default async function signedInScope(scope: FastifyInstance, { modules }:
     route.schema = { ...route.schema, security: BEARER_SECURITY };
   });
   scope.addHook('onRequest', scope.authenticate);
-  scope.decorate('requires', (rule: (actor: Actor) => boolean, message: string): Guard => {
+  scope.decorate('requires', (rule: (actor: Actor) => boolean, message: MessageKey): Guard => {
     return async (request) => {
       if (!rule(actorOf(request))) throw new AppError('forbidden', message);
     };

@@ -3,6 +3,6 @@
  * the incident notice and the issuer's messages (English: the spec's exact texts).
  */
 import { defineCatalog } from '../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/components.json';
 
 export const componentsMessages = defineCatalog('components', english);

@@ -3,7 +3,7 @@
  * message. A 401 triggers token validation; when that fails too, the user is signed out (spec §2).
  */
 import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
-import { currentLanguage, translate, translateServerMessage } from './i18n.ts';
+import { currentLanguage, translate } from './i18n.ts';
 import { labelMessages } from './messages.ts';
 import { asSessionEndReason, clearToken, readToken, rememberSessionEnd, type SessionEndReason } from './session.ts';
 
@@ -24,7 +24,7 @@ export class ApiError extends Error {
 /** The text to show for a failure, in the interface's language: the server's message if there is one, else the spec's fallback. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.code === NETWORK_ERROR) return translate(labelMessages, 'networkError');
-  if (error instanceof ApiError && error.message) return translateServerMessage(error.message);
+  if (error instanceof ApiError && error.message) return error.message;
   return translate(labelMessages, 'fallbackError');
 }
 

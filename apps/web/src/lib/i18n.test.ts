@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage, defineCatalog, namespaceOfFile, translate, translateServerMessage } from './i18n.ts';
+import { msg } from '@switchboard/shared';
+import { changeLanguage, defineCatalog, namespaceOfFile, translate, translateMessageRef } from './i18n.ts';
 
 // Compiled as icu-catalogs.ts compiles a catalog file.
 const probe = defineCatalog('probe', { greeting: ['Hello ', ['name'], '!'] });
@@ -14,16 +15,15 @@ describe('the interface language', () => {
   });
 
   it('names a catalog file by its folder', () => {
-    expect(namespaceOfFile('/src/features/auth/messages.bn.json')).toBe('features/auth');
+    expect(namespaceOfFile('../../../../packages/shared/messages/bn/web/features/auth.json')).toBe('features/auth');
+    expect(namespaceOfFile('../../../../packages/shared/messages/bn/validation/tickets.json')).toBe('validation/tickets');
   });
 
-  it('translates the server’s English messages in Bangla only', async () => {
-    expect(translateServerMessage('Sorry, something went wrong. Please try again or refresh')).toBe(
-      'Sorry, something went wrong. Please try again or refresh',
-    );
+  it('renders a schema’s message in the interface language, and other text as it is', async () => {
+    const tooLong = msg('common.emailTooLong', { max: 254 });
+    expect(translateMessageRef(tooLong)).toBe('An email address has at most 254 characters');
+    expect(translateMessageRef('Invalid input')).toBe('Invalid input');
     await changeLanguage('bn');
-    expect(translateServerMessage('Sorry, something went wrong. Please try again or refresh')).toBe(
-      'দুঃখিত, কোনো সমস্যা হয়েছে। আবার চেষ্টা করুন বা পেজটি রিফ্রেশ করুন',
-    );
+    expect(translateMessageRef(tooLong)).toBe('ইমেইল ঠিকানা সর্বোচ্চ 254 অক্ষরের হতে পারে');
   });
 });

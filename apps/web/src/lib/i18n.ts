@@ -1,12 +1,13 @@
 /**
- * The interface's language (DESIGN.md §16). Each folder's words live in `messages.en.json` (the
- * spec's English) and `messages.bn.json`, compiled at build time (icu-catalogs.ts). English travels
- * with the code that shows it; Bangla loads in one piece when chosen. The choice is kept in
- * localStorage and written to `<html lang>`.
+ * The interface's language (DESIGN.md §16). The words live in the shared catalogs
+ * (`packages/shared/messages/<language>/`): each folder's screens in `web/<folder>.json`, the
+ * schemas' messages in `validation/`. They are compiled at build time (icu-catalogs.ts). English
+ * travels with the code that shows it; another language loads in one piece when chosen. The choice
+ * is kept in localStorage and written to `<html lang>`.
  */
 import { i18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { createMessageTranslator, DEFAULT_LANGUAGE, isLanguage, type Language } from '@switchboard/shared';
+import { DEFAULT_LANGUAGE, isLanguage, parseMessageRef, withLiteralValues, type Language } from '@switchboard/shared';
 
 export { i18n };
 
@@ -25,27 +26,11 @@ export function defineCatalog<Key extends string>(namespace: string, english: Re
   return { namespace, english };
 }
 
-/** Stands in for a backslash of a value while Lingui formats (see `render`). */
-const BACKSLASH = '\uE000';
-
-/**
- * The message in `instance`'s language. Lingui decodes `\xNN` and `\uNNNN` anywhere in its
- * result, values included: a ticket title holding "\x41" would read "A". Backslashes of values
- * are hidden while it formats and put back after.
- */
+/** The message in `instance`'s language, its values as written. */
 function render<Key extends string>(instance: I18n, catalog: Catalog<Key>, key: Key, values?: MessageValues): string {
-  const hidden =
-    values &&
-    Object.fromEntries(
-      Object.entries(values).map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value.replaceAll('\\', BACKSLASH) : value,
-      ]),
-    );
-  // The compiled English is the fallback: a key missing in Bangla (the catalog test forbids it) still reads well.
+  // The compiled English is the fallback: a key missing in another language (the catalog test forbids it) still reads well.
   const descriptor: MessageDescriptor = { id: `${catalog.namespace}.${key}`, message: catalog.english[key] as string };
-  const text = instance._(hidden ? { ...descriptor, values: hidden } : descriptor);
-  return hidden ? text.replaceAll(BACKSLASH, '\\') : text;
+  return withLiteralValues((literal) => instance._(literal ? { ...descriptor, values: literal } : descriptor), values);
 }
 
 /** A message in the current language, outside React (toasts from handlers, document titles). */
@@ -59,37 +44,61 @@ export function useMessages<Key extends string>(catalog: Catalog<Key>): Translat
   return (key, values) => render(current, catalog, key, values);
 }
 
-// Every folder's Bangla, one lazy chunk; the key is the catalog file, its folder the namespace.
-const banglaCatalogs = import.meta.glob<Messages>(['/src/**/messages.bn.json'], { import: 'default' });
+// The schemas' messages in English, with every form that checks its input with a schema.
+const validationEnglish = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/messages/en/validation/*.json', {
+  eager: true,
+  import: 'default',
+});
 
-/** `/src/features/auth/messages.bn.json` → `features/auth`. */
-export function namespaceOfFile(file: string): string {
-  return file.replace(/^\/src\//, '').replace(/\/messages\.(en|bn)\.json$/, '');
-}
-
-/** The Bangla of the server's and the schemas' English messages, once Bangla has loaded. */
-let banglaServerMessages: ((message: string) => string) | null = null;
+const validationCatalogs = new Map(
+  Object.entries(validationEnglish).map(([file, english]) => {
+    const namespace = namespaceOfFile(file);
+    return [namespace.replace(/^validation\//, ''), defineCatalog(namespace, english)];
+  }),
+);
 
 /**
- * A message written by the server or a shared schema, in the interface's language. The server
- * answers in the language asked (Accept-Language); this covers what the browser itself validates
- * and replies asked before a switch.
+ * A schema's message (a key and its values, see `msg`) in the interface's language; any other
+ * text as it is.
  */
-export function translateServerMessage(message: string): string {
-  return currentLanguage() === 'bn' && banglaServerMessages ? banglaServerMessages(message) : message;
+export function translateMessageRef(text: string): string {
+  const ref = parseMessageRef(text);
+  if (!ref) return text;
+  const dot = ref.key.indexOf('.');
+  const catalog = validationCatalogs.get(ref.key.slice(0, dot));
+  const name = ref.key.slice(dot + 1);
+  if (!catalog || !(name in catalog.english)) return text;
+  return translate(catalog, name, ref.values);
 }
 
-async function loadBangla(): Promise<Messages> {
-  const table = import('@switchboard/shared/messages.bn').then((module) => {
-    banglaServerMessages = createMessageTranslator(module.BANGLA_MESSAGES);
-  });
+// Every other language's words, each file a lazy chunk; the path names the language and the namespace.
+const otherLanguages = import.meta.glob<Messages>(
+  [
+    '../../../../packages/shared/messages/*/web/**/*.json',
+    '../../../../packages/shared/messages/*/validation/*.json',
+    '!**/en/**',
+  ],
+  { import: 'default' },
+);
+
+/** `…/messages/bn/web/features/auth.json` → `features/auth`; `…/messages/bn/validation/tickets.json` → `validation/tickets`. */
+export function namespaceOfFile(file: string): string {
+  return file.replace(/^.*\/messages\/[^/]+\/(web\/)?/, '').replace(/\.json$/, '');
+}
+
+/** `…/messages/bn/web/features/auth.json` → `bn`. */
+function languageOfFile(file: string): string | undefined {
+  return /\/messages\/([^/]+)\//.exec(file)?.[1];
+}
+
+async function loadLanguage(language: Language): Promise<Messages> {
+  const files = Object.entries(otherLanguages).filter(([file]) => languageOfFile(file) === language);
   const entries = await Promise.all(
-    Object.entries(banglaCatalogs).map(async ([file, load]) => {
+    files.map(async ([file, load]) => {
       const namespace = namespaceOfFile(file);
       return Object.entries(await load()).map(([key, message]) => [`${namespace}.${key}`, message] as const);
     }),
   );
-  await table;
   return Object.fromEntries(entries.flat());
 }
 
@@ -106,16 +115,19 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
 }
 
-let bangla: Promise<Messages> | null = null;
+const loading = new Map<Language, Promise<Messages>>();
 
-/** Switches the interface; Bangla's words arrive first, so no screen shows a mix while they load. */
+/** Switches the interface; the language's words arrive first, so no screen shows a mix while they load. */
 export async function changeLanguage(language: Language): Promise<void> {
-  if (language === 'bn') {
-    bangla ??= loadBangla().catch((error: unknown) => {
-      bangla = null;
-      throw error;
-    });
-    i18n.load('bn', await bangla);
+  if (language !== DEFAULT_LANGUAGE) {
+    const words =
+      loading.get(language) ??
+      loadLanguage(language).catch((error: unknown) => {
+        loading.delete(language);
+        throw error;
+      });
+    loading.set(language, words);
+    i18n.load(language, await words);
   }
   i18n.activate(language);
   document.documentElement.lang = language;
@@ -126,10 +138,10 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
 }
 
-/** English at once (its words are in the code); the stored choice when it is Bangla. */
+/** English at once (its words are in the code); the stored choice when it is another. */
 export async function startLanguage(): Promise<void> {
-  i18n.load('en', {});
-  i18n.activate('en');
+  i18n.load(DEFAULT_LANGUAGE, {});
+  i18n.activate(DEFAULT_LANGUAGE);
   const language = storedLanguage();
-  if (language !== 'en') await changeLanguage(language).catch(() => undefined);
+  if (language !== DEFAULT_LANGUAGE) await changeLanguage(language).catch(() => undefined);
 }

@@ -4,7 +4,7 @@
  * Only types come from zod here; the schemas themselves come from the shared package.
  */
 import type { z } from 'zod';
-import { translateServerMessage } from './i18n.ts';
+import { translateMessageRef } from './i18n.ts';
 
 /** Field errors keyed by the schema path (`title`, `sub_groups.0.sub_group_bn`, ...); the first message wins. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -25,6 +25,6 @@ export function errorsOf<T>(validated: Validated<T>): FieldErrors {
 
 function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= translateServerMessage(issue.message);
+  for (const issue of issues) errors[issue.path.map(String).join('.')] ??= translateMessageRef(issue.message);
   return errors;
 }

@@ -3,6 +3,6 @@
  * screen's `action.${AuditAction}` keys fail to compile when one is missing).
  */
 import { defineCatalog } from '../../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/features/audit.json';
 
 export const auditMessages = defineCatalog('features/audit', english);

@@ -3,6 +3,6 @@
  * is the product name from the server.
  */
 import { defineCatalog } from '../../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/features/public-ticket.json';
 
 export const publicTicketMessages = defineCatalog('features/public-ticket', english);

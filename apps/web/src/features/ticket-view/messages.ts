@@ -4,6 +4,6 @@
  * panels and the canned-reply picker (English: the spec's exact texts, spec §2, §4, §8).
  */
 import { defineCatalog } from '../../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/features/ticket-view.json';
 
 export const ticketViewMessages = defineCatalog('features/ticket-view', english);

@@ -3,6 +3,6 @@
  * about a number's open tickets (English: the spec's exact texts).
  */
 import { defineCatalog } from '../../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/features/tickets.json';
 
 export const ticketsMessages = defineCatalog('features/tickets', english);

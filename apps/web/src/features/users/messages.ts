@@ -3,6 +3,6 @@
  * texts where it gives them); `brand` is the product name from the server.
  */
 import { defineCatalog } from '../../lib/i18n.ts';
-import english from './messages.en.json';
+import english from '@switchboard/shared/messages/en/web/features/users.json';
 
 export const usersMessages = defineCatalog('features/users', english);

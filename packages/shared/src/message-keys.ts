@@ -1,0 +1,86 @@
+/**
+ * The keys of the shared catalogs, read from the English ones (the source language): a key that
+ * no catalog holds does not compile. Each file of `messages/en/server/` and `messages/en/validation/`
+ * is a domain; a key is the domain, a dot and the message's name. One line a domain here.
+ */
+import type serverCommon from '../messages/en/server/common.json';
+import type serverAuth from '../messages/en/server/auth.json';
+import type serverUsers from '../messages/en/server/users.json';
+import type serverGroups from '../messages/en/server/groups.json';
+import type serverTickets from '../messages/en/server/tickets.json';
+import type serverComments from '../messages/en/server/comments.json';
+import type serverForwarding from '../messages/en/server/forwarding.json';
+import type serverAssignment from '../messages/en/server/assignment.json';
+import type serverIncidents from '../messages/en/server/incidents.json';
+import type serverCannedReplies from '../messages/en/server/canned-replies.json';
+import type serverStorage from '../messages/en/server/storage.json';
+import type serverPublicTickets from '../messages/en/server/public-tickets.json';
+import type serverReports from '../messages/en/server/reports.json';
+import type serverNotifications from '../messages/en/server/notifications.json';
+import type serverAudit from '../messages/en/server/audit.json';
+import type serverServiceLevels from '../messages/en/server/service-levels.json';
+import type serverDashboard from '../messages/en/server/dashboard.json';
+import type serverEvents from '../messages/en/server/events.json';
+import type validationCommon from '../messages/en/validation/common.json';
+import type validationAuth from '../messages/en/validation/auth.json';
+import type validationUsers from '../messages/en/validation/users.json';
+import type validationGroups from '../messages/en/validation/groups.json';
+import type validationTickets from '../messages/en/validation/tickets.json';
+import type validationComments from '../messages/en/validation/comments.json';
+import type validationStorage from '../messages/en/validation/storage.json';
+import type validationForwarding from '../messages/en/validation/forwarding.json';
+import type validationReports from '../messages/en/validation/reports.json';
+import type validationNotifications from '../messages/en/validation/notifications.json';
+import type validationIncidents from '../messages/en/validation/incidents.json';
+import type validationNumberHistory from '../messages/en/validation/number-history.json';
+import type validationCannedReplies from '../messages/en/validation/canned-replies.json';
+import type validationAssignment from '../messages/en/validation/assignment.json';
+import type validationServiceLevels from '../messages/en/validation/service-levels.json';
+import type validationDashboard from '../messages/en/validation/dashboard.json';
+import type validationAudit from '../messages/en/validation/audit.json';
+import type validationEvents from '../messages/en/validation/events.json';
+import type issuer from '../messages/en/issuer.json';
+
+type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
+
+export type ServerMessageKey =
+  | KeysOf<'common', typeof serverCommon>
+  | KeysOf<'auth', typeof serverAuth>
+  | KeysOf<'users', typeof serverUsers>
+  | KeysOf<'groups', typeof serverGroups>
+  | KeysOf<'tickets', typeof serverTickets>
+  | KeysOf<'comments', typeof serverComments>
+  | KeysOf<'forwarding', typeof serverForwarding>
+  | KeysOf<'assignment', typeof serverAssignment>
+  | KeysOf<'incidents', typeof serverIncidents>
+  | KeysOf<'canned-replies', typeof serverCannedReplies>
+  | KeysOf<'storage', typeof serverStorage>
+  | KeysOf<'public-tickets', typeof serverPublicTickets>
+  | KeysOf<'reports', typeof serverReports>
+  | KeysOf<'notifications', typeof serverNotifications>
+  | KeysOf<'audit', typeof serverAudit>
+  | KeysOf<'service-levels', typeof serverServiceLevels>
+  | KeysOf<'dashboard', typeof serverDashboard>
+  | KeysOf<'events', typeof serverEvents>;
+
+export type ValidationMessageKey =
+  | KeysOf<'common', typeof validationCommon>
+  | KeysOf<'auth', typeof validationAuth>
+  | KeysOf<'users', typeof validationUsers>
+  | KeysOf<'groups', typeof validationGroups>
+  | KeysOf<'tickets', typeof validationTickets>
+  | KeysOf<'comments', typeof validationComments>
+  | KeysOf<'storage', typeof validationStorage>
+  | KeysOf<'forwarding', typeof validationForwarding>
+  | KeysOf<'reports', typeof validationReports>
+  | KeysOf<'notifications', typeof validationNotifications>
+  | KeysOf<'incidents', typeof validationIncidents>
+  | KeysOf<'number-history', typeof validationNumberHistory>
+  | KeysOf<'canned-replies', typeof validationCannedReplies>
+  | KeysOf<'assignment', typeof validationAssignment>
+  | KeysOf<'service-levels', typeof validationServiceLevels>
+  | KeysOf<'dashboard', typeof validationDashboard>
+  | KeysOf<'audit', typeof validationAudit>
+  | KeysOf<'events', typeof validationEvents>;
+
+export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;
