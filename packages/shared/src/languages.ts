@@ -9,3 +9,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', bn: 'рж
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The locale each language formats dates with (`Intl.DateTimeFormat`) in the browser. */
+export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-US', bn: 'bn-BD' };
+
+/** The language after `language` in LANGUAGES, as the switch offers it. */
+export function nextLanguage(language: Language): Language {
+  return LANGUAGES[(LANGUAGES.indexOf(language) + 1) % LANGUAGES.length] ?? DEFAULT_LANGUAGE;
+}

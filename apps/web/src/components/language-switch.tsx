@@ -1,7 +1,7 @@
-/** The language switch (DESIGN.md §16): names the other language in its own words, as people look for it. */
+/** The language switch (DESIGN.md §16): names the next language in its own words, as people look for it. */
 import { Button, type ButtonProps } from '@mantine/core';
 import { useLingui } from '@lingui/react';
-import { LANGUAGE_NAMES, type Language } from '@switchboard/shared';
+import { LANGUAGE_NAMES, nextLanguage } from '@switchboard/shared';
 import { useState } from 'react';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 
@@ -9,7 +9,7 @@ export function LanguageSwitch(props: ButtonProps) {
   // Subscribed to the language, so that the label turns with it.
   useLingui();
   const [busy, setBusy] = useState(false);
-  const other: Language = currentLanguage() === 'en' ? 'bn' : 'en';
+  const other = nextLanguage(currentLanguage());
 
   const switchLanguage = () => {
     setBusy(true);

@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES } from '@switchboard/shared';
 import { currentLanguage } from './i18n.ts';
 
 /** Calls send dates as yyyy-MM-DD; the screens show them as below (dayjs format strings). */
@@ -15,8 +16,8 @@ const DISPLAY_DATETIME_FORMAT = 'MMM DD • hh:mm:ss A';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Bangla dates: the month's name and the digits of Bangla, as a Bangla reader expects them. */
-const BANGLA_DATE_TIME: Intl.DateTimeFormatOptions = {
+/** Dates in another language than English: the month's name and the digits of that language's locale (Bangla's for Bangla). */
+const LOCAL_DATE_TIME: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: '2-digit',
   hour: '2-digit',
@@ -33,8 +34,11 @@ export function formatDisplayDateTime(iso: string | null | undefined, timeZone: 
   if (!iso) return '';
   const instant = dayjs(iso);
   if (!instant.isValid()) return '';
-  if (currentLanguage() === 'bn') {
-    return new Intl.DateTimeFormat('bn-BD', { ...BANGLA_DATE_TIME, ...(timeZone ? { timeZone } : {}) }).format(instant.toDate());
+  const language = currentLanguage();
+  if (language !== DEFAULT_LANGUAGE) {
+    return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { ...LOCAL_DATE_TIME, ...(timeZone ? { timeZone } : {}) }).format(
+      instant.toDate(),
+    );
   }
   return (timeZone ? instant.tz(timeZone) : instant).format(DISPLAY_DATETIME_FORMAT);
 }

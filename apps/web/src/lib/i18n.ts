@@ -76,7 +76,7 @@ const otherLanguages = import.meta.glob<Messages>(
   [
     '../../../../packages/shared/messages/*/web/**/*.json',
     '../../../../packages/shared/messages/*/validation/*.json',
-    '!**/en/**',
+    '!../../../../packages/shared/messages/en/**',
   ],
   { import: 'default' },
 );
