@@ -9,12 +9,20 @@ export const auditListQuerySchema = z
   .object({
     page: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number(msg('common.pageNumber')).int(msg('common.pageNumber')).min(1, msg('common.pageStart')).max(1_000_000).default(1),
+      z.coerce
+        .number(msg('common.pageNumber'))
+        .int(msg('common.pageNumber'))
+        .min(1, msg('common.pageStart'))
+        .max(1_000_000)
+        .default(1),
     ),
     actor_id: optionalQuery(uuidSchema),
     action: optionalQuery(z.enum(AUDIT_ACTIONS, msg('audit.unknownAction'))),
     target: optionalQuery(
-      z.string().trim().max(AUDIT_TARGET_MAX_LENGTH, msg('audit.targetTooLong', { max: AUDIT_TARGET_MAX_LENGTH })),
+      z
+        .string()
+        .trim()
+        .max(AUDIT_TARGET_MAX_LENGTH, msg('audit.targetTooLong', { max: AUDIT_TARGET_MAX_LENGTH })),
     ),
     start_date: optionalQuery(calendarDaySchema),
     end_date: optionalQuery(calendarDaySchema),

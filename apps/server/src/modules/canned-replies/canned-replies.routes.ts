@@ -11,12 +11,7 @@ import {
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import {
-  changeCannedReply,
-  createCannedReply,
-  deleteCannedReply,
-  listCannedReplies,
-} from './canned-replies.service.ts';
+import { changeCannedReply, createCannedReply, deleteCannedReply, listCannedReplies } from './canned-replies.service.ts';
 
 const refusals = {
   400: errorReplySchema,

@@ -97,7 +97,10 @@ async function lockActiveIncident(tx: Tx, id: number): Promise<IncidentRow> {
 function partOfOtherIncidents(elsewhere: { ticketId: number; incidentId: number | null }[]): AppError {
   const [first] = elsewhere;
   if (elsewhere.length === 1 && first)
-    return new AppError('conflict', 'incidents.inOtherIncident', { ticket: String(first.ticketId), incident: String(first.incidentId) });
+    return new AppError('conflict', 'incidents.inOtherIncident', {
+      ticket: String(first.ticketId),
+      incident: String(first.incidentId),
+    });
   const tickets = elsewhere.map((row) => `ticket ${row.ticketId} (incident #${row.incidentId})`).join(', ');
   return new AppError('conflict', 'incidents.inOtherIncidents', { tickets });
 }

@@ -99,6 +99,20 @@ describeWithApp('reports', (ctx) => {
       expect(reply.json().details).toEqual({ end_date: 'The end date must not be later than today' });
     });
 
+    it('refuses in Bangla when asked, the limit in Latin digits', async () => {
+      const bangla = { ...cc, 'accept-language': 'bn' };
+      const future = await requestReport(ctx.app, bangla, {
+        start_date: `${today()}T00:00:00+06:00`,
+        end_date: `${dayAfter(today(), 2)}T23:59:59+06:00`,
+      });
+      expect(future.json().details).toEqual({ end_date: 'শেষের তারিখ আজকের পরে হতে পারবে না' });
+      const tooLong = await requestReport(ctx.app, bangla, {
+        start_date: '2025-01-01T00:00:00+06:00',
+        end_date: '2026-06-30T23:59:59+06:00',
+      });
+      expect(tooLong.json().details).toEqual({ end_date: `একটি রিপোর্টে সর্বোচ্চ ${REPORT_MAX_DAYS} দিনের টিকিট থাকতে পারে` });
+    });
+
     it("accepts today in the provider's offset and the spec's +00:00 form", async () => {
       for (const offset of ['+06:00', '+00:00']) {
         const start = dayAfter(today(), -399);

@@ -14,7 +14,6 @@ export interface LocalUploadContext {
   storage: LocalStorage;
 }
 
-
 /** Stores the file of a multipart upload form (fields first, the file last in the field `file`). */
 export async function receiveLocalUpload(
   ctx: LocalUploadContext,
@@ -48,8 +47,7 @@ async function checkForm(ctx: LocalUploadContext, fields: Map<string, string>, n
   if (!policy) throw new AppError('forbidden', 'storage.formInvalid');
   if (policy.expires_at <= now.getTime()) throw new AppError('forbidden', 'storage.formExpired');
   if (fields.get('key') !== policy.key) throw new AppError('forbidden', 'storage.keyMismatch');
-  if (fields.get('Content-Type') !== policy.content_type)
-    throw new AppError('forbidden', 'storage.contentTypeMismatch');
+  if (fields.get('Content-Type') !== policy.content_type) throw new AppError('forbidden', 'storage.contentTypeMismatch');
   const upload = await findUpload(ctx.db, policy.key);
   if (!upload || upload.storedAt) throw new AppError('forbidden', 'storage.formUsed');
   return policy;
