@@ -2,24 +2,33 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH } from './audit-actions.ts';
 import { calendarDaySchema, optionalQuery, uuidSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 
 /** GET /audit: a page (PAGE_SIZE rows) of the trail, newest first; days are the provider's calendar days. */
 export const auditListQuerySchema = z
   .object({
     page: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number('Page is a number').int('Page is a number').min(1, 'Page starts at 1').max(1_000_000).default(1),
+      z.coerce
+        .number(msg('common.pageNumber'))
+        .int(msg('common.pageNumber'))
+        .min(1, msg('common.pageStart'))
+        .max(1_000_000)
+        .default(1),
     ),
     actor_id: optionalQuery(uuidSchema),
-    action: optionalQuery(z.enum(AUDIT_ACTIONS, 'Not a known action')),
+    action: optionalQuery(z.enum(AUDIT_ACTIONS, msg('audit.unknownAction'))),
     target: optionalQuery(
-      z.string().trim().max(AUDIT_TARGET_MAX_LENGTH, `Target has at most ${AUDIT_TARGET_MAX_LENGTH} characters`),
+      z
+        .string()
+        .trim()
+        .max(AUDIT_TARGET_MAX_LENGTH, msg('audit.targetTooLong', { max: AUDIT_TARGET_MAX_LENGTH })),
     ),
     start_date: optionalQuery(calendarDaySchema),
     end_date: optionalQuery(calendarDaySchema),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    message: 'The end date must not precede the start date',
+    message: msg('audit.endBeforeStart'),
     path: ['end_date'],
   });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

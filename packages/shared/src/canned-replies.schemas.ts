@@ -1,6 +1,7 @@
 /** Request and reply schemas of the canned replies (DESIGN.md §19): ready answers staff insert into a comment. */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEPARTMENTS } from './constants.ts';
+import { msg, type ValidationMessageKey } from './messages.ts';
 import { normaliseLineBreaks, pageNumberQuery, uuidSchema } from './common.schemas.ts';
 
 /** The longest title: a line in the picker and the list. */
@@ -13,28 +14,34 @@ export const CANNED_REPLY_SEARCH_MAX_LENGTH = 100;
 /** The placeholders a body may hold, filled from the ticket when the reply is inserted. */
 export const CANNED_REPLY_PLACEHOLDERS = ['{ticket_id}', '{customer_name}', '{number}'] as const;
 
-function bodySchema(label: string, required: boolean) {
+/** The messages of one body: when it is missing, and when it is too long. */
+interface BodyMessages {
+  required: ValidationMessageKey;
+  tooLong: ValidationMessageKey;
+}
+
+function bodySchema(messages: BodyMessages, required: boolean) {
   const text = z
     .string()
     .trim()
-    .max(CANNED_REPLY_BODY_MAX_LENGTH, `${label} has at most ${CANNED_REPLY_BODY_MAX_LENGTH} characters`);
+    .max(CANNED_REPLY_BODY_MAX_LENGTH, msg(messages.tooLong, { max: CANNED_REPLY_BODY_MAX_LENGTH }));
   return z
-    .string(`${label} is required`)
+    .string(msg(messages.required))
     .transform(normaliseLineBreaks)
-    .pipe(required ? text.min(1, `${label} is required`) : text);
+    .pipe(required ? text.min(1, msg(messages.required)) : text);
 }
 
 /** POST /canned-replies and PUT /canned-replies/{id}. Blank Bangla falls back to English when inserted. */
 export const cannedReplyBodySchema = z.object({
   title: z
-    .string('Title is required')
+    .string(msg('canned-replies.titleRequired'))
     .trim()
-    .min(1, 'Title is required')
-    .max(CANNED_REPLY_TITLE_MAX_LENGTH, `Title has at most ${CANNED_REPLY_TITLE_MAX_LENGTH} characters`),
-  body_en: bodySchema('The English text', true),
-  body_bn: bodySchema('The Bangla text', false).default(''),
+    .min(1, msg('canned-replies.titleRequired'))
+    .max(CANNED_REPLY_TITLE_MAX_LENGTH, msg('canned-replies.titleTooLong', { max: CANNED_REPLY_TITLE_MAX_LENGTH })),
+  body_en: bodySchema({ required: 'canned-replies.englishRequired', tooLong: 'canned-replies.englishTooLong' }, true),
+  body_bn: bodySchema({ required: 'canned-replies.banglaRequired', tooLong: 'canned-replies.banglaTooLong' }, false).default(''),
   /** A department's reply, or null: shared by every department (admins only). */
-  department: z.enum(DEPARTMENTS, 'Choose a department').nullable(),
+  department: z.enum(DEPARTMENTS, msg('canned-replies.department')).nullable(),
 });
 export type CannedReplyBody = z.infer<typeof cannedReplyBodySchema>;
 export type CannedReplyInput = z.input<typeof cannedReplyBodySchema>;
@@ -44,9 +51,9 @@ export const cannedReplyListQuerySchema = z.object({
   q: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z
-      .string('Search is text')
+      .string(msg('canned-replies.searchText'))
       .trim()
-      .max(CANNED_REPLY_SEARCH_MAX_LENGTH, `Search has at most ${CANNED_REPLY_SEARCH_MAX_LENGTH} characters`)
+      .max(CANNED_REPLY_SEARCH_MAX_LENGTH, msg('canned-replies.searchTooLong', { max: CANNED_REPLY_SEARCH_MAX_LENGTH }))
       .optional(),
   ),
   page: pageNumberQuery(),

@@ -1,6 +1,7 @@
 /** Request and reply schemas of the dashboard (DESIGN.md §17): what is late, where, and how fast the desk answers. */
 import { z } from 'zod';
 import { DEPARTMENTS } from './constants.ts';
+import { msg } from './messages.ts';
 
 export const DASHBOARD_MIN_DAYS = 1;
 export const DASHBOARD_MAX_DAYS = 90;
@@ -9,7 +10,7 @@ export const DASHBOARD_DEFAULT_DAYS = 30;
 export const DASHBOARD_TOP_SUBGROUP_DAYS = 7;
 export const DASHBOARD_TOP_SUBGROUPS = 5;
 
-const DAYS_MESSAGE = `Days is a whole number from ${DASHBOARD_MIN_DAYS} to ${DASHBOARD_MAX_DAYS}`;
+const DAYS_MESSAGE = msg('dashboard.days', { min: DASHBOARD_MIN_DAYS, max: DASHBOARD_MAX_DAYS });
 
 /** GET /dashboard?days=: the period of the per-day figures and the times, ending today in the provider's time zone. */
 export const dashboardQuerySchema = z.object({

@@ -1,6 +1,7 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import { msg } from './messages.ts';
 import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
@@ -18,20 +19,20 @@ export const incidentIdParamsSchema = z.object({ id: incidentIdSchema });
 export const incidentTicketParamsSchema = z.object({ id: incidentIdSchema, ticket_id: ticketIdSchema });
 
 export const incidentTitleSchema = z
-  .string('Title is required')
+  .string(msg('incidents.titleRequired'))
   .trim()
-  .min(1, 'Title is required')
-  .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
+  .min(1, msg('incidents.titleRequired'))
+  .max(TITLE_MAX_LENGTH, msg('incidents.titleTooLong', { max: TITLE_MAX_LENGTH }));
 
 /** What the public reads while the incident lasts; blank means none. */
 export const incidentPublicNoteSchema = multilineText({
   max: INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
-  tooLong: `The public note has at most ${INCIDENT_PUBLIC_NOTE_MAX_LENGTH} characters`,
+  tooLong: msg('incidents.publicNoteTooLong', { max: INCIDENT_PUBLIC_NOTE_MAX_LENGTH }),
 });
 
 export const incidentTicketIdsSchema = z
   .array(ticketIdSchema)
-  .max(INCIDENT_MAX_TICKETS_PER_REQUEST, `Link at most ${INCIDENT_MAX_TICKETS_PER_REQUEST} tickets at a time`);
+  .max(INCIDENT_MAX_TICKETS_PER_REQUEST, msg('incidents.tooManyTickets', { max: INCIDENT_MAX_TICKETS_PER_REQUEST }));
 
 /** POST /incidents. A subgroup needs its group; the group alone is allowed for groups without subgroups. */
 export const createIncidentBodySchema = z
@@ -43,7 +44,7 @@ export const createIncidentBodySchema = z
     ticket_ids: incidentTicketIdsSchema.default([]),
   })
   .refine((body) => !body.sub_group_id || body.group_id, {
-    message: 'Choose the group of the subgroup',
+    message: msg('incidents.groupOfSubgroup'),
     path: ['group_id'],
   });
 export type CreateIncidentBody = z.infer<typeof createIncidentBodySchema>;
@@ -51,14 +52,14 @@ export type CreateIncidentInput = z.input<typeof createIncidentBodySchema>;
 
 /** POST /incidents/{id}/tickets. */
 export const linkIncidentTicketsBodySchema = z.object({
-  ticket_ids: incidentTicketIdsSchema.min(1, 'Choose at least one ticket'),
+  ticket_ids: incidentTicketIdsSchema.min(1, msg('incidents.ticketsRequired')),
 });
 export type LinkIncidentTicketsBody = z.infer<typeof linkIncidentTicketsBodySchema>;
 
 export const resolutionMessageSchema = multilineText({
-  required: 'The resolution message is required',
+  required: msg('incidents.resolutionRequired'),
   max: COMMENT_MAX_LENGTH,
-  tooLong: `The resolution message has at most ${COMMENT_MAX_LENGTH} characters`,
+  tooLong: msg('incidents.resolutionTooLong', { max: COMMENT_MAX_LENGTH }),
 });
 
 /** POST /incidents/{id}/resolve: the message becomes an external comment on every ticket it resolves. */
@@ -68,8 +69,8 @@ export type ResolveIncidentInput = z.input<typeof resolveIncidentBodySchema>;
 
 /** GET /incidents: active (default) or resolved, newest first, 10 per page. */
 export const incidentListQuerySchema = z.object({
-  status: optionalQuery(z.enum(INCIDENT_STATUSES, 'Status is active or resolved')).transform((value) => value ?? 'active'),
-  page: optionalQuery(z.coerce.number().int().min(1, 'Page starts at 1').max(1_000_000)).transform((value) => value ?? 1),
+  status: optionalQuery(z.enum(INCIDENT_STATUSES, msg('incidents.status'))).transform((value) => value ?? 'active'),
+  page: optionalQuery(z.coerce.number().int().min(1, msg('common.pageStart')).max(1_000_000)).transform((value) => value ?? 1),
 });
 export type IncidentListQuery = z.infer<typeof incidentListQuerySchema>;
 

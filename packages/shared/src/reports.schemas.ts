@@ -1,6 +1,7 @@
 /** Request and reply schemas of the reports endpoints (the contract between web and server). */
 import { z } from 'zod';
 import { optionalQuery, uuidSchema } from './common.schemas.ts';
+import { msg, type ValidationMessageKey } from './messages.ts';
 
 /** The longest period one report covers: a year and a month, so "the last twelve months" always fits. */
 export const REPORT_MAX_DAYS = 400;
@@ -9,24 +10,15 @@ export const REPORT_LINK_TTL_SECONDS = 60 * 60;
 /** How many rows of each sheet the in-app viewer shows; the downloaded workbook has them all. */
 export const REPORT_PREVIEW_ROW_LIMIT = 500;
 
-export const REPORT_MESSAGES = {
-  startRequired: 'Choose a start date',
-  endRequired: 'Choose an end date',
-  endBeforeStart: 'The end date must not precede the start date',
-  endInFuture: 'The end date must not be later than today',
-  tooLong: `A report covers at most ${REPORT_MAX_DAYS} days`,
-  numberInvalid: 'Enter the number of the user: 096 or 01 followed by the remaining digits',
-} as const;
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An instant with an explicit offset: the spec sends `2026-03-01T00:00:00+00:00`, the web client the provider's offset. */
-function instantSchema(required: string) {
+function instantSchema(required: ValidationMessageKey) {
   return z
-    .string(required)
+    .string(msg(required))
     .trim()
-    .min(1, required)
-    .pipe(z.iso.datetime({ offset: true, message: 'Use an ISO date and time with an offset, e.g. 2026-03-01T00:00:00+06:00' }));
+    .min(1, msg(required))
+    .pipe(z.iso.datetime({ offset: true, message: msg('reports.instant') }));
 }
 
 /**
@@ -48,24 +40,24 @@ export function storedUserNumber(entry: string): string | null {
  */
 export const reportBodySchema = z
   .object({
-    start_date: instantSchema(REPORT_MESSAGES.startRequired),
-    end_date: instantSchema(REPORT_MESSAGES.endRequired),
+    start_date: instantSchema('reports.startRequired'),
+    end_date: instantSchema('reports.endRequired'),
     group_id: optionalQuery(uuidSchema),
     sub_group_id: optionalQuery(uuidSchema),
     user_phone_number: optionalQuery(
       z
         .string()
         .trim()
-        .refine((value) => storedUserNumber(value) !== null, REPORT_MESSAGES.numberInvalid)
+        .refine((value) => storedUserNumber(value) !== null, msg('reports.numberInvalid'))
         .transform((value) => storedUserNumber(value) ?? value),
     ),
   })
   .superRefine((body, context) => {
     const start = Date.parse(body.start_date);
     const end = Date.parse(body.end_date);
-    if (end < start) context.addIssue({ code: 'custom', path: ['end_date'], message: REPORT_MESSAGES.endBeforeStart });
+    if (end < start) context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.endBeforeStart') });
     else if (end - start >= REPORT_MAX_DAYS * DAY_MS)
-      context.addIssue({ code: 'custom', path: ['end_date'], message: REPORT_MESSAGES.tooLong });
+      context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.tooLong', { max: REPORT_MAX_DAYS }) });
   });
 export type ReportBody = z.infer<typeof reportBodySchema>;
 export type ReportInput = z.input<typeof reportBodySchema>;
@@ -76,7 +68,7 @@ export type ReportReply = z.infer<typeof reportReplySchema>;
 
 /** GET /tickets/report/preview: the link a report call returned. */
 export const reportPreviewQuerySchema = z.object({
-  public_url: z.string('The link of the report is missing').trim().min(1, 'The link of the report is missing').max(4096),
+  public_url: z.string(msg('reports.linkMissing')).trim().min(1, msg('reports.linkMissing')).max(4096),
 });
 export type ReportPreviewQuery = z.infer<typeof reportPreviewQuerySchema>;
 

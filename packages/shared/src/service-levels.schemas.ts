@@ -1,6 +1,7 @@
 /** Request and reply schemas of the service levels (DESIGN.md §17): how soon each department answers and solves. */
 import { z } from 'zod';
 import { DEPARTMENTS } from './constants.ts';
+import { msg, type ValidationMessageKey } from './messages.ts';
 
 /** A level is whole hours from one hour to thirty days: shorter is not a target, longer is no level at all. */
 export const SERVICE_LEVEL_MIN_HOURS = 1;
@@ -9,20 +10,20 @@ export const SERVICE_LEVEL_MAX_HOURS = 720;
 export const DEFAULT_FIRST_REPLY_HOURS = 4;
 export const DEFAULT_RESOLVE_HOURS = 48;
 
-function hoursSchema(label: string) {
-  const message = `${label} is a whole number of hours from ${SERVICE_LEVEL_MIN_HOURS} to ${SERVICE_LEVEL_MAX_HOURS}`;
+function hoursSchema(key: ValidationMessageKey) {
+  const message = msg(key, { min: SERVICE_LEVEL_MIN_HOURS, max: SERVICE_LEVEL_MAX_HOURS });
   return z.number(message).int(message).min(SERVICE_LEVEL_MIN_HOURS, message).max(SERVICE_LEVEL_MAX_HOURS, message);
 }
 
 /** PUT /service-levels/{department}. */
 export const serviceLevelBodySchema = z.object({
-  first_reply_hours: hoursSchema('Hours to the first reply'),
-  resolve_hours: hoursSchema('Hours to resolve'),
+  first_reply_hours: hoursSchema('service-levels.firstReplyHours'),
+  resolve_hours: hoursSchema('service-levels.resolveHours'),
 });
 export type ServiceLevelBody = z.infer<typeof serviceLevelBodySchema>;
 
 export const serviceLevelParamsSchema = z.object({
-  department: z.enum(DEPARTMENTS, 'Not a known department'),
+  department: z.enum(DEPARTMENTS, msg('service-levels.department')),
 });
 
 export const serviceLevelSchema = serviceLevelBodySchema.extend({

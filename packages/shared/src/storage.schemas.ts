@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { captchaTokenSchema } from './auth.schemas.ts';
 import { MAX_ATTACHMENTS, type UploadContentType } from './constants.ts';
+import { msg } from './messages.ts';
 
 /** File extensions the upload policy accepts, and the one content type each stands for. */
 export const UPLOAD_EXTENSIONS: Readonly<Record<string, UploadContentType>> = {
@@ -12,7 +13,8 @@ export const UPLOAD_EXTENSIONS: Readonly<Record<string, UploadContentType>> = {
   webp: 'image/webp',
 };
 
-export const UPLOAD_TYPE_MESSAGE = 'Only images can be uploaded (JPEG, PNG, GIF or WebP)';
+/** The longest file name an upload may have. */
+const FILE_NAME_MAX_LENGTH = 255;
 
 /** The extension of a file name, lower case, without the dot ('' when there is none). */
 export function extensionOf(fileName: string): string {
@@ -35,9 +37,9 @@ export const presignBodySchema = z.object({
   object_name: z
     .string()
     .trim()
-    .min(1, 'The file name is missing')
-    .max(255, 'The file name has at most 255 characters')
-    .refine((name) => uploadContentTypeOf(name) !== null, UPLOAD_TYPE_MESSAGE),
+    .min(1, msg('storage.fileNameMissing'))
+    .max(FILE_NAME_MAX_LENGTH, msg('storage.fileNameTooLong', { max: FILE_NAME_MAX_LENGTH }))
+    .refine((name) => uploadContentTypeOf(name) !== null, msg('storage.imagesOnly')),
 });
 export type PresignBody = z.infer<typeof presignBodySchema>;
 
@@ -66,5 +68,5 @@ export type PresignReply = z.infer<typeof presignReplySchema>;
 
 /** Attachments named in a ticket or comment: public_url values of earlier upload grants. */
 export const attachmentUrlsSchema = z
-  .array(z.string().trim().min(1, 'An attachment link is empty').max(2048, 'An attachment link is too long'))
-  .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`);
+  .array(z.string().trim().min(1, msg('storage.attachmentEmpty')).max(2048, msg('storage.attachmentTooLong')))
+  .max(MAX_ATTACHMENTS, msg('storage.tooManyAttachments', { max: MAX_ATTACHMENTS }));

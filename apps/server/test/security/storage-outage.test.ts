@@ -5,13 +5,12 @@
 import { renameSync, mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { PresignReply } from '@switchboard/shared';
-import { STORAGE_UNAVAILABLE_MESSAGE } from '../../src/modules/storage/storage-outage.ts';
 import { describeWithApp, type TestContext } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
 import { buildGroup, IMAGES, postUploadForm, presign, ticketBody, uploadImage } from '../ticket-factories.ts';
 import { reportBody } from './access-requests.ts';
 
-const unavailable = { code: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE };
+const unavailable = { code: 'unavailable', message: 'File storage is unavailable right now. Please try again in a few minutes.' };
 
 /** The reply, or a failure naming the hang: a request that never answers is the worst way to fail. */
 function withinSeconds<T>(seconds: number, reply: Promise<T>): Promise<T> {

@@ -8,11 +8,12 @@ import {
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
   UPLOAD_EXTENSIONS,
-  UPLOAD_TYPE_MESSAGE,
+  msg,
   uploadContentTypeOf,
   type PresignReply,
 } from '@switchboard/shared';
 import { apiRequest, errorMessage } from './api-client.ts';
+import { translateMessageRef } from './i18n.ts';
 
 export interface UploadOptions {
   /** The presign endpoint under /api/v1: '/tickets/get-presigned-post', or its public twin. */
@@ -43,7 +44,7 @@ const MAX_MEGABYTES = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 /** Why a file cannot be attached, checked before any call; null when it may be uploaded. */
 export function rejectionOf(file: File): string | null {
   // The server grants uploads by the file name's extension, and the store checks the bytes.
-  if (uploadContentTypeOf(file.name) === null) return UPLOAD_TYPE_MESSAGE;
+  if (uploadContentTypeOf(file.name) === null) return translateMessageRef(msg('storage.imagesOnly'));
   if (file.size > UPLOAD_MAX_BYTES) return `The file is larger than ${MAX_MEGABYTES} MB`;
   if (file.size === 0) return 'The file is empty';
   return null;

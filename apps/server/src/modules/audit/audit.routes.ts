@@ -11,7 +11,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       // onRequest: a stranger gets 401 and a non-admin 403 before the query is read.
-      onRequest: [app.requires(canReadAudit, 'Only admins can read the audit log')],
+      onRequest: [app.requires(canReadAudit, 'audit.adminsOnly')],
       schema: {
         tags: ['audit'],
         summary: 'A page of 10 audit rows, newest first, filtered by actor, action, target and days (admins)',

@@ -12,7 +12,7 @@ export interface AuditContext {
 
 /** Refuses anyone but an admin (also checked by the route before the query is read). */
 export function assertCanReadAudit(viewer: Viewer): void {
-  if (!canReadAudit(viewer)) throw new AppError('forbidden', 'Only admins can read the audit log');
+  if (!canReadAudit(viewer)) throw new AppError('forbidden', 'audit.adminsOnly');
 }
 
 export async function listAudit(ctx: AuditContext, viewer: Viewer, query: AuditListQuery): Promise<AuditListReply> {

@@ -11,13 +11,7 @@ import {
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import {
-  changeCannedReply,
-  createCannedReply,
-  deleteCannedReply,
-  listCannedReplies,
-  STAFF_ONLY,
-} from './canned-replies.service.ts';
+import { changeCannedReply, createCannedReply, deleteCannedReply, listCannedReplies } from './canned-replies.service.ts';
 
 const refusals = {
   400: errorReplySchema,
@@ -32,7 +26,7 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a stranger gets 401 and an agent or a customer 403 before any body is parsed.
   const staffOnly = {
-    onRequest: [app.requires(canUseCannedReplies, STAFF_ONLY)],
+    onRequest: [app.requires(canUseCannedReplies, 'canned-replies.staffOnly')],
   };
   const tags = ['canned-replies'];
 
@@ -96,7 +90,7 @@ const cannedRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteCannedReply(db, actorOf(request), request.params.id);
-      return { message: 'Canned reply deleted' };
+      return { message: request.say('canned-replies.deleted') };
     },
   );
 };

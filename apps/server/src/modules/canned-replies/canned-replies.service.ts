@@ -33,19 +33,15 @@ import {
 } from './canned-replies.repository.ts';
 
 /** Who acts, and from where (the audit row records both). */
-export const STAFF_ONLY = 'Canned replies are for staff only.';
-const NO_SUCH_REPLY = 'There is no such canned reply.';
-const SHARED_FOR_ADMINS = 'Only admins can write canned replies shared by every department.';
-const OTHER_DEPARTMENT = 'You can only manage the canned replies of your own department.';
 
 export function assertCanUseCannedReplies(viewer: Actor): void {
-  if (!canUseCannedReplies(viewer)) throw new AppError('forbidden', STAFF_ONLY);
+  if (!canUseCannedReplies(viewer)) throw new AppError('forbidden', 'canned-replies.staffOnly');
 }
 
 /** The refusal of a write on a reply of `department`, naming what the rule is. */
 function assertCanManage(viewer: Actor, department: Department | null): void {
   if (canManageCannedReply(viewer, { department })) return;
-  throw new AppError('forbidden', department === null ? SHARED_FOR_ADMINS : OTHER_DEPARTMENT);
+  throw new AppError('forbidden', department === null ? 'canned-replies.sharedForAdmins' : 'canned-replies.otherDepartment');
 }
 
 /** Staff may read the reply (their department's or a shared one; admins every one). */
@@ -79,7 +75,7 @@ async function audit(
 
 async function viewOf(db: Db, viewer: Actor, id: string): Promise<CannedReply> {
   const view = await findCannedReplyView(db, id);
-  if (!view) throw new AppError('not_found', NO_SUCH_REPLY);
+  if (!view) throw new AppError('not_found', 'canned-replies.notFound');
   return present(viewer, view);
 }
 
@@ -113,7 +109,7 @@ export async function createCannedReply(db: Db, actor: Actor, body: CannedReplyB
  */
 async function lockManageable(tx: Db, actor: Actor, id: string): Promise<CannedReplyRow> {
   const row = await lockCannedReply(tx, id);
-  if (!row || !canRead(actor, row)) throw new AppError('not_found', NO_SUCH_REPLY);
+  if (!row || !canRead(actor, row)) throw new AppError('not_found', 'canned-replies.notFound');
   assertCanManage(actor, row.department);
   return row;
 }

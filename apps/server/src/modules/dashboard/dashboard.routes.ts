@@ -10,7 +10,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard',
     {
       // onRequest: a stranger gets 401 and an agent or a customer 403 before anything else runs.
-      onRequest: [app.requires(canSeeDashboard, 'The dashboard is for staff only.')],
+      onRequest: [app.requires(canSeeDashboard, 'dashboard.staffOnly')],
       schema: {
         tags: ['dashboard'],
         summary:

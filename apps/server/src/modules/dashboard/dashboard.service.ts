@@ -21,7 +21,7 @@ import {
 } from './dashboard.repository.ts';
 
 export function assertCanSeeDashboard(viewer: Actor): void {
-  if (!canSeeDashboard(viewer)) throw new AppError('forbidden', 'The dashboard is for staff only.');
+  if (!canSeeDashboard(viewer)) throw new AppError('forbidden', 'dashboard.staffOnly');
 }
 
 /** A figure of each department, in the order of DEPARTMENTS; a holder that is not a department (an agent) is left out. */

@@ -68,7 +68,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: IncidentsContext = { db, incidents: config.incidents, tell: app.deps.tell };
   // onRequest: an agent or a customer gets 403 before any body is parsed.
   const staffOnly = {
-    onRequest: [app.requires(canManageIncidents, 'Incidents are for staff only.')],
+    onRequest: [app.requires(canManageIncidents, 'incidents.staffOnly')],
   };
 
   app.get(
@@ -142,7 +142,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { incident, affected } = await linkIncidentTickets(ctx, actorOf(request), request.params.id, request.body.ticket_ids);
-      return { message: affected === 1 ? 'Linked 1 ticket' : `Linked ${affected} tickets`, data: incident, affected };
+      return { message: request.say('incidents.linked', { count: affected }), data: incident, affected };
     },
   );
 
@@ -165,7 +165,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.ticket_id,
       );
-      return { message: 'Unlinked the ticket', data: incident, affected };
+      return { message: request.say('incidents.unlinked'), data: incident, affected };
     },
   );
 
@@ -191,8 +191,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.resolution_message,
       );
-      const solved = affected === 1 ? '1 ticket' : `${affected} tickets`;
-      return { message: `Resolved the incident and ${solved}`, data: incident, affected };
+      return { message: request.say('incidents.resolved', { count: affected }), data: incident, affected };
     },
   );
 };

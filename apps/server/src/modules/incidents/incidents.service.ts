@@ -63,11 +63,8 @@ const SUGGESTED_TICKETS_SHOWN = 50;
 /** Active public notes served at most (the public page shows the chosen subgroup's). */
 const PUBLIC_NOTES_SHOWN = 20;
 
-const NO_SUCH_INCIDENT = 'There is no such incident.';
-const ALREADY_RESOLVED = 'This incident is already resolved.';
-
 export function assertCanManageIncidents(viewer: Actor): void {
-  if (!canManageIncidents(viewer)) throw new AppError('forbidden', 'Incidents are for staff only.');
+  if (!canManageIncidents(viewer)) throw new AppError('forbidden', 'incidents.staffOnly');
 }
 
 async function audit(
@@ -82,15 +79,30 @@ async function audit(
 
 async function viewOf(db: Db, id: number): Promise<Incident> {
   const view = await findIncidentView(db, id);
-  if (!view) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  if (!view) throw new AppError('not_found', 'incidents.notFound');
   return presentIncident(view);
 }
 
 async function lockActiveIncident(tx: Tx, id: number): Promise<IncidentRow> {
   const incident = await lockIncident(tx, id);
-  if (!incident) throw new AppError('not_found', NO_SUCH_INCIDENT);
-  if (incident.status !== 'active') throw new AppError('conflict', ALREADY_RESOLVED);
+  if (!incident) throw new AppError('not_found', 'incidents.notFound');
+  if (incident.status !== 'active') throw new AppError('conflict', 'incidents.alreadyResolved');
   return incident;
+}
+
+/**
+ * The refusal naming the tickets of other incidents. One ticket is named in the reader's language;
+ * a list of several stays as written (ticket 5 (incident #2), ticket 9 (incident #3)).
+ */
+function partOfOtherIncidents(elsewhere: { ticketId: number; incidentId: number | null }[]): AppError {
+  const [first] = elsewhere;
+  if (elsewhere.length === 1 && first)
+    return new AppError('conflict', 'incidents.inOtherIncident', {
+      ticket: String(first.ticketId),
+      incident: String(first.incidentId),
+    });
+  const tickets = elsewhere.map((row) => `ticket ${row.ticketId} (incident #${row.incidentId})`).join(', ');
+  return new AppError('conflict', 'incidents.inOtherIncidents', { tickets });
 }
 
 /**
@@ -101,15 +113,12 @@ async function lockActiveIncident(tx: Tx, id: number): Promise<IncidentRow> {
 async function linkToIncident(tx: Tx, incidentId: number, ticketIds: number[]): Promise<number> {
   const wanted = [...new Set(ticketIds)];
   if (wanted.length > INCIDENT_MAX_TICKETS_PER_REQUEST)
-    throw new AppError('validation', `Link at most ${INCIDENT_MAX_TICKETS_PER_REQUEST} tickets at a time`);
+    throw new AppError('validation', 'incidents.tooManyTickets', { max: INCIDENT_MAX_TICKETS_PER_REQUEST });
   const found = await lockTicketLinks(tx, wanted);
   const missing = wanted.filter((id) => !found.some((row) => row.ticketId === id));
-  if (missing.length > 0) throw new AppError('not_found', `There is no such ticket: ${missing.join(', ')}.`);
+  if (missing.length > 0) throw new AppError('not_found', 'incidents.noSuchTickets', { ids: missing.join(', ') });
   const elsewhere = found.filter((row) => row.incidentId !== null && row.incidentId !== incidentId);
-  if (elsewhere.length > 0) {
-    const names = elsewhere.map((row) => `ticket ${row.ticketId} (incident #${row.incidentId})`).join(', ');
-    throw new AppError('conflict', `Already part of another incident: ${names}.`);
-  }
+  if (elsewhere.length > 0) throw partOfOtherIncidents(elsewhere);
   const newlyLinked = found.filter((row) => row.incidentId === null).map((row) => row.ticketId);
   // Which incident a ticket belongs to is staff's to know (the ticket's reply shows it only to them).
   await publishIncidentEvent(
@@ -124,11 +133,9 @@ async function linkToIncident(tx: Tx, incidentId: number, ticketIds: number[]): 
 async function checkGroup(db: Db, groupId: string | null | undefined, subGroupId: string | null | undefined): Promise<void> {
   if (!groupId) return;
   const found = await findLiveGroup(db, groupId);
-  if (!found) throw new AppError('validation', 'Choose a group', { group_id: 'Choose a group' });
+  if (!found) throw AppError.invalidField('group_id', 'incidents.chooseGroup');
   if (subGroupId && !found.subgroups.some((subgroup) => subgroup.id === subGroupId))
-    throw new AppError('validation', 'Choose a subgroup of the chosen group', {
-      sub_group_id: 'Choose a subgroup of the chosen group',
-    });
+    throw AppError.invalidField('sub_group_id', 'incidents.chooseSubgroupOfGroup');
 }
 
 /** Creates an active incident and links the given tickets, in one transaction. */
@@ -177,7 +184,7 @@ export async function unlinkIncidentTicket(
   await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     if (!(await unlinkTicket(tx, incidentId, ticketId)))
-      throw new AppError('not_found', `Ticket ${ticketId} is not part of this incident.`);
+      throw new AppError('not_found', 'incidents.ticketNotLinked', { ticket: String(ticketId) });
     await audit(tx, actor, 'incident.unlink', incidentId, { ticket_id: ticketId });
     await publishIncidentEvent(tx, incidentId, [{ ticket_id: ticketId, issuer_user_id: null, internal: true }]);
   });
@@ -232,7 +239,7 @@ export async function listIncidents(ctx: IncidentsContext, viewer: Actor, query:
 export async function getIncident(ctx: IncidentsContext, viewer: Actor, id: number): Promise<IncidentDetail> {
   assertCanManageIncidents(viewer);
   const view = await findIncidentView(ctx.db, id);
-  if (!view) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  if (!view) throw new AppError('not_found', 'incidents.notFound');
   const windowStart = new Date(view.createdAt.getTime() - ctx.incidents.windowMinutes * 60_000);
   const [tickets, reports, suggested] = await Promise.all([
     listIncidentTickets(ctx.db, id, INCIDENT_TICKETS_SHOWN),

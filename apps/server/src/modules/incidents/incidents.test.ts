@@ -319,4 +319,36 @@ describeWithApp('incidents', (ctx) => {
       expect((await calls().publicNotes(`?sub_group_id=${subGroupId}`)).json()).toEqual({ data: [] });
     });
   });
+
+  describe('in Bangla', () => {
+    const bangla = (headers: Record<string, string>) => ({ ...headers, 'accept-language': 'bn' });
+
+    it('counts, refuses and names tickets in Bangla, the ids in Latin digits', async () => {
+      const cc = await person('cc');
+      const { ids } = await burst(4);
+      const [first = 0, second = 0, third = 0, fourth = 0] = ids;
+      const created = await calls().create(cc.headers, { title: 'Fibre cut', ticket_ids: [first] });
+      const id = created.json<{ data: { id: number } }>().data.id;
+
+      const linked = await calls().link(bangla(cc.headers), id, [second, third]);
+      expect(linked.json()).toMatchObject({ message: '2টি টিকিট যুক্ত করা হয়েছে', affected: 2 });
+      expect((await calls().link(cc.headers, id, [fourth])).json()).toMatchObject({ message: 'Linked 1 ticket' });
+
+      const taken = await calls().create(bangla(cc.headers), { title: 'Same fault', ticket_ids: [first] });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe(`অন্য একটি ইনসিডেন্টের অংশ: টিকিট ${first} (ইনসিডেন্ট #${id})।`);
+      const blank = await calls().create(bangla(cc.headers), { title: '   ' });
+      expect(blank.json().details).toEqual({ title: 'শিরোনাম দিতে হবে' });
+
+      const resolved = await calls().resolve(bangla(cc.headers), id);
+      expect(resolved.json()).toMatchObject({ message: 'ইনসিডেন্ট এবং 4টি টিকিট সমাধান করা হয়েছে', affected: 4 });
+      const again = await calls().resolve(bangla(cc.headers), id);
+      expect(again.json()).toEqual({ message: 'ইনসিডেন্টটি আগেই সমাধান হয়েছে।', code: 'conflict' });
+      const customer = await person('customer');
+      expect((await calls().list(bangla(customer.headers))).json()).toEqual({
+        message: 'ইনসিডেন্ট শুধু স্টাফদের জন্য।',
+        code: 'forbidden',
+      });
+    });
+  });
 });

@@ -20,8 +20,8 @@ export interface NotificationsRoutesOptions {
 const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { findTicket }) => {
   const ctx: NotificationsContext = { db: app.deps.db, findTicket };
   // The rule is checked before the query is read: a caller who may not list learns nothing more.
-  const staffOnly = [app.requires(canSeeIssuerNotifications, 'Only staff can see the messages to the issuer.')];
-  const adminOnly = [app.requires(canSeeNotificationFailures, 'Only admins can see failed messages.')];
+  const staffOnly = [app.requires(canSeeIssuerNotifications, 'notifications.staffOnly')];
+  const adminOnly = [app.requires(canSeeNotificationFailures, 'notifications.adminsOnly')];
 
   app.get(
     '/tickets/:id/notifications',

@@ -22,11 +22,11 @@ export interface NotificationsContext {
 
 /** Staff only: the issuer knows what reached them, and the other side of a ticket is not theirs to read. */
 export function assertCanSeeIssuerNotifications(viewer: Actor): void {
-  if (!canSeeIssuerNotifications(viewer)) throw new AppError('forbidden', 'Only staff can see the messages to the issuer.');
+  if (!canSeeIssuerNotifications(viewer)) throw new AppError('forbidden', 'notifications.staffOnly');
 }
 
 export function assertCanSeeNotificationFailures(viewer: Actor): void {
-  if (!canSeeNotificationFailures(viewer)) throw new AppError('forbidden', 'Only admins can see failed messages.');
+  if (!canSeeNotificationFailures(viewer)) throw new AppError('forbidden', 'notifications.adminsOnly');
 }
 
 function presentTicketMessage(viewer: Viewer, row: OutboxRow): TicketNotification {

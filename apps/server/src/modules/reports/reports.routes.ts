@@ -26,7 +26,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: a stranger gets 401 and other staff 403 before the body is even read.
   // A fresh hook list per route: the rate limiter appends its hook to the list it is given.
   const reportUsers = () => ({
-    onRequest: [app.requires(canUseReports, 'Only Customer Care and Retail Sales staff can export reports')],
+    onRequest: [app.requires(canUseReports, 'reports.forbidden')],
   });
 
   app.post(

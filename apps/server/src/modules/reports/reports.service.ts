@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   AppError,
   REPORT_LINK_TTL_SECONDS,
-  REPORT_MESSAGES,
   REPORT_PREVIEW_ROW_LIMIT,
   canUseReports,
   displayNumber,
@@ -65,7 +64,7 @@ class ReportOutputClosed extends Error {
 }
 
 export function assertCanUseReports(viewer: Pick<Viewer, 'user_type'>): void {
-  if (!canUseReports(viewer)) throw new AppError('forbidden', 'Only Customer Care and Retail Sales staff can export reports');
+  if (!canUseReports(viewer)) throw new AppError('forbidden', 'reports.forbidden');
 }
 
 function todayIn(timeZone: string, now: Date): string {
@@ -82,7 +81,7 @@ function nextDay(day: string): string {
  */
 function assertEndNotInFuture(endDate: string, timeZone: string, now: Date): void {
   if (endDate.slice(0, 10) > nextDay(todayIn(timeZone, now))) {
-    throw new AppError('validation', REPORT_MESSAGES.endInFuture, { end_date: REPORT_MESSAGES.endInFuture });
+    throw AppError.invalidField('end_date', 'reports.endInFuture');
   }
 }
 
@@ -117,7 +116,7 @@ export async function generateReport(
   assertCanUseReports(viewer);
   assertEndNotInFuture(body.end_date, ctx.timezone, now);
   if (runningReports >= MAX_RUNNING_REPORTS) {
-    throw new AppError('rate_limited', 'Other reports are being generated. Please try again in a minute.');
+    throw new AppError('rate_limited', 'reports.busy');
   }
   runningReports++;
   try {
@@ -265,12 +264,12 @@ export async function previewReport(
 ): Promise<ReportPreviewReply> {
   assertCanUseReports(viewer);
   const link = parseSignedLink(publicUrl);
-  if (!link || !REPORT_KEY.test(link.key)) throw new AppError('bad_request', 'This is not the link of a report.');
+  if (!link || !REPORT_KEY.test(link.key)) throw new AppError('bad_request', 'reports.notReportLink');
   const check = checkSignedLink(ctx.links.secret, link.key, link.query, now);
-  if (check === 'expired') throw new AppError('forbidden', 'This link has expired. Please generate the report again.');
-  if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid.');
+  if (check === 'expired') throw new AppError('forbidden', 'reports.linkExpired');
+  if (check === 'invalid') throw new AppError('forbidden', 'reports.linkInvalid');
   const object = await ctx.storage.read(previewKeyOf(link.key));
-  if (!object) throw new AppError('not_found', 'This report is no longer available. Please generate it again.');
+  if (!object) throw new AppError('not_found', 'reports.gone');
   const sheets = storedPreviewSchema.parse(JSON.parse(Buffer.concat((await object.body.toArray()) as Buffer[]).toString('utf8')));
   return {
     file_name: link.key.slice(link.key.lastIndexOf('/') + 1),

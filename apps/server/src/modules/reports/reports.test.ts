@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES, type ReportPreviewReply, type UserType } from '@switchboard/shared';
+import { REPORT_MAX_DAYS, type ReportPreviewReply, type UserType } from '@switchboard/shared';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildGroup } from '../../../test/ticket-factories.ts';
@@ -61,22 +61,27 @@ describeWithApp('reports', (ctx) => {
       new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
     it.each([
-      ['no start', { end_date: JUNE.end_date }, 'start_date', REPORT_MESSAGES.startRequired],
-      ['no end', { start_date: JUNE.start_date }, 'end_date', REPORT_MESSAGES.endRequired],
+      ['no start', { end_date: JUNE.end_date }, 'start_date', 'Choose a start date'],
+      ['no end', { start_date: JUNE.start_date }, 'end_date', 'Choose an end date'],
       ['a day without time and offset', { ...JUNE, start_date: '2025-06-01' }, 'start_date', undefined],
       [
         'an end before the start',
         { start_date: '2025-06-10T00:00:00+06:00', end_date: '2025-06-09T23:59:59+06:00' },
         'end_date',
-        REPORT_MESSAGES.endBeforeStart,
+        'The end date must not precede the start date',
       ],
       [
         'more than 400 days',
         { start_date: '2024-01-01T00:00:00+00:00', end_date: '2025-02-04T00:00:00+00:00' },
         'end_date',
-        REPORT_MESSAGES.tooLong,
+        `A report covers at most ${REPORT_MAX_DAYS} days`,
       ],
-      ['a number that is no number', { ...JUNE, user_phone_number: '12ab' }, 'user_phone_number', REPORT_MESSAGES.numberInvalid],
+      [
+        'a number that is no number',
+        { ...JUNE, user_phone_number: '12ab' },
+        'user_phone_number',
+        'Enter the number of the user: 096 or 01 followed by the remaining digits',
+      ],
     ])('refuses %s with a message on the field', async (_case, body, field, message) => {
       const reply = await requestReport(ctx.app, cc, body);
       expect(reply.statusCode).toBe(400);
@@ -91,7 +96,21 @@ describeWithApp('reports', (ctx) => {
         end_date: `${dayAfter(today(), 2)}T23:59:59+06:00`,
       });
       expect(reply.statusCode).toBe(400);
-      expect(reply.json().details).toEqual({ end_date: REPORT_MESSAGES.endInFuture });
+      expect(reply.json().details).toEqual({ end_date: 'The end date must not be later than today' });
+    });
+
+    it('refuses in Bangla when asked, the limit in Latin digits', async () => {
+      const bangla = { ...cc, 'accept-language': 'bn' };
+      const future = await requestReport(ctx.app, bangla, {
+        start_date: `${today()}T00:00:00+06:00`,
+        end_date: `${dayAfter(today(), 2)}T23:59:59+06:00`,
+      });
+      expect(future.json().details).toEqual({ end_date: 'শেষের তারিখ আজকের পরে হতে পারবে না' });
+      const tooLong = await requestReport(ctx.app, bangla, {
+        start_date: '2025-01-01T00:00:00+06:00',
+        end_date: '2026-06-30T23:59:59+06:00',
+      });
+      expect(tooLong.json().details).toEqual({ end_date: `একটি রিপোর্টে সর্বোচ্চ ${REPORT_MAX_DAYS} দিনের টিকিট থাকতে পারে` });
     });
 
     it("accepts today in the provider's offset and the spec's +00:00 form", async () => {

@@ -28,7 +28,7 @@ const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-levels',
     {
       // onRequest: a stranger gets 401 and an agent or a customer 403 before anything else runs.
-      onRequest: [app.requires(canSeeServiceLevels, 'Service levels are for staff only.')],
+      onRequest: [app.requires(canSeeServiceLevels, 'service-levels.staffOnly')],
       schema: {
         tags,
         summary: "Each department's hours to the first staff reply and to resolve (staff)",
@@ -41,7 +41,7 @@ const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/service-levels/:department',
     {
-      onRequest: [app.requires(canManageServiceLevels, 'Only admins can change service levels.')],
+      onRequest: [app.requires(canManageServiceLevels, 'service-levels.adminsOnly')],
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,

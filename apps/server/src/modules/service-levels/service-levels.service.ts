@@ -18,11 +18,11 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { listServiceLevelRows, upsertServiceLevel, type ServiceLevelRow } from './service-levels.repository.ts';
 
 export function assertCanSeeServiceLevels(viewer: Actor): void {
-  if (!canSeeServiceLevels(viewer)) throw new AppError('forbidden', 'Service levels are for staff only.');
+  if (!canSeeServiceLevels(viewer)) throw new AppError('forbidden', 'service-levels.staffOnly');
 }
 
 export function assertCanManageServiceLevels(viewer: Actor): void {
-  if (!canManageServiceLevels(viewer)) throw new AppError('forbidden', 'Only admins can change service levels.');
+  if (!canManageServiceLevels(viewer)) throw new AppError('forbidden', 'service-levels.adminsOnly');
 }
 
 function present(row: ServiceLevelRow): ServiceLevel {

@@ -14,8 +14,6 @@ export interface LocalUploadContext {
   storage: LocalStorage;
 }
 
-const ALREADY_USED = 'This upload form was already used. Please upload the file again.';
-
 /** Stores the file of a multipart upload form (fields first, the file last in the field `file`). */
 export async function receiveLocalUpload(
   ctx: LocalUploadContext,
@@ -29,7 +27,7 @@ export async function receiveLocalUpload(
       continue;
     }
     try {
-      if (part.fieldname !== 'file') throw new AppError('bad_request', 'The file must be sent in the field named file.');
+      if (part.fieldname !== 'file') throw new AppError('bad_request', 'storage.fileField');
       const policy = await checkForm(ctx, fields, now);
       await storeFile(ctx, part, policy);
     } finally {
@@ -38,27 +36,26 @@ export async function receiveLocalUpload(
     }
     return;
   }
-  throw new AppError('bad_request', 'The form has no file.');
+  throw new AppError('bad_request', 'storage.noFile');
 }
 
 async function checkForm(ctx: LocalUploadContext, fields: Map<string, string>, now: Date): Promise<LocalPolicy> {
   const signed = fields.get('policy');
   const signature = fields.get('signature');
-  if (!signed || !signature) throw new AppError('forbidden', 'The upload form is not signed.');
+  if (!signed || !signature) throw new AppError('forbidden', 'storage.formNotSigned');
   const policy = ctx.storage.verifyPolicy(signed, signature);
-  if (!policy) throw new AppError('forbidden', 'The upload form is not valid.');
-  if (policy.expires_at <= now.getTime()) throw new AppError('forbidden', 'The upload form has expired. Please try again.');
-  if (fields.get('key') !== policy.key) throw new AppError('forbidden', 'The key is not the one of the upload form.');
-  if (fields.get('Content-Type') !== policy.content_type)
-    throw new AppError('forbidden', 'The content type is not the one of the upload form.');
+  if (!policy) throw new AppError('forbidden', 'storage.formInvalid');
+  if (policy.expires_at <= now.getTime()) throw new AppError('forbidden', 'storage.formExpired');
+  if (fields.get('key') !== policy.key) throw new AppError('forbidden', 'storage.keyMismatch');
+  if (fields.get('Content-Type') !== policy.content_type) throw new AppError('forbidden', 'storage.contentTypeMismatch');
   const upload = await findUpload(ctx.db, policy.key);
-  if (!upload || upload.storedAt) throw new AppError('forbidden', ALREADY_USED);
+  if (!upload || upload.storedAt) throw new AppError('forbidden', 'storage.formUsed');
   return policy;
 }
 
 function tooLarge(policy: LocalPolicy): AppError {
   const megabytes = Math.floor(Math.min(policy.max_bytes, UPLOAD_MAX_BYTES) / (1024 * 1024));
-  return new AppError('payload_too_large', `The file is larger than ${megabytes} MB.`);
+  return new AppError('payload_too_large', 'storage.fileTooLarge', { megabytes });
 }
 
 async function storeFile(ctx: LocalUploadContext, part: MultipartFile, policy: LocalPolicy): Promise<void> {
@@ -73,13 +70,13 @@ async function storeFile(ctx: LocalUploadContext, part: MultipartFile, policy: L
   try {
     // The multipart parser stops at the global limit and marks the stream truncated.
     if (part.file.truncated) throw tooLarge(policy);
-    if (temporary.size === 0) throw new AppError('bad_request', 'The file is empty.');
+    if (temporary.size === 0) throw new AppError('bad_request', 'storage.fileEmpty');
     const sniffed = await fileTypeFromFile(temporary.path);
     if (sniffed?.mime !== policy.content_type) {
-      throw new AppError('bad_request', 'The file is not the image its name says (JPEG, PNG, GIF or WebP).');
+      throw new AppError('bad_request', 'storage.fileNotImage');
     }
     committed = await ctx.storage.commitTemporary(temporary.path, policy.key);
-    if (!committed) throw new AppError('forbidden', ALREADY_USED);
+    if (!committed) throw new AppError('forbidden', 'storage.formUsed');
   } finally {
     if (!committed) await ctx.storage.discardTemporary(temporary.path);
   }
@@ -87,6 +84,6 @@ async function storeFile(ctx: LocalUploadContext, part: MultipartFile, policy: L
   if (!recorded) {
     // The grant went away meanwhile (purged); keep no file that nothing accounts for.
     await ctx.storage.remove(policy.key);
-    throw new AppError('forbidden', ALREADY_USED);
+    throw new AppError('forbidden', 'storage.formUsed');
   }
 }

@@ -34,7 +34,7 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { rateLimit: storageLimit({ max: 120, timeWindow: '1 minute' }) },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('bad_request', 'Send the upload as multipart/form-data.');
+        if (!request.isMultipart()) throw new AppError('bad_request', 'storage.notMultipart');
         await receiveLocalUpload({ db: app.deps.db, storage: local }, request.parts());
         return reply.code(204).send();
       },
@@ -58,11 +58,11 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const signed = needsSignedLink(key);
       if (signed) {
         const check = checkSignedLink(app.deps.config.storageSecret, key, request.query);
-        if (check === 'expired') throw new AppError('forbidden', 'This link has expired. Please generate the report again.');
-        if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid.');
+        if (check === 'expired') throw new AppError('forbidden', 'storage.linkExpired');
+        if (check === 'invalid') throw new AppError('forbidden', 'storage.linkInvalid');
       }
       const object = isSafeKey(key) ? await openStoredObject(storage, key) : null;
-      if (!object) throw new AppError('not_found', 'There is no such file.');
+      if (!object) throw new AppError('not_found', 'storage.fileNotFound');
       const fileName = key.slice(key.lastIndexOf('/') + 1);
       const contentType = (signed ? signedObjectTypeOf(key) : null) ?? object.contentType;
       const isImage = contentType.startsWith('image/');

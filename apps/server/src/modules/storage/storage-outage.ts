@@ -8,8 +8,6 @@ import { AppError } from '@switchboard/shared';
 import { ObjectTooLargeError } from './local-storage.ts';
 import type { ConfiguredStorage } from './storage-driver.ts';
 
-export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is unavailable right now. Please try again in a few minutes.';
-
 async function guarded<T>(work: () => Promise<T>, source?: unknown): Promise<T> {
   try {
     return await work();
@@ -18,7 +16,7 @@ async function guarded<T>(work: () => Promise<T>, source?: unknown): Promise<T> 
     if (error instanceof AppError || error instanceof ObjectTooLargeError) throw error;
     // Whoever writes into a failed upload must not wait for a reader that will never come.
     if (source instanceof Readable) source.destroy();
-    const unavailable = new AppError('unavailable', STORAGE_UNAVAILABLE_MESSAGE);
+    const unavailable = new AppError('unavailable', 'storage.unavailable');
     unavailable.cause = error;
     throw unavailable;
   }

@@ -6,10 +6,11 @@ import { fileTypeFromBuffer, fileTypeStream } from 'file-type';
 import {
   AppError,
   UPLOAD_MAX_BYTES,
-  UPLOAD_TYPE_MESSAGE,
   uploadContentTypeOf,
+  type MessageValues,
   type PresignReply,
   type UploadContentType,
+  type ValidationMessageKey,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { StorageDriver } from './storage-contract.ts';
@@ -52,7 +53,7 @@ export async function presignUpload(
   now = new Date(),
 ): Promise<PresignReply> {
   const contentType = uploadContentTypeOf(objectName);
-  if (!contentType) throw new AppError('validation', UPLOAD_TYPE_MESSAGE, { object_name: UPLOAD_TYPE_MESSAGE });
+  if (!contentType) throw AppError.invalidField('object_name', 'storage.imagesOnly');
   const key = newAttachmentKey(contentType, now);
   await insertUpload(ctx.db, { key, uploaderUserId: uploaderId, isPublic: uploaderId === null, contentType });
   const form = await ctx.storage.presign({
@@ -65,12 +66,6 @@ export async function presignUpload(
   return { public_url: ctx.storage.publicUrlOf(key), data: form };
 }
 
-const ATTACHMENT_REFUSED = 'An attachment is not an image uploaded here. Please upload it again.';
-const ATTACHMENT_NOT_ARRIVED = 'An attachment has not finished uploading. Please wait and try again.';
-const ATTACHMENT_TOO_LARGE = `An attachment is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
-const ATTACHMENT_NOT_IMAGE =
-  'An attachment is not the image it was uploaded as (JPEG, PNG, GIF or WebP). Please upload it again.';
-
 /** Enough of a file's beginning for file-type to recognise every image format we take. */
 const SNIFF_BYTES = 4100;
 
@@ -81,14 +76,14 @@ const SNIFF_BYTES = 4100;
  */
 export async function resolveAttachmentKeys(ctx: StorageContext, uploaderId: UploaderId, urls: string[]): Promise<string[]> {
   const keys = [...new Set(urls.map((url) => ctx.storage.keyOfPublicUrl(url)))];
-  if (keys.some((key) => key === null || !key.startsWith('attachments/'))) throw refused(ATTACHMENT_REFUSED);
+  if (keys.some((key) => key === null || !key.startsWith('attachments/'))) throw refused('storage.attachmentRefused');
   const wanted = keys.filter((key): key is string => key !== null);
   const rows = new Map((await findUploads(ctx.db, wanted)).map((row) => [row.key, row]));
   const unverified: UploadRow[] = [];
   for (const key of wanted) {
     const row = rows.get(key);
     const owned = row && (uploaderId === null ? row.isPublic && row.uploaderUserId === null : row.uploaderUserId === uploaderId);
-    if (!row || !owned || row.usedBy !== null) throw refused(ATTACHMENT_REFUSED);
+    if (!row || !owned || row.usedBy !== null) throw refused('storage.attachmentRefused');
     // Only the local store sets stored_at before a claim, after it counted and sniffed the bytes
     // as they arrived (local-upload.service.ts); such a file is already known to be as granted.
     if (!row.storedAt) unverified.push(row);
@@ -104,23 +99,23 @@ export async function resolveAttachmentKeys(ctx: StorageContext, uploaderId: Upl
  */
 async function assertStoredAsGranted(storage: StorageDriver, key: string, grantedType: string | null): Promise<void> {
   const start = await storage.readStart(key, SNIFF_BYTES);
-  if (!start) throw refused(ATTACHMENT_NOT_ARRIVED);
-  if (start.size > UPLOAD_MAX_BYTES) throw refused(ATTACHMENT_TOO_LARGE);
+  if (!start) throw refused('storage.attachmentNotArrived');
+  if (start.size > UPLOAD_MAX_BYTES) throw refused('storage.attachmentTooLarge', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) });
   const sniffed = await fileTypeFromBuffer(start.bytes);
   const storedType = start.contentType?.split(';')[0]?.trim().toLowerCase();
   if (grantedType === null || sniffed?.mime !== grantedType || (storedType !== undefined && storedType !== grantedType)) {
-    throw refused(ATTACHMENT_NOT_IMAGE);
+    throw refused('storage.attachmentWrongType');
   }
 }
 
-function refused(message: string): AppError {
-  return new AppError('validation', message, { attachments: message });
+function refused(key: ValidationMessageKey, values?: MessageValues): AppError {
+  return AppError.invalidField('attachments', key, values);
 }
 
 /** Ties resolved uploads to a ticket or comment; run it in the transaction that stores them. */
 export async function claimAttachments(tx: Db, keys: string[], usedBy: string): Promise<void> {
   const claimed = await markUploadsUsed(tx, keys, usedBy);
-  if (claimed !== keys.length) throw new AppError('conflict', 'An attachment is already used elsewhere. Please upload it again.');
+  if (claimed !== keys.length) throw new AppError('conflict', 'storage.attachmentUsedElsewhere');
 }
 
 /** Deletes grants that nothing used within a day, with their objects. Returns how many went. */

@@ -51,6 +51,15 @@ describeWithApp('image uploads', (ctx) => {
     expect(row).toMatchObject({ contentType: 'image/jpeg', storedAt: null, usedBy: null });
   });
 
+  it('says why a grant is refused in Bangla when asked', async () => {
+    const { headers } = await signedInAs(ctx.app, ctx.db);
+    const reply = await presign(ctx.app, { ...headers, 'accept-language': 'bn' }, 'bill.pdf');
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().details).toEqual({ object_name: 'শুধু ছবি আপলোড করা যায় (JPEG, PNG, GIF বা WebP)' });
+    const english = await presign(ctx.app, headers, 'bill.pdf');
+    expect(english.json().details).toEqual({ object_name: 'Only images can be uploaded (JPEG, PNG, GIF or WebP)' });
+  });
+
   it.each(['drawing.svg', 'page.html', 'noextension', 'archive.png.exe', ''])('refuses a grant for %j', async (name) => {
     const { headers } = await signedInAs(ctx.app, ctx.db);
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(uploads);

@@ -3,7 +3,8 @@
  * (zod and the shared schemas are a tenth of the screen's script, and nothing is checked before
  * the user acts).
  */
-import { REPORT_MESSAGES, reportBodySchema, type ReportInput } from '@switchboard/shared';
+import { msg, reportBodySchema, type ReportInput } from '@switchboard/shared';
+import { translateMessageRef } from '../../lib/i18n.ts';
 import { errorsOf, validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 import type { PeriodDraft } from './report-period.ts';
 
@@ -14,6 +15,6 @@ import type { PeriodDraft } from './report-period.ts';
  */
 export function reportErrors(body: ReportInput, period: PeriodDraft, today: string): FieldErrors {
   const errors = errorsOf(validateWith(reportBodySchema, body));
-  if (!errors.end_date && period.end && period.end > today) errors.end_date = REPORT_MESSAGES.endInFuture;
+  if (!errors.end_date && period.end && period.end > today) errors.end_date = translateMessageRef(msg('reports.endInFuture'));
   return errors;
 }
