@@ -13,7 +13,8 @@ import {
   type PresignReply,
 } from '@switchboard/shared';
 import { apiRequest, errorMessage } from './api-client.ts';
-import { translateMessageRef } from './i18n.ts';
+import { translate, translateMessageRef } from './i18n.ts';
+import { labelMessages } from './messages.ts';
 
 export interface UploadOptions {
   /** The presign endpoint under /api/v1: '/tickets/get-presigned-post', or its public twin. */
@@ -45,8 +46,8 @@ const MAX_MEGABYTES = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 export function rejectionOf(file: File): string | null {
   // The server grants uploads by the file name's extension, and the store checks the bytes.
   if (uploadContentTypeOf(file.name) === null) return translateMessageRef(msg('storage.imagesOnly'));
-  if (file.size > UPLOAD_MAX_BYTES) return `The file is larger than ${MAX_MEGABYTES} MB`;
-  if (file.size === 0) return 'The file is empty';
+  if (file.size > UPLOAD_MAX_BYTES) return translate(labelMessages, 'uploadTooLarge', { megabytes: MAX_MEGABYTES });
+  if (file.size === 0) return translate(labelMessages, 'uploadEmpty');
   return null;
 }
 
@@ -93,7 +94,7 @@ export function postToStorage(
         reject(new UploadError(storageErrorText(request.status, request.responseText)));
       }
     };
-    request.onerror = () => reject(new UploadError('The storage service could not be reached'));
+    request.onerror = () => reject(new UploadError(translate(labelMessages, 'storageUnreachable')));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (options.signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -114,8 +115,8 @@ function storageErrorText(status: number, body: string): string {
   }
   const xmlMessage = /<Message>([^<]+)<\/Message>/.exec(body)?.[1];
   if (xmlMessage) return xmlMessage;
-  if (status === 413) return `The file is larger than ${MAX_MEGABYTES} MB`;
-  return `The storage service refused the file (status ${status})`;
+  if (status === 413) return translate(labelMessages, 'uploadTooLarge', { megabytes: MAX_MEGABYTES });
+  return translate(labelMessages, 'storageRefused', { status });
 }
 
 export function isAbort(error: unknown): boolean {
