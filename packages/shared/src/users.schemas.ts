@@ -57,7 +57,10 @@ export const userListQuerySchema = z.object({
   page: pageNumberQuery(),
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(USER_SEARCH_MAX_LENGTH, msg('users.searchTooLong', { max: USER_SEARCH_MAX_LENGTH })).optional(),
+    z
+      .string()
+      .max(USER_SEARCH_MAX_LENGTH, msg('users.searchTooLong', { max: USER_SEARCH_MAX_LENGTH }))
+      .optional(),
   ),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -1,6 +1,13 @@
 /** One-time passwords (DESIGN.md §7): hashed, short-lived, single use, budgets that resends do not reset. */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError, DEFAULT_LANGUAGE, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES, OTP_TTL_SECONDS } from '@switchboard/shared';
+import {
+  AppError,
+  DEFAULT_LANGUAGE,
+  OTP_LENGTH,
+  OTP_MAX_WRONG_TRIES,
+  OTP_TTL_MINUTES,
+  OTP_TTL_SECONDS,
+} from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { assertWithinFailureBudgets, DAY_MS, HOUR_MS } from './failure-budget.ts';
 import { say } from '../../lib/messages.ts';
