@@ -150,12 +150,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await database.ping();
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ message: 'The database does not answer.', code: 'unavailable' });
+      return reply.code(503).send({ message: request.say('common.databaseSilent'), code: 'unavailable' });
     }
   });
 

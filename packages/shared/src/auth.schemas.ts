@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { OTP_LENGTH, ROLES, USER_TYPES } from './constants.ts';
 import { productNumberSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 import { COUNTRY_PREFIX, STORED_PRODUCT_NUMBER } from './numbers.ts';
 
 /** The captcha (ALTCHA) solution, base64 JSON produced by the widget. */
-export const captchaTokenSchema = z.string().min(1, 'The bot check is missing').max(10_000);
+export const captchaTokenSchema = z.string().min(1, msg('auth.botCheckMissing')).max(10_000);
 
 export const generateOtpBodySchema = z.object({
   product_number: productNumberSchema,
@@ -17,7 +18,7 @@ export const loginBodySchema = z.object({
   otp: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP has ${OTP_LENGTH} digits`),
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), msg('auth.otpDigits', { digits: OTP_LENGTH })),
   token: captchaTokenSchema,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -58,7 +59,7 @@ export const signInLockParamsSchema = z.object({
       const digits = value.replace(/[\s-]/g, '').replace(/^\+/, '');
       return digits.startsWith('0') ? `${COUNTRY_PREFIX}${digits}` : digits;
     })
-    .pipe(z.string().regex(STORED_PRODUCT_NUMBER, 'Enter a valid number: 096 followed by 8 digits')),
+    .pipe(z.string().regex(STORED_PRODUCT_NUMBER, msg('common.productNumber'))),
 });
 
 /** A number's wrong-OTP record (DESIGN.md §7) as admins see it. */

@@ -2,24 +2,25 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './constants.ts';
 import { uuidSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 
 const groupNameSchema = z
   .string()
   .trim()
-  .min(1, 'Group name is required')
-  .max(NAME_MAX_LENGTH, `Group name has at most ${NAME_MAX_LENGTH} characters`);
+  .min(1, msg('groups.groupNameRequired'))
+  .max(NAME_MAX_LENGTH, msg('groups.groupNameTooLong', { max: NAME_MAX_LENGTH }));
 
 const subgroupBnSchema = z
   .string()
   .trim()
-  .min(1, 'Bangla name is required')
-  .max(NAME_MAX_LENGTH, `Bangla name has at most ${NAME_MAX_LENGTH} characters`);
+  .min(1, msg('groups.banglaNameRequired'))
+  .max(NAME_MAX_LENGTH, msg('groups.banglaNameTooLong', { max: NAME_MAX_LENGTH }));
 
 const subgroupEnSchema = z
   .string()
   .trim()
-  .min(1, 'English name is required')
-  .max(NAME_MAX_LENGTH, `English name has at most ${NAME_MAX_LENGTH} characters`);
+  .min(1, msg('groups.englishNameRequired'))
+  .max(NAME_MAX_LENGTH, msg('groups.englishNameTooLong', { max: NAME_MAX_LENGTH }));
 
 /** How many subgroups one request may add; a guard against oversized bodies, not a product rule. */
 export const MAX_SUBGROUPS_PER_REQUEST = 100;
@@ -33,8 +34,8 @@ export type SubgroupInput = z.infer<typeof subgroupInputSchema>;
 
 const subgroupListSchema = z
   .array(subgroupInputSchema)
-  .min(1, 'Add at least one subgroup')
-  .max(MAX_SUBGROUPS_PER_REQUEST, `At most ${MAX_SUBGROUPS_PER_REQUEST} subgroups at a time`);
+  .min(1, msg('groups.subgroupsRequired'))
+  .max(MAX_SUBGROUPS_PER_REQUEST, msg('groups.subgroupsTooMany', { max: MAX_SUBGROUPS_PER_REQUEST }));
 
 /** POST /groups */
 export const createGroupBodySchema = z.object({

@@ -2,15 +2,16 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, ROLES, USER_SEARCH_MAX_LENGTH, USER_TYPES } from './constants.ts';
 import { pageNumberQuery, phoneNumberSchema, productNumberSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 
 const userNameSchema = z
   .string()
   .trim()
-  .min(1, 'Name is required')
-  .max(NAME_MAX_LENGTH, `Name has at most ${NAME_MAX_LENGTH} characters`);
+  .min(1, msg('users.nameRequired'))
+  .max(NAME_MAX_LENGTH, msg('users.nameTooLong', { max: NAME_MAX_LENGTH }));
 
-const userTypeSchema = z.enum(USER_TYPES, 'Choose a user type');
-const roleSchema = z.enum(ROLES, 'Choose a role');
+const userTypeSchema = z.enum(USER_TYPES, msg('users.chooseUserType'));
+const roleSchema = z.enum(ROLES, msg('users.chooseRole'));
 
 /** POST /users/signup: every field is required; both numbers are stored with the 88 prefix. */
 export const signupBodySchema = z.object({
@@ -56,7 +57,10 @@ export const userListQuerySchema = z.object({
   page: pageNumberQuery(),
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(USER_SEARCH_MAX_LENGTH, `Search with at most ${USER_SEARCH_MAX_LENGTH} characters`).optional(),
+    z
+      .string()
+      .max(USER_SEARCH_MAX_LENGTH, msg('users.searchTooLong', { max: USER_SEARCH_MAX_LENGTH }))
+      .optional(),
   ),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -6,7 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, type Language, type Role, type UserType } from '@switchboard/shared';
+import { AppError, type Language, type Role, type ServerMessageKey, type UserType } from '@switchboard/shared';
 
 /**
  * The person acting: the signed-in user of a request. Field names follow the API (and the shared
@@ -53,10 +53,9 @@ export interface AuthOptions {
  */
 export type SessionEndReason = 'account_changed' | 'expired';
 
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-const ENDED_BECAUSE: Record<SessionEndReason, string> = {
-  account_changed: 'Your session ended because your account was changed. Please sign in again.',
-  expired: 'Your session has expired. Please sign in again.',
+const ENDED_BECAUSE: Record<SessionEndReason, ServerMessageKey> = {
+  account_changed: 'auth.sessionEndedAccountChanged',
+  expired: 'auth.sessionExpired',
 };
 
 declare module 'fastify' {
@@ -80,8 +79,8 @@ export default fp(
         request.actor = session.actor;
         return;
       }
-      if (!session.reason) throw new AppError('unauthorized', SESSION_ENDED);
-      throw new AppError('unauthorized', ENDED_BECAUSE[session.reason], { reason: session.reason });
+      if (!session.reason) throw new AppError('unauthorized', 'auth.sessionEnded');
+      throw new AppError('unauthorized', ENDED_BECAUSE[session.reason], undefined, { reason: session.reason });
     });
 
     async function sessionOf(request: FastifyRequest): Promise<Session> {
@@ -111,6 +110,6 @@ export default fp(
 
 /** The person the signed-in scope let through. */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('unauthorized', SESSION_ENDED);
+  if (!request.actor) throw new AppError('unauthorized', 'auth.sessionEnded');
   return request.actor;
 }

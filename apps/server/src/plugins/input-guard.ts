@@ -7,8 +7,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '@switchboard/shared';
 
-export const NUL_MESSAGE = 'The text contains a character that cannot be stored (U+0000).';
-
 /** The field path of the first string holding U+0000, or null. Iterative: bodies may nest deeply. */
 export function findNulCharacter(root: unknown): string | null {
   const pending: [value: unknown, path: string][] = [[root, '']];
@@ -30,7 +28,7 @@ export default fp(
     app.addHook('preValidation', async (request) => {
       for (const part of [request.params, request.query, request.body]) {
         const field = findNulCharacter(part);
-        if (field) throw new AppError('validation', NUL_MESSAGE, { [field]: NUL_MESSAGE });
+        if (field) throw new AppError('validation', 'common.nulCharacter', undefined, { [field]: 'common.nulCharacter' });
       }
     });
   },

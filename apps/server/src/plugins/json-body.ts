@@ -9,8 +9,6 @@ import { AppError } from '@switchboard/shared';
 /** Far above the deepest request the API takes (a ticket body nests three levels). */
 export const MAX_JSON_DEPTH = 32;
 
-export const TOO_DEEP_MESSAGE = `The request nests more than ${MAX_JSON_DEPTH} levels deep.`;
-
 /** Whether the JSON text opens more than `limit` arrays or objects inside each other. One pass, no allocation. */
 export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
@@ -40,7 +38,7 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        done(new AppError('bad_request', TOO_DEEP_MESSAGE), undefined);
+        done(new AppError('bad_request', 'common.nestedTooDeep', { depth: MAX_JSON_DEPTH }), undefined);
         return;
       }
       void parseJson(request, text, done);

@@ -14,7 +14,6 @@ import type { Config } from '../config.ts';
 
 /** Every counter's key starts with this, then the route and the caller: `switchboard:rl:POST/api/v1/…-1.2.3.4`. */
 export const RATE_LIMIT_KEY_PREFIX = 'switchboard:rl:';
-export const LIMITS_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 /** While Redis is away its failure is logged at most this often (ms): an outage must not flood the log. */
 const WARN_EVERY_MS = 30_000;
 
@@ -63,7 +62,7 @@ class SharedCounter implements FastifyRateLimitStore {
     const whenCounted: Counted = (error, result) => {
       if (!error) return counted(null, result);
       this.#failed(error);
-      counted(Object.assign(new AppError('unavailable', LIMITS_UNAVAILABLE), { cause: error }));
+      counted(Object.assign(new AppError('unavailable', 'common.brieflyUnavailable'), { cause: error }));
     };
     this.#counter.incr(key, whenCounted, timeWindow, max);
   }

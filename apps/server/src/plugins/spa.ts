@@ -29,7 +29,9 @@ export default fp(
       if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path) && !FILE.test(path)) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
-      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'not_found' });
+      return reply
+        .code(404)
+        .send({ message: request.say('common.noSuchEndpoint', { method: request.method, path }), code: 'not_found' });
     });
   },
   { name: 'spa' },

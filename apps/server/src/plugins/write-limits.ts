@@ -9,7 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { AppError, isStaff } from '@switchboard/shared';
+import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
 export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'other';
 
@@ -34,8 +34,6 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };
-
-export const TOO_OFTEN = 'You are doing that too often. Please wait a minute and try again.';
 
 /** The counter of a write: the signed-in account (onRequest set it), never the address. */
 export function userKey(request: FastifyRequest): string {
@@ -72,7 +70,7 @@ export function storageLimit(options: RateLimitOptions): RateLimitOptions {
 }
 
 /** `config: { rateLimit: writeLimit('comment') }` on a signed-in write route. A fresh object per route. */
-export function writeLimit(kind: WriteKind, message = TOO_OFTEN): RateLimitOptions {
+export function writeLimit(kind: WriteKind, message: ServerMessageKey = 'common.tooOften'): RateLimitOptions {
   const limits = WRITES_PER_MINUTE[kind];
   return signedInLimit({
     timeWindow: '1 minute',

@@ -6,11 +6,13 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { comments } from '../../src/db/schema.ts';
-import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../src/plugins/json-body.ts';
+import { MAX_JSON_DEPTH } from '../../src/plugins/json-body.ts';
 import { describeWithApp } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
 import { buildTicket } from '../ticket-factories.ts';
 import { fillPath, listEndpoints } from './endpoints.ts';
+
+const TOO_DEEP_MESSAGE = `The request nests more than ${MAX_JSON_DEPTH} levels deep.`;
 
 /** `{"a":{"a":…1…}}` nested `depth` levels deep. */
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

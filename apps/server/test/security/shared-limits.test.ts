@@ -14,7 +14,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createConsoleSms } from '../../src/lib/sms.ts';
-import { LIMITS_UNAVAILABLE, RATE_LIMIT_KEY_PREFIX } from '../../src/plugins/rate-limit-store.ts';
+import { RATE_LIMIT_KEY_PREFIX } from '../../src/plugins/rate-limit-store.ts';
 import { WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
 import { randomProductNumber, signedInAs } from '../factories.ts';
 import { buildTicket } from '../ticket-factories.ts';
@@ -24,7 +24,7 @@ import { freshCaptcha } from './bot-check.ts';
 
 const REDIS_DB = 11;
 const REDIS_URL = `redis://127.0.0.1:6379/${REDIS_DB}`;
-const unavailable = { code: 'unavailable', message: LIMITS_UNAVAILABLE };
+const unavailable = { code: 'unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' };
 
 /** Processes of one deployment: one configuration (the same secrets), one database, N apps. */
 interface Deployment {

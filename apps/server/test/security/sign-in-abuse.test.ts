@@ -145,7 +145,7 @@ describeWithApp('OTP guessing', (ctx) => {
     expect(await failureRows(number)).toBe(OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY);
     const refused = await login(number, code, owner);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/locked after too many wrong OTPs/);
+    expect(refused.json().message).toMatch(/locked after too many wrong OTPs. Please try again in 24 hours, or ask/);
     await ageCodes(number, 61);
     expect((await requestOtp(number, address(1301))).statusCode).toBe(429);
   });

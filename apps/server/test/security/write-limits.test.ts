@@ -6,10 +6,12 @@
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { comments, tickets } from '../../src/db/schema.ts';
-import { TOO_OFTEN, WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
+import { WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
 import { describeWithApp, type TestContext } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
 import { buildGroup, buildTicket, ticketBody } from '../ticket-factories.ts';
+
+const TOO_OFTEN = 'You are doing that too often. Please wait a minute and try again.';
 
 /** A customer's ticket through the API, as a script would send it. */
 function issueTicket(

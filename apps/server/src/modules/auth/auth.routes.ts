@@ -41,7 +41,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await verifyCaptchaOnce(db, config, request.body.token);
       await sendOtp(otpContext, request.body.product_number, request.ip);
       // The same reply whether or not the number has an account.
-      return { message: `An OTP has been sent to your ${config.brandName} number` };
+      return { message: request.say('auth.otpSent', { brand: config.brandName }) };
     },
   );
 

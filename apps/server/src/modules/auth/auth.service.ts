@@ -45,8 +45,7 @@ async function findOrCreateAccount(
 ): Promise<{ user: UserRow; created: boolean }> {
   const live = await findLiveUserByNumber(db, productNumber);
   if (live) return { user: live, created: false };
-  if (await hasDeletedUserWithNumber(db, productNumber))
-    throw new AppError('forbidden', 'This account has been disabled. Please contact support.');
+  if (await hasDeletedUserWithNumber(db, productNumber)) throw new AppError('forbidden', 'auth.accountDisabled');
   try {
     // A savepoint: a unique violation must not abort the sign-in's transaction.
     const user = await db.transaction((savepoint) =>

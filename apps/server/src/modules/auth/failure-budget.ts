@@ -3,7 +3,12 @@
  * guesses spend only the stranger's budget, and per number over all addresses in a rolling day, so
  * guessing from many addresses stays bounded.
  */
-import { AppError, OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR, OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY } from '@switchboard/shared';
+import {
+  AppError,
+  OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR,
+  OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY,
+  type MessageValues,
+} from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { countOtpFailures, listOtpFailureAddresses, nthNewestOtpFailureAt } from './otp.repository.ts';
 
@@ -39,10 +44,11 @@ export function failingAddressesOf(db: Db, productNumber: string, now: Date) {
   return listOtpFailureAddresses(db, productNumber, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - HOUR_MS));
 }
 
-function waitText(until: Date, now: Date): string {
+/** The wait until `until`, as the messages' values: minutes below an hour and a half, hours above. */
+function waitOf(until: Date, now: Date): MessageValues {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  if (minutes < 90) return { unit: 'minutes', count: minutes };
+  return { unit: 'hours', count: Math.ceil(minutes / 60) };
 }
 
 /**
@@ -52,16 +58,10 @@ function waitText(until: Date, now: Date): string {
 export async function assertWithinFailureBudgets(db: Db, productNumber: string, ip: string, now: Date): Promise<void> {
   const { lockedUntil } = await numberLockOf(db, productNumber, now);
   if (lockedUntil) {
-    throw new AppError(
-      'rate_limited',
-      `Sign-in to this number is locked after too many wrong OTPs. Please try again in ${waitText(lockedUntil, now)}, or ask support to lift the lock.`,
-    );
+    throw new AppError('rate_limited', 'auth.numberLocked', waitOf(lockedUntil, now));
   }
   const addressLockedUntil = await addressLockOf(db, productNumber, ip, now);
   if (addressLockedUntil) {
-    throw new AppError(
-      'rate_limited',
-      `Too many wrong OTPs for this number from this connection. Please try again in ${waitText(addressLockedUntil, now)}.`,
-    );
+    throw new AppError('rate_limited', 'auth.addressLocked', waitOf(addressLockedUntil, now));
   }
 }

@@ -1,8 +1,16 @@
 /** One-time passwords (DESIGN.md §7): hashed, short-lived, single use, budgets that resends do not reset. */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError, OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES, OTP_TTL_SECONDS } from '@switchboard/shared';
+import {
+  AppError,
+  DEFAULT_LANGUAGE,
+  OTP_LENGTH,
+  OTP_MAX_WRONG_TRIES,
+  OTP_TTL_MINUTES,
+  OTP_TTL_SECONDS,
+} from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { assertWithinFailureBudgets, DAY_MS, HOUR_MS } from './failure-budget.ts';
+import { say } from '../../lib/messages.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import {
   consumeOtp,
@@ -18,8 +26,6 @@ import {
   purgeOldOtps,
   type OtpRow,
 } from './otp.repository.ts';
-
-export const WRONG_OTP_MESSAGE = 'The OTP is wrong or has expired. Please check it or ask for a new one.';
 
 export interface OtpContext {
   db: Db;
@@ -48,7 +54,8 @@ function minutesLeft(ms: number): number {
 
 /** The text of the SMS; the validity is the rule's, so the message cannot drift from it. */
 export function otpMessage(brandName: string, code: string): string {
-  return `Your ${brandName} OTP is ${code}. It is valid for ${OTP_TTL_MINUTES} minutes.`;
+  // In the desk's default language, as before the catalogs: the number's holder may not be the one asking.
+  return say(DEFAULT_LANGUAGE, 'auth.otpSms', { brand: brandName, code, minutes: OTP_TTL_MINUTES });
 }
 
 /** Throws unless the number may get another code now: cooldown and hourly cap. */
@@ -57,16 +64,13 @@ function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void
   if (newest) {
     const waitMs = newest.createdAt.getTime() + context.resendCooldownSeconds * 1000 - now.getTime();
     if (waitMs > 0) {
-      throw new AppError('rate_limited', `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for another OTP.`);
+      throw new AppError('rate_limited', 'auth.otpCooldown', { seconds: Math.ceil(waitMs / 1000) });
     }
   }
   const oldest = recent.at(-1);
   if (oldest && recent.length >= context.maxCodesPerHour) {
     const waitMs = oldest.createdAt.getTime() + HOUR_MS - now.getTime();
-    throw new AppError(
-      'rate_limited',
-      `Too many OTP requests for this number. Please try again in ${minutesLeft(waitMs)} minutes.`,
-    );
+    throw new AppError('rate_limited', 'auth.otpTooMany', { minutes: minutesLeft(waitMs) });
   }
 }
 
@@ -100,7 +104,7 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
     await sms.send(productNumber, otpMessage(context.brandName, code));
   } catch {
     await deleteOtp(db, pendingId);
-    throw new AppError('unavailable', 'We could not send the OTP right now. Please try again in a moment.');
+    throw new AppError('unavailable', 'auth.otpNotSent');
   }
   await markOtpSent(db, pendingId);
 }
@@ -126,5 +130,5 @@ export async function checkOtp(context: OtpContext, productNumber: string, code:
     }
     return (await consumeOtp(tx, usable.id, now)) ? 'right' : 'wrong';
   });
-  if (verdict === 'wrong') throw new AppError('bad_request', WRONG_OTP_MESSAGE);
+  if (verdict === 'wrong') throw new AppError('bad_request', 'auth.otpWrong');
 }

@@ -8,7 +8,7 @@ import { clearSignInLock, readSignInLock } from './sign-in-locks.service.ts';
 const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const adminOnly = {
-    onRequest: [app.requires(canManageUsers, 'Only admins can see and clear sign-in locks')],
+    onRequest: [app.requires(canManageUsers, 'auth.locksAdminsOnly')],
   };
 
   app.get(
@@ -36,13 +36,11 @@ const signInLocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageReplySchema },
       },
       // One budget per admin (write-limits.ts), counted after authentication.
-      config: {
-        rateLimit: writeLimit('signInLock', 'You have cleared many sign-in locks in the last minute. Please wait a moment.'),
-      },
+      config: { rateLimit: writeLimit('signInLock', 'auth.locksClearedTooOften') },
     },
     async (request) => {
       await clearSignInLock(db, request.params.number, actorOf(request), request.ip);
-      return { message: 'Sign-in lock cleared' };
+      return { message: request.say('auth.lockCleared') };
     },
   );
 };

@@ -7,7 +7,7 @@ import { failingAddressesOf, numberLockOf } from './failure-budget.ts';
 import { deleteOtpFailures, lockNumber } from './otp.repository.ts';
 
 export function assertCanManageSignInLocks(viewer: Actor): void {
-  if (!canManageUsers(viewer)) throw new AppError('forbidden', 'Only admins can see and clear sign-in locks');
+  if (!canManageUsers(viewer)) throw new AppError('forbidden', 'auth.locksAdminsOnly');
 }
 
 export async function readSignInLock(db: Db, productNumber: string, now = new Date()): Promise<SignInLock> {

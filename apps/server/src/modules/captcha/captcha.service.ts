@@ -14,8 +14,6 @@ import { deleteExpiredSolutions, insertSolutionUse } from './captcha.repository.
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const ALGORITHM = 'SHA-256';
 
-export const CAPTCHA_FAILED_MESSAGE = 'The bot check failed. Please try again.';
-
 interface CaptchaSettings {
   captchaHmacKey: string;
   captchaCost: number;
@@ -71,13 +69,13 @@ export async function verifyCaptchaForUses(db: Db, settings: CaptchaSettings, to
   for (let slot = 1; slot <= uses; slot++) {
     if (await claim(db, `${nonce}#use-${slot}`)) return;
   }
-  throw new AppError('captcha_failed', 'This bot check was already used. Please try again.');
+  throw new AppError('captcha_failed', 'auth.botCheckUsed');
 }
 
 /** The challenge nonce of a genuine, unexpired solution; throws `captcha_failed` otherwise. */
 async function verifiedNonce(settings: CaptchaSettings, token: string): Promise<string> {
   const payload = parsePayload(token);
-  if (!payload) throw new AppError('captcha_failed', CAPTCHA_FAILED_MESSAGE);
+  if (!payload) throw new AppError('captcha_failed', 'auth.botCheckFailed');
   const result = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,
@@ -85,7 +83,7 @@ async function verifiedNonce(settings: CaptchaSettings, token: string): Promise<
     hmacSignatureSecret: settings.captchaHmacKey,
     hmacKeySignatureSecret: `${settings.captchaHmacKey}:key`,
   }).catch(() => null);
-  if (!result?.verified) throw new AppError('captcha_failed', CAPTCHA_FAILED_MESSAGE);
+  if (!result?.verified) throw new AppError('captcha_failed', 'auth.botCheckFailed');
   return payload.challenge.parameters.nonce;
 }
 
@@ -100,7 +98,7 @@ function parsePayload(token: string) {
 
 async function rememberSolution(db: Db, nonce: string): Promise<void> {
   await clearExpiredSolutions(db);
-  if (!(await claim(db, nonce))) throw new AppError('captcha_failed', 'This bot check was already used. Please try again.');
+  if (!(await claim(db, nonce))) throw new AppError('captcha_failed', 'auth.botCheckUsed');
 }
 
 async function clearExpiredSolutions(db: Db): Promise<void> {

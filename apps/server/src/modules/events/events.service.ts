@@ -12,13 +12,10 @@ export interface EventsContext {
   listening: boolean;
 }
 
-export const STREAMS_BUSY = 'Too many live connections right now. Please try again shortly.';
-export const NOT_LISTENING = 'Live updates are not available right now. Please try again shortly.';
-
 /** Opens the holder's stream on the response, or refuses with 503 (not listening, or at the ceiling). */
 export function openStream(ctx: EventsContext, holder: StreamHolder, response: ServerResponse): void {
-  if (!ctx.listening) throw new AppError('unavailable', NOT_LISTENING);
-  if (ctx.hub.open(holder, response) === 'busy') throw new AppError('busy', STREAMS_BUSY);
+  if (!ctx.listening) throw new AppError('unavailable', 'events.notListening');
+  if (ctx.hub.open(holder, response) === 'busy') throw new AppError('busy', 'events.streamsBusy');
 }
 
 export function receivePayload(ctx: EventsContext, payload: string): void {

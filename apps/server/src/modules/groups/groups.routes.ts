@@ -59,7 +59,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a user without the role gets 403 before the body is parsed.
   const managers = {
-    onRequest: [app.requires(canManageGroups, 'Only admins and moderators can manage groups')],
+    onRequest: [app.requires(canManageGroups, 'groups.managersOnly')],
   };
 
   app.post(
@@ -76,7 +76,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const group = await createGroup(db, actorOf(request), request.body, request.ip);
-      return reply.code(201).send({ message: 'Group created', data: group });
+      return reply.code(201).send({ message: request.say('groups.created'), data: group });
     },
   );
 
@@ -95,7 +95,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const group = await renameGroup(db, actorOf(request), request.params.id, request.body.group_name, request.ip);
-      return { message: 'Group name updated successfully', data: group };
+      return { message: request.say('groups.renamed'), data: group };
     },
   );
 
@@ -113,7 +113,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteGroup(db, actorOf(request), request.params.id, request.ip);
-      return { message: 'Group deleted' };
+      return { message: request.say('groups.deleted') };
     },
   );
 
@@ -132,7 +132,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const group = await addSubgroups(db, actorOf(request), request.params.id, request.body.sub_groups, request.ip);
-      return reply.code(201).send({ message: 'Subgroups added', data: group });
+      return reply.code(201).send({ message: request.say('groups.subgroupsAdded'), data: group });
     },
   );
 
@@ -152,7 +152,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { groupId, subId } = request.params;
       const group = await renameSubgroup(db, actorOf(request), groupId, subId, request.body, request.ip);
-      return { message: 'Subgroup updated successfully', data: group };
+      return { message: request.say('groups.subgroupUpdated'), data: group };
     },
   );
 
@@ -170,7 +170,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteSubgroup(db, actorOf(request), request.params.groupId, request.params.subId, request.ip);
-      return { message: 'Subgroup deleted' };
+      return { message: request.say('groups.subgroupDeleted') };
     },
   );
 };

@@ -34,11 +34,6 @@ import {
   type SubgroupRow,
 } from './groups.repository.ts';
 
-const GROUP_NOT_FOUND = 'This group does not exist or has been deleted';
-const SUBGROUP_NOT_FOUND = 'This subgroup does not exist or has been deleted';
-
-const nameTaken = (name: string) => `A group named "${name}" already exists`;
-
 /**
  * The audit row of a group change. A subgroup change is a `group.update` of its group whose
  * details name the subgroup: the trail's vocabulary stays the one of DESIGN.md §17.
@@ -56,7 +51,7 @@ async function audit(
 
 /** Refuses anyone but admins and moderators (also checked by the routes before the body is read). */
 export function assertCanManageGroups(viewer: Viewer): void {
-  if (!canManageGroups(viewer)) throw new AppError('forbidden', 'Only admins and moderators can manage groups');
+  if (!canManageGroups(viewer)) throw new AppError('forbidden', 'groups.managersOnly');
 }
 
 function presentSubgroup(row: SubgroupRow): Subgroup {
@@ -73,7 +68,7 @@ export async function listGroups(db: Db): Promise<Group[]> {
 
 export async function listSubgroupsOf(db: Db, groupId: string): Promise<Subgroup[]> {
   const found = await findLiveGroup(db, groupId);
-  if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+  if (!found) throw new AppError('not_found', 'groups.notFound');
   return found.subgroups.map(presentSubgroup);
 }
 
@@ -86,14 +81,14 @@ async function guardingName<T>(name: string, write: () => Promise<T>): Promise<T
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', nameTaken(name));
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'groups.nameTaken', { name: name });
     throw error;
   }
 }
 
 export async function createGroup(db: Db, viewer: Actor, body: CreateGroupBody, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
-  if (await isGroupNameTaken(db, body.group_name)) throw new AppError('conflict', nameTaken(body.group_name));
+  if (await isGroupNameTaken(db, body.group_name)) throw new AppError('conflict', 'groups.nameTaken', { name: body.group_name });
   return guardingName(body.group_name, () =>
     db.transaction(async (tx) => {
       const group = await insertGroup(tx, body.group_name);
@@ -109,10 +104,10 @@ export async function createGroup(db: Db, viewer: Actor, body: CreateGroupBody, 
 
 export async function renameGroup(db: Db, viewer: Actor, id: string, name: string, ip: string): Promise<Group> {
   assertCanManageGroups(viewer);
-  if (await isGroupNameTaken(db, name, id)) throw new AppError('conflict', nameTaken(name));
+  if (await isGroupNameTaken(db, name, id)) throw new AppError('conflict', 'groups.nameTaken', { name: name });
   await guardingName(name, () =>
     db.transaction(async (tx) => {
-      if (!(await renameLiveGroup(tx, id, name))) throw new AppError('not_found', GROUP_NOT_FOUND);
+      if (!(await renameLiveGroup(tx, id, name))) throw new AppError('not_found', 'groups.notFound');
       await audit(tx, viewer, ip, 'group.update', id, { group_name: name });
     }),
   );
@@ -122,7 +117,7 @@ export async function renameGroup(db: Db, viewer: Actor, id: string, name: strin
 export async function deleteGroup(db: Db, viewer: Actor, id: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
   await db.transaction(async (tx) => {
-    if (!(await archiveLiveGroup(tx, id))) throw new AppError('not_found', GROUP_NOT_FOUND);
+    if (!(await archiveLiveGroup(tx, id))) throw new AppError('not_found', 'groups.notFound');
     await audit(tx, viewer, ip, 'group.delete', id, {});
   });
 }
@@ -132,7 +127,7 @@ export async function addSubgroups(db: Db, viewer: Actor, groupId: string, input
   return db.transaction(async (tx) => {
     // The lock keeps a concurrent delete of the group from archiving it under the new subgroups.
     const found = await findLiveGroup(tx, groupId, { lock: true });
-    if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+    if (!found) throw new AppError('not_found', 'groups.notFound');
     const added = await insertSubgroups(tx, groupId, inputs);
     await audit(tx, viewer, ip, 'group.update', groupId, { subgroups_added: added.map((row) => row.id) });
     return presentGroup({ group: found.group, subgroups: await listLiveSubgroupsOf(tx, groupId) });
@@ -149,7 +144,7 @@ export async function renameSubgroup(
 ): Promise<Group> {
   assertCanManageGroups(viewer);
   await db.transaction(async (tx) => {
-    if (!(await renameLiveSubgroup(tx, groupId, subId, input))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+    if (!(await renameLiveSubgroup(tx, groupId, subId, input))) throw new AppError('not_found', 'groups.subgroupNotFound');
     await audit(tx, viewer, ip, 'group.update', groupId, { subgroup_renamed: subId, sub_group_en: input.sub_group_en });
   });
   return groupOrNotFound(db, groupId);
@@ -158,13 +153,13 @@ export async function renameSubgroup(
 export async function deleteSubgroup(db: Db, viewer: Actor, groupId: string, subId: string, ip: string): Promise<void> {
   assertCanManageGroups(viewer);
   await db.transaction(async (tx) => {
-    if (!(await archiveLiveSubgroup(tx, groupId, subId))) throw new AppError('not_found', SUBGROUP_NOT_FOUND);
+    if (!(await archiveLiveSubgroup(tx, groupId, subId))) throw new AppError('not_found', 'groups.subgroupNotFound');
     await audit(tx, viewer, ip, 'group.update', groupId, { subgroup_deleted: subId });
   });
 }
 
 async function groupOrNotFound(db: Db, id: string): Promise<Group> {
   const found = await findLiveGroup(db, id);
-  if (!found) throw new AppError('not_found', GROUP_NOT_FOUND);
+  if (!found) throw new AppError('not_found', 'groups.notFound');
   return presentGroup(found);
 }

@@ -150,6 +150,20 @@ describeWithApp('groups and subgroups', (ctx) => {
       });
       expect(await countRows(ctx)).toEqual(before);
     });
+
+    it('answers in Bangla when the request asks for it: the reply, the refusal and the schema', async () => {
+      const { headers } = await moderator();
+      const bangla = { ...headers, 'accept-language': 'bn' };
+      const name = uniqueName();
+      const subs = [{ sub_group_bn: 'ক', sub_group_en: 'K' }];
+      const created = await call('POST', '/groups', bangla, { group_name: name, sub_groups: subs });
+      expect(created.json()).toMatchObject({ message: 'নতুন গ্রুপ তৈরি হয়েছে' });
+      const taken = await call('POST', '/groups', bangla, { group_name: name, sub_groups: subs });
+      expect(taken.json()).toEqual({ code: 'conflict', message: `"${name}" নামে একটি গ্রুপ আগে থেকেই আছে` });
+      const blank = await call('POST', '/groups', bangla, { group_name: '', sub_groups: subs });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ details: { group_name: 'গ্রুপের নাম দিতে হবে' } });
+    });
   });
 
   describe('who may write', () => {

@@ -36,7 +36,7 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/outbox', { schema: { hide: true, response: { 200: outboxReplySchema } } }, async (request) => {
     // Only for development, and only from this machine: the outbox holds sign-in codes.
     if (config.isProduction || !isFromThisMachine(request)) {
-      throw new AppError('not_found', `No such endpoint: GET ${request.url}`);
+      throw new AppError('not_found', 'common.noSuchEndpoint', { method: 'GET', path: request.url });
     }
     return { data: sms.outbox() };
   });

@@ -9,8 +9,10 @@ import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs, solveCaptcha } from '../../../test/factories.ts';
 import { testConfig } from '../../../test/test-config.ts';
 import { buildGroup, buildTicket, presign, ticketBody } from '../../../test/ticket-factories.ts';
-import { TICKETS_BUSY_MESSAGE, UPLOADS_BUSY_MESSAGE } from './public-tickets.service.ts';
-
+const TICKETS_BUSY_MESSAGE =
+  'We are receiving an unusually high number of tickets right now. Please try again in a little while.';
+const UPLOADS_BUSY_MESSAGE =
+  'We are receiving an unusually high number of images right now. Please try again in a little while, or send your ticket without images.';
 const HOUR_MS = 60 * 60 * 1000;
 
 describeWithApp(

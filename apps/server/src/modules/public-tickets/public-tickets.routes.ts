@@ -6,6 +6,7 @@ import {
   publicPresignBodySchema,
   presignReplySchema,
   publicIssueTicketBodySchema,
+  type ServerMessageKey,
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
@@ -13,11 +14,8 @@ import { storageDriverFor } from '../storage/storage-driver.ts';
 import { PUBLIC_PRESIGN_BODY_LIMIT, PUBLIC_TICKET_BODY_LIMIT } from './public-limits.ts';
 import { presignPublicUpload, submitPublicTicket, type PublicTicketsContext } from './public-tickets.service.ts';
 
-const TOO_MANY_TICKETS = 'You have sent many tickets from this connection in the last hour. Please try again later.';
-const TOO_MANY_UPLOADS = 'You have uploaded many images from this connection in the last hour. Please try again later.';
-
 /** Per-address limits answer with a sentence a person understands, like every other refusal. */
-function perAddressLimit(max: number, message: string) {
+function perAddressLimit(max: number, message: ServerMessageKey) {
   return anonymousLimit({ max, timeWindow: '1 hour', errorResponseBuilder: () => new AppError('rate_limited', message) });
 }
 
@@ -45,12 +43,12 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
       bodyLimit: PUBLIC_TICKET_BODY_LIMIT,
-      config: { rateLimit: perAddressLimit(limits.ticketsPerIpPerHour, TOO_MANY_TICKETS) },
+      config: { rateLimit: perAddressLimit(limits.ticketsPerIpPerHour, 'public-tickets.tooManyTickets') },
     },
     async (request, reply) => {
       const sender = { ip: request.ip, language: requestLanguage(request) };
       const data = await submitPublicTicket(ctx, request.body, sender);
-      return reply.code(201).send({ message: 'Ticket submitted successfully', data });
+      return reply.code(201).send({ message: request.say('public-tickets.submitted'), data });
     },
   );
 
@@ -64,7 +62,7 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: presignReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
       bodyLimit: PUBLIC_PRESIGN_BODY_LIMIT,
-      config: { rateLimit: perAddressLimit(limits.uploadsPerIpPerHour, TOO_MANY_UPLOADS) },
+      config: { rateLimit: perAddressLimit(limits.uploadsPerIpPerHour, 'public-tickets.tooManyUploads') },
     },
     async (request) => presignPublicUpload(ctx, request.body),
   );

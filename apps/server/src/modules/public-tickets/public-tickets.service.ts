@@ -35,11 +35,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Share of a hard ceiling at which the operators hear about it, before anyone is refused. */
 const WARNING_SHARE = 0.8;
 
-export const TICKETS_BUSY_MESSAGE =
-  'We are receiving an unusually high number of tickets right now. Please try again in a little while.';
-export const UPLOADS_BUSY_MESSAGE =
-  'We are receiving an unusually high number of images right now. Please try again in a little while, or send your ticket without images.';
-
 /**
  * Stores a ticket of the public form: issued by nobody (issuer type customer), known by its
  * client_email, held by cc like any other. The ceiling is checked before the bot check, so that a
@@ -84,7 +79,8 @@ export async function presignPublicUpload(
  * answer to load); reaching 80 % of one is logged, so that someone looks before it refuses people.
  */
 function assertBelowCeiling(ctx: PublicTicketsContext, what: 'tickets' | 'uploads', count: number, ceiling: number): void {
-  if (count >= ceiling) throw new AppError('rate_limited', what === 'tickets' ? TICKETS_BUSY_MESSAGE : UPLOADS_BUSY_MESSAGE);
+  if (count >= ceiling)
+    throw new AppError('rate_limited', what === 'tickets' ? 'public-tickets.ticketsBusy' : 'public-tickets.uploadsBusy');
   if (count >= ceiling * WARNING_SHARE) {
     ctx.log?.warn({ what, count, ceiling }, `public ${what} of the last hour are near the hourly ceiling`);
   }

@@ -20,7 +20,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   // onRequest: a stranger gets 401 and a non-admin 403 before the body is even parsed.
   const adminOnly = {
-    onRequest: [app.requires(canManageUsers, 'Only admins can manage users')],
+    onRequest: [app.requires(canManageUsers, 'users.adminsOnly')],
   };
 
   app.get(
@@ -64,7 +64,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await createUser(db, actorOf(request), request.body, request.ip);
-      return reply.code(201).send({ message: 'User created', data: user });
+      return reply.code(201).send({ message: request.say('users.created'), data: user });
     },
   );
 
@@ -83,7 +83,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateUser(db, actorOf(request), request.params.id, request.body, request.ip);
-      return { message: 'User updated', data: user };
+      return { message: request.say('users.updated'), data: user };
     },
   );
 
@@ -101,7 +101,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteUser(db, actorOf(request), request.params.id, request.ip);
-      return { message: 'User deleted' };
+      return { message: request.say('users.deleted') };
     },
   );
 };

@@ -31,13 +31,9 @@ import {
 } from './users.repository.ts';
 import { listLiveUsersPage, searchLiveUsers } from './users-list.repository.ts';
 
-const NUMBER_TAKEN = 'A user with this number already exists';
-const USER_NOT_FOUND = 'This user does not exist or has been deleted';
-const LAST_ADMIN = 'The last admin cannot be removed; make another user admin first';
-
 /** Refuses anyone but an admin (also checked by the routes before the body is read). */
 export function assertCanManageUsers(viewer: Viewer): void {
-  if (!canManageUsers(viewer)) throw new AppError('forbidden', 'Only admins can manage users');
+  if (!canManageUsers(viewer)) throw new AppError('forbidden', 'users.adminsOnly');
 }
 
 export function presentUser(row: UserRow): User {
@@ -62,7 +58,7 @@ export async function listUsers(db: Db, viewer: Actor, query: UserListQuery): Pr
 /** The report form picks users; so the report's user types and the admins may look them up. */
 export async function lookupUsers(db: Db, viewer: Actor, query: UserLookupQuery): Promise<UserLookupItem[]> {
   if (!canLookUpUsers(viewer)) {
-    throw new AppError('forbidden', 'You cannot look up users');
+    throw new AppError('forbidden', 'users.cannotLookUp');
   }
   const rows = await searchLiveUsers(db, { q: query.q, userType: query.user_type }, USER_LOOKUP_LIMIT);
   return rows.map((row) => ({
@@ -88,7 +84,7 @@ function changedFields(current: UserRow, body: UpdateUserBody): string[] {
 
 export async function createUser(db: Db, viewer: Actor, body: SignupBody, ip: string): Promise<User> {
   assertCanManageUsers(viewer);
-  if (await findLiveUserByNumber(db, body.product_number)) throw new AppError('conflict', NUMBER_TAKEN);
+  if (await findLiveUserByNumber(db, body.product_number)) throw new AppError('conflict', 'users.numberTaken');
   try {
     const row = await db.transaction(async (tx) => {
       const created = await insertUser(tx, {
@@ -109,7 +105,7 @@ export async function createUser(db: Db, viewer: Actor, body: SignupBody, ip: st
     });
     return presentUser(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', NUMBER_TAKEN);
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'users.numberTaken');
     throw error;
   }
 }
@@ -123,13 +119,13 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
   try {
     return await db.transaction(async (tx) => {
       const adminIds = await lockLiveAdminIds(tx);
-      if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'Only admins can manage users');
+      if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'users.adminsOnly');
       const current = await findLiveUserById(tx, id);
-      if (!current) throw new AppError('not_found', USER_NOT_FOUND);
+      if (!current) throw new AppError('not_found', 'users.notFound');
       if (current.role === 'admin' && body.role !== 'admin' && adminIds.length <= 1) {
-        throw new AppError('conflict', LAST_ADMIN);
+        throw new AppError('conflict', 'users.lastAdmin');
       }
-      if (await isNumberTakenByOther(tx, body.product_number, id)) throw new AppError('conflict', NUMBER_TAKEN);
+      if (await isNumberTakenByOther(tx, body.product_number, id)) throw new AppError('conflict', 'users.numberTaken');
       const endSessions =
         current.role !== body.role || current.userType !== body.user_type || current.productNumber !== body.product_number;
       const row = await updateLiveUser(tx, id, {
@@ -140,7 +136,7 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
         phoneNumber: body.phone_number,
         endSessions,
       });
-      if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+      if (!row) throw new AppError('not_found', 'users.notFound');
       await insertAuditEntry(tx, {
         actorUserId: viewer.id,
         action: 'user.update',
@@ -151,7 +147,7 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
       return presentUser(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', NUMBER_TAKEN);
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'users.numberTaken');
     throw error;
   }
 }
@@ -159,13 +155,13 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
 /** Soft-deletes a user and ends their sessions. Nobody deletes themselves or the last admin. */
 export async function deleteUser(db: Db, viewer: Actor, id: string, ip: string): Promise<void> {
   assertCanManageUsers(viewer);
-  if (viewer.id === id) throw new AppError('conflict', 'You cannot delete your own account');
+  if (viewer.id === id) throw new AppError('conflict', 'users.cannotDeleteSelf');
   await db.transaction(async (tx) => {
     const adminIds = await lockLiveAdminIds(tx);
     // The viewer may have lost the role (or the account) since the request was authenticated.
-    if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'Only admins can manage users');
-    if (adminIds.includes(id) && adminIds.length <= 1) throw new AppError('conflict', LAST_ADMIN);
-    if (!(await softDeleteLiveUser(tx, id))) throw new AppError('not_found', USER_NOT_FOUND);
+    if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'users.adminsOnly');
+    if (adminIds.includes(id) && adminIds.length <= 1) throw new AppError('conflict', 'users.lastAdmin');
+    if (!(await softDeleteLiveUser(tx, id))) throw new AppError('not_found', 'users.notFound');
     await insertAuditEntry(tx, { actorUserId: viewer.id, action: 'user.delete', target: `user:${id}`, ip });
   });
 }
