@@ -97,8 +97,5 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
-/** The generic failure text of the spec (§8). */
-export const FALLBACK_ERROR_MESSAGE = 'Sorry, something went wrong. Please try again or refresh';
-
 /** The longest search text of the users table (kept here, out of the schemas: the sign-in page reads it). */
 export const USER_SEARCH_MAX_LENGTH = 100;

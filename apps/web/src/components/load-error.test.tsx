@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_ERROR_MESSAGE, type Role, type User, type UserType } from '@switchboard/shared';
+import { type Role, type User, type UserType } from '@switchboard/shared';
 import { ApiError } from '../lib/api-client.ts';
 import {
   type ApiResponder,
@@ -121,6 +121,6 @@ describe('a list that cannot be read', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert').textContent).toContain('Failed to fetch users');
     unmount();
     renderWithProviders(<LoadError error={new ApiError(502, '', 'bad_gateway')} onRetry={() => undefined} />);
-    expect(screen.getByRole('alert').textContent).toContain(FALLBACK_ERROR_MESSAGE);
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, something went wrong. Please try again or refresh');
   });
 });

@@ -2,7 +2,6 @@
  * The one way the SPA talks to the API: JSON, bearer token, errors as ApiError with the server's
  * message. A 401 triggers token validation; when that fails too, the user is signed out (spec §2).
  */
-import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
 import { currentLanguage, translate } from './i18n.ts';
 import { labelMessages } from './messages.ts';
 import { asSessionEndReason, clearToken, readToken, rememberSessionEnd, type SessionEndReason } from './session.ts';
@@ -29,6 +28,8 @@ export function errorMessage(error: unknown): string {
 }
 
 const NETWORK_ERROR = 'network';
+/** The code of a failure whose reply named none (a proxy's page, an empty body). */
+export const UNKNOWN = 'unknown';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -55,13 +56,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', NETWORK_ERROR);
+    throw new ApiError(0, translate(labelMessages, 'networkError'), NETWORK_ERROR);
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;
   const { message, code, details } = (body ?? {}) as { message?: string; code?: string; details?: Record<string, string> };
   if (response.status === 401 && token) await handleUnauthorized(token, asSessionEndReason(details?.reason));
-  throw new ApiError(response.status, message ?? FALLBACK_ERROR_MESSAGE, code ?? 'unknown', details);
+  throw new ApiError(response.status, message ?? translate(labelMessages, 'fallbackError'), code ?? UNKNOWN, details);
 }
 
 function queryString(query: RequestOptions['query']): string {

@@ -9,8 +9,8 @@
 import { sha, solveChallenge, solveChallengeWorkers, type Challenge, type Solution } from 'altcha/lib';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { ApiError, apiRequest } from './api-client.ts';
-
-export const BOT_CHECK_FAILED_MESSAGE = 'The bot check could not be completed. Please try again.';
+import { translate } from './i18n.ts';
+import { labelMessages } from './messages.ts';
 
 /** More workers than this only spread the same small search thinner. */
 const MAX_WORKERS = 2;
@@ -24,7 +24,7 @@ const SOLVE_TIMEOUT_MS = 60_000;
 export async function solveBotCheck(challengeUrl = '/captcha/challenge'): Promise<string> {
   const challenge = await apiRequest<Challenge>(challengeUrl, { anonymous: true });
   const solution = await solve(challenge).catch(() => null);
-  if (!solution) throw new ApiError(0, BOT_CHECK_FAILED_MESSAGE, 'captcha_failed');
+  if (!solution) throw new ApiError(0, translate(labelMessages, 'botCheckFailed'), 'captcha_failed');
   return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
 }
 

@@ -1,7 +1,6 @@
 import {
   DEPARTMENT_LABELS,
   DEPARTMENTS,
-  FALLBACK_ERROR_MESSAGE,
   ROLE_LABELS,
   ROLES,
   STATUS_LABELS,
@@ -24,7 +23,7 @@ describe('the labels of the shared value sets', () => {
     for (const department of DEPARTMENTS) expect(labels.department(department)).toBe(DEPARTMENT_LABELS[department]);
     for (const userType of USER_TYPES) expect(labels.userType(userType)).toBe(USER_TYPE_LABELS[userType]);
     for (const role of ROLES) expect(labels.role(role)).toBe(ROLE_LABELS[role]);
-    expect(labels.fallbackError).toBe(FALLBACK_ERROR_MESSAGE);
+    expect(labels.fallbackError).toBe('Sorry, something went wrong. Please try again or refresh');
   });
 
   it('are Bangla in Bangla, and a subgroup shows its Bangla name (its English one when it has none)', async () => {

@@ -2,10 +2,10 @@ import { Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { FALLBACK_ERROR_MESSAGE } from '@switchboard/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useMessages } from '../../lib/i18n.ts';
+import { translate, useMessages } from '../../lib/i18n.ts';
+import { labelMessages } from '../../lib/messages.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { sessionEndReason, storeToken } from '../../lib/session.ts';
 import { LoginForm } from './components/login-form.tsx';
@@ -51,7 +51,7 @@ export function LoginScreen() {
       void navigate({ to: '/', search: {}, replace: true });
     },
     // Offline or the server in trouble: the link stays in the address so that a refresh retries.
-    onUnknown: () => notify(FALLBACK_ERROR_MESSAGE, 'error'),
+    onUnknown: () => notify(translate(labelMessages, 'fallbackError'), 'error'),
   });
 
   const flow = useLoginFlow({

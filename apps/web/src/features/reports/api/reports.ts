@@ -1,7 +1,7 @@
 /** The report calls as React Query hooks: generating a report, its preview. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { FALLBACK_ERROR_MESSAGE, type ReportInput, type ReportPreviewReply, type ReportReply } from '@switchboard/shared';
-import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import type { ReportInput, ReportPreviewReply, ReportReply } from '@switchboard/shared';
+import { apiRequest, ApiError, UNKNOWN } from '../../../lib/api-client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
 
@@ -10,7 +10,7 @@ import { reportMessages } from '../messages.ts';
  * (also instead of the generic fallback that stands in for a missing message).
  */
 export function reportErrorMessage(error: unknown): string {
-  const own = error instanceof ApiError && error.message && error.message !== FALLBACK_ERROR_MESSAGE;
+  const own = error instanceof ApiError && error.message && error.code !== 'internal' && error.code !== UNKNOWN;
   return own ? error.message : translate(reportMessages, 'failed');
 }
 
