@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  assignTicketBodySchema,
-  assignTicketReplySchema,
-  errorReplySchema,
-  ticketIdParamsSchema,
-} from '@switchboard/shared';
+import { assignTicketBodySchema, assignTicketReplySchema, errorReplySchema, ticketIdParamsSchema } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { assignTicket, type AssignmentContext } from './assignment.service.ts';

@@ -128,7 +128,10 @@ describeWithApp('forwarding a ticket', (ctx) => {
     });
     const { ticket: atCc } = await ticketAt('cc');
     const elsewhere = await calls().forward(inBangla, body(atCc.ticketId, 'cc', 'rs'));
-    expect(elsewhere.json()).toEqual({ message: 'টিকিটটি কাস্টমার কেয়ারের কাছে আছে: শুধু তাঁরাই এতে কাজ করতে পারেন।', code: 'forbidden' });
+    expect(elsewhere.json()).toEqual({
+      message: 'টিকিটটি কাস্টমার কেয়ারের কাছে আছে: শুধু তাঁরাই এতে কাজ করতে পারেন।',
+      code: 'forbidden',
+    });
     const done = await calls().forward(inBangla, body(ticket.ticketId, 'oss-bss', 'cc'));
     expect(done.json()).toEqual({ message: 'টিকিটটি ফরওয়ার্ড করা হয়েছে' });
   });
