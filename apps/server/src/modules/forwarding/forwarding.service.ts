@@ -32,8 +32,8 @@ export interface ForwardingContext {
 /**
  * Forwards a ticket: appends the forward event, changes the holder, adds the internal comment
  * 'Forwarded to {target}' and moves open → in_progress, in one transaction. A solved ticket stays
- * solved (Resolve & Forward to cc). The note is stored text, in English as every stored label is,
- * not a reply: it reads the same to every colleague whatever their language.
+ * solved (Resolve & Forward to cc). The note is part of the ticket's record, stored in English and
+ * shown as stored like every comment; it is not a reply, so it takes no message key.
  */
 export async function forwardTicket(
   ctx: ForwardingContext,
