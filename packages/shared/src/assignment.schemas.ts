@@ -1,6 +1,7 @@
 /** Request and reply schemas of the assignment endpoint (DESIGN.md §19: a person on each ticket). */
 import { z } from 'zod';
 import { uuidSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 
 /** The staff member a ticket is assigned to, as staff read it (never sent to agents or customers). */
 export const assigneeSchema = z.object({ id: z.string(), name: z.string() });
@@ -11,7 +12,7 @@ export const ASSIGNEE_FILTER_WORDS = ['me', 'none'] as const;
 
 /** `assignee=me | none | {user id}` on the ticket list (staff only). */
 export const assigneeFilterSchema = z.union([z.enum(ASSIGNEE_FILTER_WORDS), uuidSchema], {
-  error: 'Assignee is me, none or a user id',
+  error: msg('assignment.assigneeFilter'),
 });
 export type AssigneeFilter = z.infer<typeof assigneeFilterSchema>;
 
@@ -32,8 +33,3 @@ export const assignTicketReplySchema = z.object({
   assignee: assigneeSchema.nullable(),
 });
 export type AssignTicketReply = z.infer<typeof assignTicketReplySchema>;
-
-export const ASSIGNED_MESSAGE = 'Assigned this ticket';
-export const RELEASED_MESSAGE = 'Released this ticket';
-/** The 409 of an assignment from a stale page. */
-export const ASSIGNED_MEANWHILE_MESSAGE = 'This ticket was assigned meanwhile; reload';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { multilineText, ticketIdSchema } from './common.schemas.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { msg } from './messages.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 
 /** A comment as a ticket reply carries it. Staff names reach agents and customers as 'customer support'. */
@@ -20,7 +21,7 @@ export const COMMENTS_PAGE_SIZE = 50;
 
 /** Query of GET /tickets/{id}/comments: the comments before this one (absent: the newest ones). */
 export const commentsPageQuerySchema = z.object({
-  before: z.preprocess((value) => (value === '' ? undefined : value), z.uuid('Not a comment of this ticket').optional()),
+  before: z.preprocess((value) => (value === '' ? undefined : value), z.uuid(msg('comments.notOfTicket')).optional()),
 });
 export type CommentsPageQuery = z.infer<typeof commentsPageQuerySchema>;
 
@@ -37,9 +38,9 @@ export type CommentsPageReply = z.infer<typeof commentsPageReplySchema>;
 
 /** A comment message: line breaks normalised, trimmed, not blank, at most COMMENT_MAX_LENGTH. */
 export const commentMessageSchema = multilineText({
-  required: 'Write a comment first',
+  required: msg('comments.messageRequired'),
   max: COMMENT_MAX_LENGTH,
-  tooLong: `A comment has at most ${COMMENT_MAX_LENGTH} characters`,
+  tooLong: msg('comments.messageTooLong', { max: COMMENT_MAX_LENGTH }),
 });
 
 /**

@@ -2,15 +2,16 @@
 import { z } from 'zod';
 import { DEPARTMENTS, ISSUED_TO_VALUES } from './constants.ts';
 import { multilineText, ticketIdSchema } from './common.schemas.ts';
+import { msg } from './messages.ts';
 
 /** The longest cause of a forward: a few paragraphs, as a handover note is. */
 export const FORWARD_CAUSE_MAX_LENGTH = 2000;
 
 /** Why a ticket is forwarded (spec §5: required): line breaks normalised, trimmed, not blank. */
 export const forwardCauseSchema = multilineText({
-  required: 'Write the cause of the forward',
+  required: msg('forwarding.causeRequired'),
   max: FORWARD_CAUSE_MAX_LENGTH,
-  tooLong: `A cause has at most ${FORWARD_CAUSE_MAX_LENGTH} characters`,
+  tooLong: msg('forwarding.causeTooLong', { max: FORWARD_CAUSE_MAX_LENGTH }),
 });
 
 /**
@@ -21,10 +22,10 @@ export const forwardCauseSchema = multilineText({
  */
 export const forwardTicketBodySchema = z.object({
   ticket_id: ticketIdSchema,
-  previously_issued_to: z.enum(ISSUED_TO_VALUES, 'Not a known department'),
-  newly_issued_to: z.enum(DEPARTMENTS, 'Choose the department to forward to'),
+  previously_issued_to: z.enum(ISSUED_TO_VALUES, msg('tickets.unknownDepartment')),
+  newly_issued_to: z.enum(DEPARTMENTS, msg('forwarding.chooseTarget')),
   forward_cause: forwardCauseSchema,
-  is_in_forward_loop: z.boolean('Stay in the loop is true or false').default(false),
+  is_in_forward_loop: z.boolean(msg('forwarding.stayInLoop')).default(false),
 });
 export type ForwardTicketBody = z.infer<typeof forwardTicketBodySchema>;
 /** What the form sends (is_in_forward_loop may be left out). */
@@ -34,11 +35,6 @@ export type ForwardTicketInput = z.input<typeof forwardTicketBodySchema>;
 export const resolveTicketBodySchema = z.object({ ticket_id: ticketIdSchema });
 export type ResolveTicketBody = z.infer<typeof resolveTicketBodySchema>;
 
-/** Both replies carry the spec's toast text. */
+/** Both replies carry the spec's toast text (`forwarding.forwarded`, `tickets.resolved`). */
 export const workflowReplySchema = z.object({ message: z.string() });
 export type WorkflowReply = z.infer<typeof workflowReplySchema>;
-
-export const FORWARD_SUCCESS_MESSAGE = 'Successfully forwarded this ticket';
-export const RESOLVE_SUCCESS_MESSAGE = 'Successfully resolved this ticket';
-/** The 409 of a forward from a stale page (DESIGN.md §6). */
-export const FORWARDED_MEANWHILE_MESSAGE = 'This ticket was forwarded meanwhile; reload';

@@ -1,6 +1,7 @@
 /** The number's history (DESIGN.md §12): GET /tickets/number-history/{number}. */
 import { z } from 'zod';
 import { ISSUED_TO_VALUES } from './constants.ts';
+import { msg } from './messages.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** At most this many of the number's tickets are listed, newest first. */
@@ -13,8 +14,6 @@ export const NUMBER_HISTORY_EVENTS = 50;
 export const NUMBER_HISTORY_EVENT_KINDS = ['created', 'forwarded', 'resolved', 'reopened', 'commented'] as const;
 export type NumberHistoryEventKind = (typeof NUMBER_HISTORY_EVENT_KINDS)[number];
 
-export const NUMBER_ENTRY_MESSAGE = 'Enter a phone number as +880…, 880… or 0… followed by its digits';
-
 /**
  * Path of the history: the number in any form the list search accepts (+880…, 880…, 0…). The
  * digits are checked here; whether they make a whole phone number is checked after the list's
@@ -24,7 +23,7 @@ export const numberHistoryParamsSchema = z.object({
   number: z
     .string()
     .trim()
-    .regex(/^\+?\d{10,13}$/, NUMBER_ENTRY_MESSAGE),
+    .regex(/^\+?\d{10,13}$/, msg('number-history.numberEntry')),
 });
 export type NumberHistoryParams = z.infer<typeof numberHistoryParamsSchema>;
 

@@ -10,6 +10,7 @@ import {
   TICKET_STATUSES,
   TITLE_MAX_LENGTH,
 } from './constants.ts';
+import { msg } from './messages.ts';
 import { STORED_PHONE_NUMBER } from './numbers.ts';
 import { calendarDaySchema, emailSchema, multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { captchaTokenSchema } from './auth.schemas.ts';
@@ -19,20 +20,20 @@ import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
-  .string('Problematic number is required')
+  .string(msg('tickets.problematicNumberRequired'))
   .trim()
-  .regex(STORED_PHONE_NUMBER, 'Enter a valid problematic number: 0 followed by 10 digits');
+  .regex(STORED_PHONE_NUMBER, msg('tickets.problematicNumber'));
 
 export const ticketTitleSchema = z
-  .string('Title is required')
+  .string(msg('tickets.titleRequired'))
   .trim()
-  .min(1, 'Title is required')
-  .max(TITLE_MAX_LENGTH, `Title has at most ${TITLE_MAX_LENGTH} characters`);
+  .min(1, msg('tickets.titleRequired'))
+  .max(TITLE_MAX_LENGTH, msg('tickets.titleTooLong', { max: TITLE_MAX_LENGTH }));
 
 export const ticketDescriptionSchema = multilineText({
-  required: 'Description is required',
+  required: msg('tickets.descriptionRequired'),
   max: DESCRIPTION_MAX_LENGTH,
-  tooLong: `Description has at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  tooLong: msg('tickets.descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH }),
 });
 
 /**
@@ -45,11 +46,11 @@ export const issueTicketBodySchema = z.object({
   problematic_number: problematicNumberSchema,
   description: ticketDescriptionSchema,
   attachments: attachmentUrlsSchema.default([]),
-  group_id: z.uuid('Choose a group'),
+  group_id: z.uuid(msg('tickets.chooseGroup')),
   group_name: z.string().max(NAME_MAX_LENGTH).optional(),
-  sub_group_id: z.uuid('Choose a subgroup').nullish(),
+  sub_group_id: z.uuid(msg('tickets.chooseSubgroup')).nullish(),
   sub_group_name: z.string().max(NAME_MAX_LENGTH).nullish(),
-  issuer_user_type: z.enum(ISSUER_USER_TYPES, 'Choose Agent or Customer'),
+  issuer_user_type: z.enum(ISSUER_USER_TYPES, msg('tickets.chooseIssuerType')),
 });
 export type IssueTicketBody = z.infer<typeof issueTicketBodySchema>;
 export type IssueTicketInput = z.input<typeof issueTicketBodySchema>;
@@ -136,17 +137,17 @@ export type TicketByIdReply = z.infer<typeof ticketByIdReplySchema>;
  */
 export const ticketListQuerySchema = z
   .object({
-    issuer_user_type: optionalQuery(z.enum(ISSUER_USER_TYPES, 'Choose agent or customer')),
+    issuer_user_type: optionalQuery(z.enum(ISSUER_USER_TYPES, msg('tickets.issuerTypeFilter'))),
     group_id: optionalQuery(uuidSchema),
     sub_group_id: optionalQuery(uuidSchema),
     ticket_id: optionalQuery(ticketIdSchema),
-    issued_to: optionalQuery(z.enum(ISSUED_TO_VALUES, 'Not a known department')),
-    status: optionalQuery(z.enum(TICKET_STATUSES, 'Status is open, in_progress or closed')),
+    issued_to: optionalQuery(z.enum(ISSUED_TO_VALUES, msg('tickets.unknownDepartment'))),
+    status: optionalQuery(z.enum(TICKET_STATUSES, msg('tickets.statusFilter'))),
     problematic_number: optionalQuery(
       z
         .string()
         .trim()
-        .regex(/^\+?\d{1,13}$/, 'Search by the digits of the number'),
+        .regex(/^\+?\d{1,13}$/, msg('tickets.numberSearch')),
     ),
     start_date: optionalQuery(calendarDaySchema),
     end_date: optionalQuery(calendarDaySchema),
@@ -156,14 +157,14 @@ export const ticketListQuerySchema = z
       z
         .string()
         .trim()
-        .min(TEXT_SEARCH_MIN_LENGTH, `Search text has at least ${TEXT_SEARCH_MIN_LENGTH} characters`)
-        .max(TEXT_SEARCH_MAX_LENGTH, `Search text has at most ${TEXT_SEARCH_MAX_LENGTH} characters`),
+        .min(TEXT_SEARCH_MIN_LENGTH, msg('tickets.searchTooShort', { min: TEXT_SEARCH_MIN_LENGTH }))
+        .max(TEXT_SEARCH_MAX_LENGTH, msg('tickets.searchTooLong', { max: TEXT_SEARCH_MAX_LENGTH })),
     ),
     /** Staff only: `true` keeps the tickets past their due time (DESIGN.md §17); `false` is no filter. */
-    overdue: optionalQuery(z.enum(['true', 'false'], 'Overdue is true or false').transform((value) => value === 'true')),
+    overdue: optionalQuery(z.enum(['true', 'false'], msg('tickets.overdueFilter')).transform((value) => value === 'true')),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    message: 'The end date must not precede the start date',
+    message: msg('tickets.endBeforeStart'),
     path: ['end_date'],
   });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;

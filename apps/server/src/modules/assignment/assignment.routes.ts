@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ASSIGNED_MESSAGE,
-  assignTicketBodySchema,
-  assignTicketReplySchema,
-  errorReplySchema,
-  RELEASED_MESSAGE,
-  ticketIdParamsSchema,
-} from '@switchboard/shared';
+import { assignTicketBodySchema, assignTicketReplySchema, errorReplySchema, ticketIdParamsSchema } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { assignTicket, type AssignmentContext } from './assignment.service.ts';
@@ -39,7 +32,7 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const assignee = await assignTicket(ctx, actor, request.params.id, request.body);
-      return { message: assignee ? ASSIGNED_MESSAGE : RELEASED_MESSAGE, assignee };
+      return { message: request.say(assignee ? 'assignment.assigned' : 'assignment.released'), assignee };
     },
   );
 };

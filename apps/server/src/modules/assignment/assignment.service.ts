@@ -6,12 +6,9 @@
  */
 import {
   AppError,
-  ASSIGNED_MEANWHILE_MESSAGE,
   canAssignTicket,
   canBeAssignee,
-  DEPARTMENT_LABELS,
   isStaff,
-  USER_TYPE_LABELS,
   type AssignTicketBody,
   type Assignee,
   type IssuedTo,
@@ -20,20 +17,13 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
+import { departmentValue } from '../tickets/ticket-workflow.ts';
 import { lockTicket } from '../tickets/tickets.repository.ts';
 import { findLiveUserById } from '../users/users.repository.ts';
 import { updateTicketAssignee } from './assignment.repository.ts';
 
 export interface AssignmentContext {
   db: Db;
-}
-
-function labelOf(holder: IssuedTo): string {
-  return holder === 'agent' ? USER_TYPE_LABELS.agent : DEPARTMENT_LABELS[holder];
-}
-
-function invalidTarget(message: string): AppError {
-  return new AppError('validation', message, { user_id: message });
 }
 
 /** The assignee as asked for, after checking that they may hold the ticket; null releases it. */
@@ -46,14 +36,14 @@ async function chosenAssignee(
   if (userId === null) return null;
   if (userId === actor.id) return { id: actor.id, name: actor.name };
   const target = await findLiveUserById(db, userId);
-  if (!target) throw invalidTarget('There is no such staff member.');
+  if (!target) throw AppError.invalidField('user_id', 'assignment.noSuchStaff');
   const user = { user_type: target.userType };
   if (canBeAssignee(actor, user, { issued_to: ticket.issuedTo })) return { id: target.id, name: target.name };
-  throw invalidTarget(
-    isStaff(user)
-      ? `${target.name} is not staff of ${labelOf(ticket.issuedTo)}, which holds this ticket: choose a colleague of that department.`
-      : `${target.name} is not staff: only staff can take a ticket.`,
-  );
+  if (!isStaff(user)) throw AppError.invalidField('user_id', 'assignment.notStaff', { name: target.name });
+  throw AppError.invalidField('user_id', 'assignment.notStaffOfHolder', {
+    name: target.name,
+    department: departmentValue(ticket.issuedTo),
+  });
 }
 
 /**
@@ -69,20 +59,17 @@ export async function assignTicket(
   ticketId: number,
   body: AssignTicketBody,
 ): Promise<Assignee | null> {
-  if (!isStaff(actor)) throw new AppError('forbidden', 'Only staff can assign tickets.');
+  if (!isStaff(actor)) throw new AppError('forbidden', 'assignment.staffOnly');
   return ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
-    if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
-    if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved; nobody can take it.');
+    if (!ticket) throw new AppError('not_found', 'tickets.notFound');
+    if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'assignment.solvedNobodyTakes');
     if (!canAssignTicket(actor, { issued_to: ticket.issuedTo }))
-      throw new AppError(
-        'forbidden',
-        `This ticket is with ${labelOf(ticket.issuedTo)}: only they or Customer Care can assign it.`,
-      );
+      throw new AppError('forbidden', 'assignment.heldElsewhere', { department: departmentValue(ticket.issuedTo) });
     const assignee = await chosenAssignee(tx, actor, ticket, body.user_id);
     if (ticket.assigneeUserId === body.user_id) return assignee;
     if (body.expected_assignee_user_id !== undefined && body.expected_assignee_user_id !== ticket.assigneeUserId)
-      throw new AppError('conflict', ASSIGNED_MEANWHILE_MESSAGE);
+      throw new AppError('conflict', 'assignment.assignedMeanwhile');
     await updateTicketAssignee(tx, ticket.ticketId, body.user_id);
     await insertAuditEntry(tx, {
       actorUserId: actor.id,

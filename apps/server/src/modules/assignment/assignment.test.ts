@@ -1,12 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import {
-  ASSIGNED_MEANWHILE_MESSAGE,
-  type Department,
-  type TicketListReply,
-  type TicketStatus,
-  type UserType,
-} from '@switchboard/shared';
+import type { Department, TicketListReply, TicketStatus, UserType } from '@switchboard/shared';
 import { describeWithApp } from '../../../test/harness.ts';
 import { buildUser, signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
@@ -75,6 +69,18 @@ describeWithApp('a person on each ticket (DESIGN.md §19)', (ctx) => {
     expect(await storedAssignee(ticket.ticketId)).toBeNull();
   });
 
+  it('answers in Bangla when asked in Bangla, the department and the name in the sentence', async () => {
+    const ossBss = await staff('oss_bss');
+    const inBangla = { ...ossBss.headers, 'accept-language': 'bn' };
+    const outsider = await buildUser(ctx.db, { userType: 'rs', name: 'Kamal Hossain' });
+    const { ticket } = await ticketAt('oss-bss');
+    const refused = await assign(inBangla, ticket.ticketId, { user_id: outsider.id });
+    const sentence = 'টিকিটটি OSS ও BSS-এর দায়িত্বে, আর Kamal Hossain ওই বিভাগের স্টাফ নন: OSS ও BSS-এর একজন সহকর্মীকে বেছে নিন।';
+    expect(refused.json()).toEqual({ message: sentence, code: 'validation', details: { user_id: sentence } });
+    const taken = await assign(inBangla, ticket.ticketId, { user_id: ossBss.user.id });
+    expect(taken.json()).toMatchObject({ message: 'এই টিকিটের দায়িত্ব দেওয়া হয়েছে' });
+  });
+
   it('refuses a deleted colleague', async () => {
     const rs = await staff('rs');
     const gone = await buildUser(ctx.db, { userType: 'rs' });
@@ -139,7 +145,7 @@ describeWithApp('a person on each ticket (DESIGN.md §19)', (ctx) => {
     expect(again.statusCode, again.body).toBe(200);
     const stale = await assign(second.headers, ticket.ticketId, { user_id: second.user.id, expected_assignee_user_id: null });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'conflict', message: ASSIGNED_MEANWHILE_MESSAGE });
+    expect(stale.json()).toMatchObject({ code: 'conflict', message: 'This ticket was assigned meanwhile; reload' });
     expect(await storedAssignee(ticket.ticketId)).toBe(first.user.id);
   });
 

@@ -36,8 +36,7 @@ export async function commentsBefore(
 ): Promise<{ rows: CommentRow[]; hasMore: boolean }> {
   const scope = scopeFor(viewer, ticketId);
   if (beforeId !== undefined && !(await isCommentInScope(db, scope, beforeId))) {
-    const message = 'Not a comment of this ticket';
-    throw new AppError('validation', message, { before: message });
+    throw AppError.invalidField('before', 'comments.notOfTicket');
   }
   // One more than a page tells whether still earlier comments exist.
   const rows = await listLatestComments(db, scope, COMMENTS_PAGE_SIZE + 1, beforeId);

@@ -37,7 +37,7 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await addComment(ctx, actorOf(request), request.body, request.ip, requestLanguage(request));
-      return reply.code(201).send({ message: 'Successfully added new comment' });
+      return reply.code(201).send({ message: request.say('comments.added') });
     },
   );
 

@@ -18,6 +18,16 @@ describeWithApp('comments on tickets', (ctx) => {
     expect((await comment({}, { ticket_id: ticket.ticketId, message: 'Hello' })).statusCode).toBe(401);
   });
 
+  it('answers in Bangla when asked in Bangla', async () => {
+    const { user, headers } = await signedInAs(ctx.app, ctx.db);
+    const inBangla = { ...headers, 'accept-language': 'bn' };
+    const ticket = await buildTicket(ctx.db, user);
+    const long = await comment(inBangla, { ticket_id: ticket.ticketId, message: 'x'.repeat(COMMENT_MAX_LENGTH + 1) });
+    expect(long.json()).toMatchObject({ details: { message: `একটি কমেন্ট সর্বোচ্চ ${COMMENT_MAX_LENGTH} অক্ষরের হতে পারে` } });
+    const added = await comment(inBangla, { ticket_id: ticket.ticketId, message: 'ধন্যবাদ' });
+    expect(added.json()).toEqual({ message: 'নতুন কমেন্ট যোগ হয়েছে' });
+  });
+
   it('adds a comment of the issuer, trimmed with \\n line breaks', async () => {
     const { user, headers } = await signedInAs(ctx.app, ctx.db, { name: 'Sadia Karim' });
     const ticket = await buildTicket(ctx.db, user);

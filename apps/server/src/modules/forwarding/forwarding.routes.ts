@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorReplySchema,
-  FORWARD_SUCCESS_MESSAGE,
   forwardTicketBodySchema,
   pageParamsSchema,
   ticketListReplySchema,
@@ -38,7 +37,7 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await forwardTicket(ctx, actorOf(request), request.body, request.ip);
-      return { message: FORWARD_SUCCESS_MESSAGE };
+      return { message: request.say('forwarding.forwarded') };
     },
   );
 

@@ -32,7 +32,8 @@ export interface ForwardingContext {
 /**
  * Forwards a ticket: appends the forward event, changes the holder, adds the internal comment
  * 'Forwarded to {target}' and moves open → in_progress, in one transaction. A solved ticket stays
- * solved (Resolve & Forward to cc).
+ * solved (Resolve & Forward to cc). The note is part of the ticket's record, stored in English and
+ * shown as stored like every comment; it is not a reply, so it takes no message key.
  */
 export async function forwardTicket(
   ctx: ForwardingContext,
@@ -40,10 +41,10 @@ export async function forwardTicket(
   body: ForwardTicketBody,
   ip: string,
 ): Promise<void> {
-  if (!canForwardTickets(actor)) throw new AppError('forbidden', 'Only staff can forward tickets.');
+  if (!canForwardTickets(actor)) throw new AppError('forbidden', 'forwarding.staffOnly');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, body.ticket_id);
-    if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
+    if (!ticket) throw new AppError('not_found', 'tickets.notFound');
     checkForward(actor, ticket, body);
     const target = body.newly_issued_to;
     await insertForwardEvent(tx, {
@@ -97,7 +98,7 @@ export async function listForwardChainTickets(
   page: number,
 ): Promise<TicketListReply> {
   const department = canSeeForwardedTickets(viewer) ? departmentOf(viewer.user_type) : null;
-  if (!department) throw new AppError('forbidden', 'Forwarded tickets are for staff only.');
+  if (!department) throw new AppError('forbidden', 'forwarding.chainStaffOnly');
   const { rows, total, totalIsEstimate } = await listForwardChainPage(ctx.db, department, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return {
     data: rows.map((row) => presentTicketListItem(viewer, row)),

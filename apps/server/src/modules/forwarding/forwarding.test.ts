@@ -99,18 +99,41 @@ describeWithApp('forwarding a ticket', (ctx) => {
   });
 
   it.each([
-    ['rs', 'rs', 'rs'],
-    ['iptsp', 'iptsp', 'iptsp'],
-    ['oss_bss', 'oss-bss', 'oss-bss'],
-    ['cc', 'cc', 'cc'],
-    ['cc', 'rs', 'rs'],
-  ] as const)('refuses %s staff forwarding a ticket at %s to %s', async (userType, holder, target) => {
+    ['rs', 'rs', 'rs', 'Retail Sales'],
+    ['iptsp', 'iptsp', 'iptsp', 'IPTSP'],
+    ['oss_bss', 'oss-bss', 'oss-bss', 'OSS & BSS'],
+    ['cc', 'cc', 'cc', 'Customer Care'],
+    ['cc', 'rs', 'rs', 'Retail Sales'],
+  ] as const)('refuses %s staff forwarding a ticket at %s to %s', async (userType, holder, target, label) => {
     const actor = await staff(userType);
     const { ticket } = await ticketAt(holder);
     const reply = await calls().forward(actor.headers, body(ticket.ticketId, holder, target));
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toMatchObject({ code: 'validation', details: { newly_issued_to: expect.any(String) } });
+    expect(reply.json()).toMatchObject({
+      code: 'validation',
+      message: `This ticket is already with ${label}.`,
+      details: { newly_issued_to: expect.any(String) },
+    });
     expect(await storedWorkflow(ctx.db, ticket.ticketId)).toMatchObject({ issuedTo: holder, events: [] });
+  });
+
+  it('refuses in Bangla when asked in Bangla, naming the department in Bangla', async () => {
+    const ossBss = await staff('oss_bss');
+    const { ticket } = await ticketAt('oss-bss');
+    const inBangla = { ...ossBss.headers, 'accept-language': 'bn' };
+    const same = await calls().forward(inBangla, body(ticket.ticketId, 'oss-bss', 'oss-bss'));
+    expect(same.json()).toMatchObject({
+      message: 'টিকিটটি আগে থেকেই OSS ও BSS-এর কাছে আছে।',
+      details: { newly_issued_to: 'টিকিটটি আগে থেকেই OSS ও BSS-এর কাছে আছে।' },
+    });
+    const { ticket: atCc } = await ticketAt('cc');
+    const elsewhere = await calls().forward(inBangla, body(atCc.ticketId, 'cc', 'rs'));
+    expect(elsewhere.json()).toEqual({
+      message: 'টিকিটটি কাস্টমার কেয়ারের কাছে আছে: শুধু তাঁরাই এতে কাজ করতে পারেন।',
+      code: 'forbidden',
+    });
+    const done = await calls().forward(inBangla, body(ticket.ticketId, 'oss-bss', 'cc'));
+    expect(done.json()).toEqual({ message: 'টিকিটটি ফরওয়ার্ড করা হয়েছে' });
   });
 
   it('lets cc forward to cc a ticket that is elsewhere', async () => {

@@ -9,7 +9,6 @@ import {
   canSeeAllTickets,
   canSeeInternalComments,
   canSeeRouting,
-  NUMBER_ENTRY_MESSAGE,
   NUMBER_HISTORY_EVENTS,
   NUMBER_HISTORY_TICKETS,
   STORED_PHONE_NUMBER,
@@ -35,7 +34,7 @@ import type { TicketReader, TicketsContext } from './tickets.service.ts';
  */
 export function storedHistoryNumber(entry: string): string {
   const stored = storedNumberPrefix(entry);
-  if (!STORED_PHONE_NUMBER.test(stored)) throw new AppError('validation', NUMBER_ENTRY_MESSAGE, { number: NUMBER_ENTRY_MESSAGE });
+  if (!STORED_PHONE_NUMBER.test(stored)) throw AppError.invalidField('number', 'number-history.numberEntry');
   return stored;
 }
 

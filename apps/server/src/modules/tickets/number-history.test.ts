@@ -222,4 +222,10 @@ describeWithApp("a number's history", (ctx) => {
     expect(body.code).toBe('validation');
     expect(body.details?.number).toMatch(/phone number/);
   });
+
+  it.each(['0171', '881712345678'])('refuses a malformed number (%s) in Bangla when asked in Bangla', async (entry) => {
+    const reply = await history({ ...people.cc.headers, 'accept-language': 'bn' }, encodeURIComponent(entry));
+    const hint = 'ফোন নম্বর দিন: +880…, 880… বা 0… এবং তারপর বাকি সংখ্যাগুলো';
+    expect(reply.json()).toMatchObject({ code: 'validation', details: { number: hint } });
+  });
 });

@@ -17,12 +17,9 @@ import {
   canActOnTicket,
   canForwardTickets,
   canResolveAndForwardToCc,
-  DEPARTMENT_LABELS,
   departmentOf,
   forwardTargetsFor,
-  FORWARDED_MEANWHILE_MESSAGE,
   isStaff,
-  USER_TYPE_LABELS,
   type Department,
   type ForwardTicketBody,
   type IssuedTo,
@@ -52,8 +49,12 @@ export interface CommentByAuthor {
   isInternal: boolean;
 }
 
-function labelOf(holder: IssuedTo): string {
-  return holder === 'agent' ? USER_TYPE_LABELS.agent : DEPARTMENT_LABELS[holder];
+/**
+ * A holder as the catalogs' `department` select reads it (`cc`, `rs`, `iptsp`, `oss_bss`, `agent`):
+ * ICU takes no hyphen in a select's case, so oss-bss is spelt as its user type.
+ */
+export function departmentValue(holder: IssuedTo): string {
+  return holder.replace('-', '_');
 }
 
 function holderOf(ticket: HeldTicket): { issued_to: IssuedTo; ticket_status: TicketStatus } {
@@ -61,7 +62,7 @@ function holderOf(ticket: HeldTicket): { issued_to: IssuedTo; ticket_status: Tic
 }
 
 function notYours(ticket: HeldTicket): AppError {
-  return new AppError('forbidden', `This ticket is with ${labelOf(ticket.issuedTo)}: only they or Customer Care can act on it.`);
+  return new AppError('forbidden', 'tickets.heldElsewhere', { department: departmentValue(ticket.issuedTo) });
 }
 
 /** Whether the comment's author is the ticket's issuer (a comment without an author is nobody's own). */
@@ -113,19 +114,16 @@ export function isResolveAndForwardStep(actor: ActorKind, ticket: HeldTicket, ta
  * first: somebody who saw an older holder should reload, whatever else would be wrong.
  */
 export function checkForward(actor: ActorKind, ticket: HeldTicket, body: ForwardTicketBody): void {
-  if (body.previously_issued_to !== ticket.issuedTo) throw new AppError('conflict', FORWARDED_MEANWHILE_MESSAGE);
+  if (body.previously_issued_to !== ticket.issuedTo) throw new AppError('conflict', 'forwarding.forwardedMeanwhile');
   const target = body.newly_issued_to;
   if (ticket.ticketStatus === 'closed') {
     if (isResolveAndForwardStep(actor, ticket, target)) return;
-    throw new AppError('conflict', 'This ticket is already solved; it cannot be forwarded.');
+    throw new AppError('conflict', 'forwarding.solvedCannotForward');
   }
   if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
   if (forwardTargetsFor(actor, holderOf(ticket)).includes(target)) return;
-  const message =
-    target === ticket.issuedTo
-      ? `This ticket is already with ${labelOf(target)}.`
-      : `You cannot forward a ticket to your own department (${labelOf(target)}).`;
-  throw new AppError('validation', message, { newly_issued_to: message });
+  const refusal = target === ticket.issuedTo ? 'forwarding.alreadyWith' : 'forwarding.ownDepartment';
+  throw AppError.invalidField('newly_issued_to', refusal, { department: departmentValue(target) });
 }
 
 /** The status a forward leaves: somebody has started on an open ticket; a solved one stays solved. */
@@ -135,7 +133,7 @@ export function statusAfterForward(ticket: HeldTicket): TicketStatus {
 
 /** Throws the reason why `actor` may not resolve the (locked) ticket: solved already (409), or held by another department (403). */
 export function checkResolve(actor: ActorKind, ticket: HeldTicket): void {
-  if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'This ticket is already solved.');
+  if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'tickets.alreadySolved');
   if (!canActOnTicket(actor, holderOf(ticket))) throw notYours(ticket);
 }
 
@@ -176,10 +174,10 @@ export interface ResolveContext {
 
 /** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
 export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, ticketId: number, ip: string): Promise<void> {
-  if (!canForwardTickets(actor)) throw new AppError('forbidden', 'Only staff can resolve tickets.');
+  if (!canForwardTickets(actor)) throw new AppError('forbidden', 'tickets.resolveStaffOnly');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
-    if (!ticket) throw new AppError('not_found', 'There is no such ticket.');
+    if (!ticket) throw new AppError('not_found', 'tickets.notFound');
     checkResolve(actor, ticket);
     await resolveTickets(tx, ctx.tell, actor, [ticket]);
     await insertAuditEntry(tx, {

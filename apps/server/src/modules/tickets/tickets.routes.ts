@@ -6,7 +6,6 @@ import {
   numberHistoryParamsSchema,
   numberHistoryReplySchema,
   pageParamsSchema,
-  RESOLVE_SUCCESS_MESSAGE,
   resolveTicketBodySchema,
   ticketByIdReplySchema,
   ticketIdParamsSchema,
@@ -43,7 +42,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const issuer = { kind: 'user' as const, user: actorOf(request), ip: request.ip, language: requestLanguage(request) };
       const ticket = await issueTicket(ctx, issuer, request.body);
       const data = presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
-      return reply.code(201).send({ message: 'Successfully issued a new ticket', data });
+      return reply.code(201).send({ message: request.say('tickets.issued'), data });
     },
   );
 
@@ -107,7 +106,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resolveTicket({ db, tell: app.deps.tell }, actorOf(request), request.body.ticket_id, request.ip);
-      return { message: RESOLVE_SUCCESS_MESSAGE };
+      return { message: request.say('tickets.resolved') };
     },
   );
 };

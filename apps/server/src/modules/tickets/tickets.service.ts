@@ -53,21 +53,17 @@ export interface TicketReader extends TicketViewer {
   id: string;
 }
 
-function invalid(field: string, message: string): AppError {
-  return new AppError('validation', message, { [field]: message });
-}
-
 /** The group and subgroup names stored on the ticket, read from the database (snapshots), and the subgroup's Bangla name. */
 async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: string | null | undefined) {
   const found = await findLiveGroup(ctx.db, groupId);
-  if (!found) throw invalid('group_id', 'Choose a group');
+  if (!found) throw AppError.invalidField('group_id', 'tickets.chooseGroup');
   const { group, subgroups } = found;
   if (!subGroupId) {
-    if (subgroups.length > 0) throw invalid('sub_group_id', 'Choose a subgroup');
+    if (subgroups.length > 0) throw AppError.invalidField('sub_group_id', 'tickets.chooseSubgroup');
     return { stored: { groupId: group.id, groupName: group.groupName, subGroupId: null, subGroupName: null }, subGroupBn: null };
   }
   const subgroup = subgroups.find((candidate) => candidate.id === subGroupId);
-  if (!subgroup) throw invalid('sub_group_id', 'Choose a subgroup of the chosen group');
+  if (!subgroup) throw AppError.invalidField('sub_group_id', 'tickets.subgroupOfGroup');
   return {
     stored: { groupId: group.id, groupName: group.groupName, subGroupId: subgroup.id, subGroupName: subgroup.subGroupEn },
     subGroupBn: subgroup.subGroupBn,
@@ -144,7 +140,7 @@ export async function findTicketForViewer(
 ): Promise<TicketWithIssuer> {
   const ticket = await findTicketWithIssuer(ctx.db, ticketId);
   if (!ticket || !canSeeTicket(viewer, { issuer_user_id: ticket.issuerUserId }))
-    throw new AppError('not_found', 'There is no such ticket.');
+    throw new AppError('not_found', 'tickets.notFound');
   return ticket;
 }
 
@@ -171,7 +167,7 @@ export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketRead
   const scope = { withInternal: canSeeInternalComments(viewer), withForwards: canSeeRouting(viewer) };
   const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
   if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
-    throw new AppError('not_found', 'There is no such ticket.');
+    throw new AppError('not_found', 'tickets.notFound');
   return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key));
 }
 

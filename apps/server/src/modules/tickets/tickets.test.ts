@@ -136,6 +136,22 @@ describeWithApp('issuing tickets', (ctx) => {
     expect(await ticketCount()).toBe(before);
   });
 
+  it('answers in Bangla when asked in Bangla: the refusals with their limits, and the success', async () => {
+    const { headers } = await signedInAs(ctx.app, ctx.db);
+    const inBangla = { ...headers, 'accept-language': 'bn' };
+    const group = await buildGroup(ctx.db);
+    const other = await buildGroup(ctx.db);
+    const long = await issue(inBangla, ticketBody(group, { title: 'x'.repeat(1001) }));
+    expect(long.json()).toMatchObject({ details: { title: 'শিরোনাম সর্বোচ্চ 1000 অক্ষরের হতে পারে' } });
+    const foreign = await issue(inBangla, ticketBody(group, { sub_group_id: other.subgroups[0]?.id }));
+    expect(foreign.json()).toMatchObject({
+      message: 'বেছে নেওয়া গ্রুপের একটি সাবগ্রুপ বেছে নিন',
+      details: { sub_group_id: 'বেছে নেওয়া গ্রুপের একটি সাবগ্রুপ বেছে নিন' },
+    });
+    const issued = await issue(inBangla, ticketBody(group));
+    expect(issued.json<IssueTicketReply>().message).toBe('নতুন টিকিট তৈরি হয়েছে');
+  });
+
   it('refuses a body that is not JSON', async () => {
     const { headers } = await signedInAs(ctx.app, ctx.db);
     const reply = await ctx.app.inject({

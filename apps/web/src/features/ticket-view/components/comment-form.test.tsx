@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX_LENGTH } from '@switchboard/shared';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../lib/test-support.tsx';
 import { CommentForm } from './comment-form.tsx';
 
@@ -136,6 +137,18 @@ describe('CommentForm', { timeout: 20_000 }, () => {
     expect(screen.getByText(`A comment has at most ${COMMENT_MAX_LENGTH} characters`)).toBeTruthy();
     fireEvent.click(sendButton());
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the length limit in Bangla when the interface is in Bangla', async () => {
+    stubFetch(() => json(200, { message: 'ok' }));
+    await changeLanguage('bn');
+    try {
+      renderWithProviders(<CommentForm ticketId={100001} canWriteInternal={false} />);
+      fireEvent.change(screen.getByRole('textbox'), { target: { value: 'x'.repeat(COMMENT_MAX_LENGTH + 1) } });
+      expect(screen.getByText(`একটি কমেন্ট সর্বোচ্চ ${COMMENT_MAX_LENGTH} অক্ষরের হতে পারে`)).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('inserts a newline on Enter (no sending) and a blank line on Shift+Enter', () => {

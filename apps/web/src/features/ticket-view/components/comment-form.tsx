@@ -6,7 +6,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent, type SyntheticEvent }
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMessages } from '../../../lib/i18n.ts';
+import { translateMessageRef, useMessages } from '../../../lib/i18n.ts';
 import { currentSession } from '../../../lib/session.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { insertText, type TextSelection } from '../insert-text.ts';
@@ -34,7 +34,8 @@ export function canSend(message: string, sending: boolean): boolean {
 function messageProblem(message: string): string | undefined {
   if (message.trim() === '') return undefined;
   const parsed = addCommentBodySchema.shape.message.safeParse(message);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const first = parsed.success ? undefined : parsed.error.issues[0];
+  return first && translateMessageRef(first.message);
 }
 
 /**

@@ -4,7 +4,7 @@ import { forwardTicketBodySchema, type Department, type Ticket } from '@switchbo
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useMessages } from '../../../lib/i18n.ts';
+import { translateMessageRef, useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
 import { ticketViewMessages } from '../messages.ts';
@@ -45,7 +45,7 @@ export function ForwardDialog({ ticket, targets, onClose }: ForwardDialogProps) 
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if (field === 'newly_issued_to') found.newly_issued_to ??= t('forwardTargetRequired');
-        if (field === 'forward_cause') found.forward_cause ??= issue.message;
+        if (field === 'forward_cause') found.forward_cause ??= translateMessageRef(issue.message);
       }
       setErrors(found);
       return;

@@ -5,7 +5,7 @@ import { forwardCauseSchema, type Ticket } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMessages } from '../../../lib/i18n.ts';
+import { translateMessageRef, useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { ResolvedButNotForwarded, useRefreshTickets, useResolveAndForwardToCc } from '../api/workflow.ts';
 import { ticketViewMessages } from '../messages.ts';
@@ -43,7 +43,8 @@ export function ResolveAndForwardDialog({ ticket, onClose }: ResolveAndForwardDi
   const confirm = () => {
     const parsed = forwardCauseSchema.safeParse(cause);
     if (!parsed.success) {
-      setCauseError(parsed.error.issues[0]?.message);
+      const first = parsed.error.issues[0];
+      setCauseError(first && translateMessageRef(first.message));
       return;
     }
     setCauseError(undefined);
