@@ -4,7 +4,7 @@
  * The result is JSON again, which Vite's own JSON step then turns into a module.
  */
 import { readFileSync } from 'node:fs';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 export const CATALOG_FILE = /[\\/]shared[\\/]messages[\\/][a-z]{2,3}[\\/].+\.json$/;
@@ -16,7 +16,7 @@ export function compileCatalog(source: string, file: string): Record<string, unk
     Object.entries(messages).map(([key, message]) => {
       if (typeof message !== 'string') throw new Error(`${file}: "${key}" is not a string`);
       try {
-        return [key, compileMessage(message)];
+        return [key, compileMessageOrThrow(message)];
       } catch (error) {
         throw new Error(`${file}: "${key}" is not a valid ICU message: ${(error as Error).message}`, { cause: error });
       }

@@ -92,4 +92,11 @@ describe('the message catalogs', () => {
     ]);
     expect(argumentsOf(compileCatalog('{"a": "Hello"}', 'probe').a)).toEqual([]);
   });
+
+  it('refuses a message that is not valid ICU', () => {
+    expect(() => compileCatalog('{"a": "{unit, select, oss-bss {OSS} other {x}}"}', 'probe')).toThrow(
+      /"a" is not a valid ICU message/,
+    );
+    expect(() => compileCatalog('{"a": "Hello {name"}', 'probe')).toThrow(/not a valid ICU message/);
+  });
 });

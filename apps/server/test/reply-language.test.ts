@@ -1,10 +1,10 @@
 /**
  * Replies in the language asked (DESIGN.md §16): with `Accept-Language: bn` the server's messages
- * (errors, field messages, success) come in Bangla from the shared table; without it, or with a
+ * (errors, field messages, success) come in Bangla from the shared catalogs; without it, or with a
  * language the desk does not speak, in the spec's English. Data never changes.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { BANGLA_MESSAGES } from '@switchboard/shared/messages.bn';
+import { say } from '../src/lib/messages.ts';
 import { describeWithApp } from './harness.ts';
 import { signedInAs } from './factories.ts';
 import { buildTicket } from './ticket-factories.ts';
@@ -16,7 +16,7 @@ describeWithApp('replies in the language asked', (ctx) => {
   let ticketId = 0;
   beforeAll(async () => {
     staff = (await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'admin' })).headers;
-    // A title that is also a message of the table: data, so it must stay as written.
+    // A title that is also a message of the catalogs: data, so it must stay as written.
     ticketId = (await buildTicket(ctx.db, null, { issuedTo: 'cc', ticketStatus: 'open', title: 'Group deleted' })).ticketId;
   });
 
@@ -31,7 +31,8 @@ describeWithApp('replies in the language asked', (ctx) => {
   it('answers a success in Bangla when asked, in English otherwise', async () => {
     const bangla = await addComment('bn-BD,bn;q=0.9,en;q=0.8', { ticket_id: ticketId, message: 'দেখছি', is_internal: false });
     expect(bangla.statusCode).toBe(201);
-    expect(bangla.json()).toEqual({ message: BANGLA_MESSAGES['Successfully added new comment'] });
+    expect(bangla.json()).toEqual({ message: say('bn', 'comments.added') });
+    expect(bangla.json<{ message: string }>().message).toMatch(BENGALI);
     for (const language of [undefined, 'en', 'fr', 'xx;q=garbage', 'bn;q=0']) {
       const english = await addComment(language, { ticket_id: ticketId, message: 'On it', is_internal: false });
       expect(english.json(), String(language)).toEqual({ message: 'Successfully added new comment' });
@@ -63,7 +64,7 @@ describeWithApp('replies in the language asked', (ctx) => {
       headers: { ...staff, 'accept-language': 'bn' },
     });
     expect(ticket.statusCode).toBe(200);
-    expect(BANGLA_MESSAGES['Group deleted']).toMatch(BENGALI);
+    expect(say('bn', 'groups.deleted')).toMatch(BENGALI);
     expect(ticket.json<{ data: { title: string }[] }>().data[0]?.title).toBe('Group deleted');
   });
 });

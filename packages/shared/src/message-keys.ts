@@ -30,7 +30,6 @@ import type validationComments from '../messages/en/validation/comments.json';
 import type validationStorage from '../messages/en/validation/storage.json';
 import type validationForwarding from '../messages/en/validation/forwarding.json';
 import type validationReports from '../messages/en/validation/reports.json';
-import type validationNotifications from '../messages/en/validation/notifications.json';
 import type validationIncidents from '../messages/en/validation/incidents.json';
 import type validationNumberHistory from '../messages/en/validation/number-history.json';
 import type validationCannedReplies from '../messages/en/validation/canned-replies.json';
@@ -38,7 +37,6 @@ import type validationAssignment from '../messages/en/validation/assignment.json
 import type validationServiceLevels from '../messages/en/validation/service-levels.json';
 import type validationDashboard from '../messages/en/validation/dashboard.json';
 import type validationAudit from '../messages/en/validation/audit.json';
-import type validationEvents from '../messages/en/validation/events.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -73,14 +71,12 @@ export type ValidationMessageKey =
   | KeysOf<'storage', typeof validationStorage>
   | KeysOf<'forwarding', typeof validationForwarding>
   | KeysOf<'reports', typeof validationReports>
-  | KeysOf<'notifications', typeof validationNotifications>
   | KeysOf<'incidents', typeof validationIncidents>
   | KeysOf<'number-history', typeof validationNumberHistory>
   | KeysOf<'canned-replies', typeof validationCannedReplies>
   | KeysOf<'assignment', typeof validationAssignment>
   | KeysOf<'service-levels', typeof validationServiceLevels>
   | KeysOf<'dashboard', typeof validationDashboard>
-  | KeysOf<'audit', typeof validationAudit>
-  | KeysOf<'events', typeof validationEvents>;
+  | KeysOf<'audit', typeof validationAudit>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

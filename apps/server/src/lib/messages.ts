@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -27,7 +27,9 @@ function catalogDirectory(language: Language): string {
 
 function compiled(file: string, prefix: string): Messages {
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return Object.fromEntries(Object.entries(messages).map(([name, message]) => [`${prefix}.${name}`, compileMessage(message)]));
+  return Object.fromEntries(
+    Object.entries(messages).map(([name, message]) => [`${prefix}.${name}`, compileMessageOrThrow(message)]),
+  );
 }
 
 /** Every message of `language`, under its key: the domain (the file's name) and the message's name. */
