@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { msg } from '@switchboard/shared';
-import { changeLanguage, defineCatalog, namespaceOfFile, translate, translateMessageRef } from './i18n.ts';
+import { changeLanguage, defineCatalog, namespaceOfFile, translate } from './i18n.ts';
+import { translateMessageRef } from './schema-messages.ts';
 
 // Compiled as icu-catalogs.ts compiles a catalog file.
 const probe = defineCatalog('probe', { greeting: ['Hello ', ['name'], '!'] });

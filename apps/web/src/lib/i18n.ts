@@ -7,7 +7,7 @@
  */
 import { i18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { DEFAULT_LANGUAGE, isLanguage, parseMessageRef, withLiteralValues, type Language } from '@switchboard/shared';
+import { DEFAULT_LANGUAGE, isLanguage, withLiteralValues, type Language } from '@switchboard/shared';
 
 export { i18n };
 
@@ -42,33 +42,6 @@ export function translate<Key extends string>(catalog: Catalog<Key>, key: Key, v
 export function useMessages<Key extends string>(catalog: Catalog<Key>): Translate<Key> {
   const { i18n: current } = useLingui();
   return (key, values) => render(current, catalog, key, values);
-}
-
-// The schemas' messages in English, with every form that checks its input with a schema.
-const validationEnglish = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/messages/en/validation/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-const validationCatalogs = new Map(
-  Object.entries(validationEnglish).map(([file, english]) => {
-    const namespace = namespaceOfFile(file);
-    return [namespace.replace(/^validation\//, ''), defineCatalog(namespace, english)];
-  }),
-);
-
-/**
- * A schema's message (a key and its values, see `msg`) in the interface's language; any other
- * text as it is.
- */
-export function translateMessageRef(text: string): string {
-  const ref = parseMessageRef(text);
-  if (!ref) return text;
-  const dot = ref.key.indexOf('.');
-  const catalog = validationCatalogs.get(ref.key.slice(0, dot));
-  const name = ref.key.slice(dot + 1);
-  if (!catalog || !(name in catalog.english)) return text;
-  return translate(catalog, name, ref.values);
 }
 
 // Every other language's words, each file a lazy chunk; the path names the language and the namespace.

@@ -4,7 +4,7 @@
  * Only types come from zod here; the schemas themselves come from the shared package.
  */
 import type { z } from 'zod';
-import { translateMessageRef } from './i18n.ts';
+import { translateMessageRef } from './schema-messages.ts';
 
 /** Field errors keyed by the schema path (`title`, `sub_groups.0.sub_group_bn`, ...); the first message wins. */
 export type FieldErrors = Partial<Record<string, string>>;

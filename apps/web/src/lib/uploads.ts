@@ -13,7 +13,8 @@ import {
   type PresignReply,
 } from '@switchboard/shared';
 import { apiRequest, errorMessage } from './api-client.ts';
-import { translate, translateMessageRef } from './i18n.ts';
+import { translate } from './i18n.ts';
+import { translateMessageRef } from './schema-messages.ts';
 import { labelMessages } from './messages.ts';
 
 export interface UploadOptions {

@@ -4,7 +4,7 @@
  * the user acts).
  */
 import { msg, reportBodySchema, type ReportInput } from '@switchboard/shared';
-import { translateMessageRef } from '../../lib/i18n.ts';
+import { translateMessageRef } from '../../lib/schema-messages.ts';
 import { errorsOf, validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 import type { PeriodDraft } from './report-period.ts';
 

@@ -6,7 +6,8 @@ import { lazy, Suspense, useRef, useState, type FormEvent, type SyntheticEvent }
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { translateMessageRef, useMessages } from '../../../lib/i18n.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { translateMessageRef } from '../../../lib/schema-messages.ts';
 import { currentSession } from '../../../lib/session.ts';
 import { useImageUploads } from '../../../lib/use-image-uploads.ts';
 import { insertText, type TextSelection } from '../insert-text.ts';

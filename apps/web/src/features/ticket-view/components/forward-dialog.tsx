@@ -4,7 +4,8 @@ import { forwardTicketBodySchema, type Department, type Ticket } from '@switchbo
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { translateMessageRef, useMessages } from '../../../lib/i18n.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { translateMessageRef } from '../../../lib/schema-messages.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { useForwardTicket, useRefreshTickets } from '../api/workflow.ts';
 import { ticketViewMessages } from '../messages.ts';
