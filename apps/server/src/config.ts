@@ -103,6 +103,8 @@ const envSchema = z.object({
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
   DEMO_SEED: onOff.optional(),
+  // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
+  DEV_OUTBOX: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -184,6 +186,11 @@ export interface Config {
   events: { streamsMax: number; heartbeatMs: number };
   /** Whether an empty database gets the demo accounts and tickets. */
   demoSeed: boolean;
+  /**
+   * Whether GET /api/v1/dev/outbox shows the console driver's messages (sign-in codes) to this machine.
+   * A proxy on the same machine that adds no forwarding header cannot be told from a person; turn it off.
+   */
+  devOutbox: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -247,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     incidents: { threshold: env.INCIDENT_THRESHOLD, windowMinutes: env.INCIDENT_WINDOW_MINUTES },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     demoSeed: env.DEMO_SEED ?? !isProduction,
+    devOutbox: env.DEV_OUTBOX ?? !isProduction,
     logLevel: env.LOG_LEVEL,
   };
 }
@@ -267,6 +275,7 @@ function refuseDevDefaults(env: Env): void {
   if (!env.CAPTCHA_HMAC_KEY) missing.push('CAPTCHA_HMAC_KEY (at least 16 random characters)');
   if (env.SMS_DRIVER === 'console' && !env.ALLOW_CONSOLE_SMS)
     missing.push('SMS_DRIVER=http with SMS_HTTP_URL (or ALLOW_CONSOLE_SMS=on to print codes to the log)');
+  if (env.DEV_OUTBOX === true) missing.push('DEV_OUTBOX=off (the development outbox shows sign-in codes)');
   if (missing.length > 0) throw new ConfigError(`Production needs these settings:\n${missing.map((m) => `  ${m}`).join('\n')}`);
 }
 

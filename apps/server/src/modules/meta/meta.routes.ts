@@ -8,8 +8,23 @@ const outboxReplySchema = z.object({
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** A proxy on this machine forwards strangers from loopback; whatever it adds gives them away. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+/**
+ * A proxy on this machine forwards strangers from loopback; whatever it adds gives them away. A proxy
+ * that adds none of these cannot be told from a person: DEV_OUTBOX=off is the answer to that one.
+ */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'via',
+];
 
 /** Whether the request comes from a person on this machine, not through a proxy on it. */
 function isFromThisMachine(request: FastifyRequest): boolean {
@@ -34,8 +49,8 @@ const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/dev/outbox', { schema: { hide: true, response: { 200: outboxReplySchema } } }, async (request) => {
-    // Only for development, and only from this machine: the outbox holds sign-in codes.
-    if (config.isProduction || !isFromThisMachine(request)) {
+    // Only when turned on (never in production), and only from this machine: the outbox holds sign-in codes.
+    if (!config.devOutbox || config.isProduction || !isFromThisMachine(request)) {
       throw new AppError('not_found', 'common.noSuchEndpoint', { method: 'GET', path: request.url });
     }
     return { data: sms.outbox() };

@@ -59,6 +59,10 @@ describeWithApp('service endpoints', (ctx) => {
       { forwarded: 'for=203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
       { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-client-ip': '203.0.113.9' },
+      { 'true-client-ip': '203.0.113.9' },
+      { 'cf-connecting-ip': '203.0.113.9' },
+      { via: '1.1 proxy' },
     ]) {
       const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox', headers });
       expect(reply.statusCode, JSON.stringify(headers)).toBe(404);
@@ -88,6 +92,18 @@ describeWithApp('service endpoints', (ctx) => {
 });
 
 describeWithApp(
+  'the dev outbox turned off',
+  (ctx) => {
+    it('does not exist, even for a bare same-host proxy that adds no header', async () => {
+      const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json()).toMatchObject({ code: 'not_found' });
+    });
+  },
+  { env: { DEV_OUTBOX: 'off' } },
+);
+
+describeWithApp(
   'the dev outbox in production',
   (ctx) => {
     it('does not exist', async () => {
@@ -102,6 +118,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(
       /JWT_SECRET[\s\S]*CAPTCHA_HMAC_KEY[\s\S]*SMS_DRIVER/,
     );
+  });
+
+  it('keeps the dev outbox on in development and off in production, and refuses production with it on', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).devOutbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: '/tmp/x', DEV_OUTBOX: 'off' }).devOutbox).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/x',
+      JWT_SECRET: 'x'.repeat(32),
+      CAPTCHA_HMAC_KEY: 'y'.repeat(16),
+      ALLOW_CONSOLE_SMS: 'on',
+    };
+    expect(loadConfig(production).devOutbox).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_OUTBOX: 'on' })).toThrow(/DEV_OUTBOX/);
   });
 
   it('names the variable of a bad value', () => {
