@@ -36,14 +36,11 @@ async function chosenAssignee(
   if (userId === null) return null;
   if (userId === actor.id) return { id: actor.id, name: actor.name };
   const target = await findLiveUserById(db, userId);
-  if (!target) throw AppError.invalidField('user_id', 'assignment.noSuchStaff');
-  const user = { user_type: target.userType };
-  if (canBeAssignee(actor, user, { issued_to: ticket.issuedTo })) return { id: target.id, name: target.name };
-  if (!isStaff(user)) throw AppError.invalidField('user_id', 'assignment.notStaff', { name: target.name });
-  throw AppError.invalidField('user_id', 'assignment.notStaffOfHolder', {
-    name: target.name,
-    department: departmentValue(ticket.issuedTo),
-  });
+  if (target && canBeAssignee(actor, { user_type: target.userType }, { issued_to: ticket.issuedTo }))
+    return { id: target.id, name: target.name };
+  // One answer for no such account, a customer or agent, and staff of another department: the reply
+  // must not tell a caller which ids exist or who is staff.
+  throw AppError.invalidField('user_id', 'assignment.cannotTake');
 }
 
 /**
