@@ -51,7 +51,7 @@ export interface EventHubOptions {
 export interface EventHub {
   /** Opens a stream on the response (headers and `: ready` are written), or 'busy' at the ceiling. */
   open(holder: StreamHolder, response: ServerResponse): LiveStream | 'busy';
-  /** Writes the event to every stream whose holder may hear it. */
+  /** Writes the event to every stream whose holder may hear it; account.changed ends that account's streams. */
   deliver(event: PublishedEvent): void;
   /** Ends every stream (their clients reconnect and refetch). */
   closeAll(): void;
@@ -71,6 +71,7 @@ type Frame = string | null;
 
 /** The frame a holder hears for the event, or null when it may not hear it: ids only. */
 export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: PublishedEvent): Frame {
+  if (event.event === 'account.changed') return null;
   if (event.event === 'incident.changed') {
     if (!canHearIncidentEvent(holder)) return null;
     const data: IncidentEventData = { incident_id: event.incident_id };
@@ -172,6 +173,11 @@ export function createEventHub(options: EventHubOptions): EventHub {
       return stream;
     },
     deliver(event) {
+      if (event.event === 'account.changed') {
+        // Its rights may differ now: no further id reaches it. The client reconnects and is refused.
+        for (const stream of [...(byUser.get(event.user_id) ?? [])]) end(stream);
+        return;
+      }
       for (const stream of streams) {
         const frame = frameFor(stream.holder, event);
         if (frame) write(stream, frame);

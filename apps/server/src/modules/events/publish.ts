@@ -28,7 +28,17 @@ export interface IncidentEvent {
   incident_id: number;
 }
 
-export type PublishedEvent = TicketEvent | IncidentEvent;
+/**
+ * An account whose rights or sessions changed (demoted, renumbered, deleted): every process ends
+ * its open streams at once. Never written to a stream; the client reconnects and its stale token is
+ * refused.
+ */
+export interface AccountEvent {
+  event: 'account.changed';
+  user_id: string;
+}
+
+export type PublishedEvent = TicketEvent | IncidentEvent | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -41,6 +51,7 @@ const publishedEventSchema = z.discriminatedUnion('event', [
     internal: z.boolean(),
   }),
   z.object({ event: z.literal('incident.changed'), incident_id: z.number().int() }),
+  z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 
 export function parsePublishedEvent(payload: string): PublishedEvent | null {
@@ -71,4 +82,9 @@ export async function publishIncidentEvent(
     { event: 'incident.changed', incident_id: incidentId },
     ...tickets.map((ticket): TicketEvent => ({ ...ticket, event: 'ticket.changed', incident_id: incidentId })),
   ]);
+}
+
+/** account.changed: ends the account's open streams on every process when the transaction commits. */
+export async function publishAccountEvent(tx: Db, userId: string): Promise<void> {
+  await publishEvents(tx, [{ event: 'account.changed', user_id: userId }]);
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { publishAccountEvent } from '../events/publish.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import {
   findLiveUserById,
@@ -137,6 +138,8 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
         endSessions,
       });
       if (!row) throw new AppError('not_found', 'users.notFound');
+      // Their open event streams end at once, not at the next heartbeat's account check.
+      if (endSessions) await publishAccountEvent(tx, id);
       await insertAuditEntry(tx, {
         actorUserId: viewer.id,
         action: 'user.update',
@@ -162,6 +165,7 @@ export async function deleteUser(db: Db, viewer: Actor, id: string, ip: string):
     if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'users.adminsOnly');
     if (adminIds.includes(id) && adminIds.length <= 1) throw new AppError('conflict', 'users.lastAdmin');
     if (!(await softDeleteLiveUser(tx, id))) throw new AppError('not_found', 'users.notFound');
+    await publishAccountEvent(tx, id);
     await insertAuditEntry(tx, { actorUserId: viewer.id, action: 'user.delete', target: `user:${id}`, ip });
   });
 }
