@@ -90,6 +90,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PUBLIC_TICKET_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // Receipts one e-mail address gets in an hour; later tickets naming it are taken without one.
+  PUBLIC_RECEIPTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(3),
   // Public traffic in an hour above which each doubling doubles the bot check's cost.
   PUBLIC_BUSY_TICKETS_PER_HOUR: z.coerce.number().int().positive().default(100),
   PUBLIC_BUSY_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(400),
@@ -172,6 +174,8 @@ export interface Config {
   publicLimits: {
     ticketsPerIpPerHour: number;
     uploadsPerIpPerHour: number;
+    /** E-mail receipts to one address (case ignored) in an hour; the ticket is taken all the same. */
+    receiptsPerAddressPerHour: number;
     /** Hard ceilings, a last resort far above any real hour; a warning is logged at 80 %. */
     ticketsPerHour: number;
     /** Public upload grants not yet attached to a ticket. */
@@ -246,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicLimits: {
       ticketsPerIpPerHour: env.PUBLIC_TICKET_IP_LIMIT_PER_HOUR,
       uploadsPerIpPerHour: env.PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR,
+      receiptsPerAddressPerHour: env.PUBLIC_RECEIPTS_PER_ADDRESS_PER_HOUR,
       ticketsPerHour: env.PUBLIC_TICKETS_PER_HOUR,
       uploadsPerHour: env.PUBLIC_UPLOADS_PER_HOUR,
       busyTicketsPerHour: env.PUBLIC_BUSY_TICKETS_PER_HOUR,

@@ -4,6 +4,7 @@
  * accepts, one that refuses for good.
  */
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { IssueTicketReply } from '@switchboard/shared';
 import { describeWithApp, type TestContext } from '../../../test/harness.ts';
@@ -20,11 +21,12 @@ afterAll(async () => {
 
 const TITLE = 'Please call me about the fibre cut';
 
-async function submitPublicTicket(ctx: TestContext, clientEmail: string): Promise<number> {
+async function submitPublicTicket(ctx: TestContext, clientEmail: string, remoteAddress = '127.0.0.1'): Promise<number> {
   const group = await buildGroup(ctx.db);
   const reply = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/tickets/issue-ticket/public',
+    remoteAddress,
     payload: { ...ticketBody(group, { title: TITLE }), client_email: clientEmail, token: await solveCaptcha(ctx.app) },
   });
   expect(reply.statusCode).toBe(201);
@@ -70,6 +72,42 @@ describeWithApp(
     });
   },
   { env: { SMTP_URL: refusing.url } },
+);
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+
+describeWithApp(
+  'receipts to one address',
+  (ctx) => {
+    it('mails one address at most 3 receipts an hour, from any client; later tickets are taken without one', async () => {
+      logLines.length = 0;
+      const address = `victim-${randomUUID().slice(0, 8)}@example.com`;
+      const other = `someone-${randomUUID().slice(0, 8)}@example.com`;
+      // Two client addresses, the address spelled in two cases: one mailbox all the same.
+      const spellings = [address, address.toUpperCase(), address, address.toUpperCase(), address, address];
+      const clients = ['198.51.100.7', '198.51.100.8'];
+      const ticketIds: number[] = [];
+      for (const [index, spelling] of spellings.entries()) {
+        ticketIds.push(await submitPublicTicket(ctx, spelling, clients[index % 2]));
+      }
+      const receipts = await Promise.all(ticketIds.map(async (id) => (await outboxOf(ctx.db, id)).length));
+      expect(receipts).toEqual([1, 1, 1, 0, 0, 0]);
+      // Each one held back is logged with its ticket, never with the address.
+      const held = logLines.filter((line) => line.includes('without a receipt'));
+      for (const id of ticketIds.slice(3)) expect(held.filter((line) => line.includes(`"ticket_id":${id},`))).toHaveLength(1);
+      expect(logLines.join('\n').toLowerCase()).not.toContain(address.split('@')[0]);
+      // Another mailbox is not held back by this one.
+      const otherTicket = await submitPublicTicket(ctx, other, clients[0]);
+      expect(await outboxOf(ctx.db, otherTicket)).toHaveLength(1);
+    });
+  },
+  { env: { SMTP_URL: accepting.url, PUBLIC_TICKET_IP_LIMIT_PER_HOUR: '100' }, logger: { level: 'warn', stream: logStream } },
 );
 
 describeWithApp('public tickets without SMTP_URL', (ctx) => {

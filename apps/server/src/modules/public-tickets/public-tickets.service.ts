@@ -23,6 +23,7 @@ import {
 import type { Config } from '../../config.ts';
 import { tellReceipt, type TellSettings } from '../notifications/tell-issuer.ts';
 import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../captcha/public-traffic.repository.ts';
+import { countPublicTicketsOfAddressSince, lockReceiptAddress } from './public-tickets.repository.ts';
 
 export interface PublicTicketsContext extends TicketsContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
@@ -52,11 +53,33 @@ export async function submitPublicTicket(
   const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email, ...sender };
   // The receipt is written in the ticket's transaction (the outbox sends it): both or neither.
   const ticket = await ctx.db.transaction(async (tx) => {
+    const mayReceipt = await receiptAllowed(tx, ctx, body.client_email, now);
     const stored = await issueTicket({ ...ctx, db: tx }, issuer, body);
-    await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email, language: sender.language });
+    if (mayReceipt) {
+      await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email, language: sender.language });
+    } else {
+      // Not the address: the log must not become a list of the mailboxes somebody aimed at.
+      ctx.log?.warn(
+        { ticket_id: stored.ticketId, limit: ctx.limits.receiptsPerAddressPerHour },
+        'public ticket taken without a receipt: its address had its receipts of the hour',
+      );
+    }
     return stored;
   });
   return presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
+}
+
+/**
+ * Whether a receipt may go to `clientEmail`: fewer than PUBLIC_RECEIPTS_PER_ADDRESS_PER_HOUR public
+ * tickets named it (case ignored) in the last hour, from any client. Beyond that the ticket is
+ * still taken and answered, only not mailed (docs/decisions.md): the form would otherwise mail a
+ * stranger's box as often as a bot solves the check. Without SMTP nothing is mailed anyway.
+ */
+async function receiptAllowed(tx: PublicTicketsContext['db'], ctx: PublicTicketsContext, clientEmail: string, now: Date) {
+  if (!ctx.mail.smtpUrl) return false;
+  await lockReceiptAddress(tx, clientEmail);
+  const named = await countPublicTicketsOfAddressSince(tx, clientEmail, hourBefore(now));
+  return named < ctx.limits.receiptsPerAddressPerHour;
 }
 
 /**
