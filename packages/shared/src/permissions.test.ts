@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USER_TYPES, type UserType } from './constants.ts';
 import {
   allowedListFilters,
+  canLinkToIncident,
   canLookUpUsers,
   canSeeAllTickets,
   canSeeInternalComments,
@@ -11,6 +12,7 @@ import {
   canWriteInternalComments,
   listFiltersFor,
   TICKET_LIST_FILTERS,
+  ticketsBarringIncidentResolve,
 } from './permissions.ts';
 
 const STAFF: UserType[] = ['cc', 'rs', 'iptsp', 'oss_bss'];
@@ -82,5 +84,32 @@ describe('who may look users up', () => {
     expect(canLookUpUsers({ user_type: 'iptsp', role: 'moderator' })).toBe(false);
     expect(canLookUpUsers({ user_type: 'customer', role: 'user' })).toBe(false);
     expect(canLookUpUsers({ user_type: 'agent', role: 'support' })).toBe(false);
+  });
+});
+
+describe('what an incident lets somebody do with a ticket', () => {
+  const DEPARTMENT_OF: Record<string, string> = { cc: 'cc', rs: 'rs', iptsp: 'iptsp', oss_bss: 'oss-bss' };
+
+  it('links a ticket for its holding department and for cc only, solved or not', () => {
+    for (const user_type of STAFF)
+      for (const holder of Object.values(DEPARTMENT_OF)) {
+        const expected = user_type === 'cc' || DEPARTMENT_OF[user_type] === holder;
+        expect(canLinkToIncident({ user_type }, { issued_to: holder }), `${user_type} → ${holder}`).toBe(expected);
+      }
+    for (const user_type of OUTSIDERS) expect(canLinkToIncident({ user_type }, { issued_to: 'cc' })).toBe(false);
+  });
+
+  it('names the unsolved tickets of other departments as what bars a resolve, never a solved one', () => {
+    const tickets = [
+      { id: 1, issued_to: 'cc', ticket_status: 'open' as const },
+      { id: 2, issued_to: 'rs', ticket_status: 'in_progress' as const },
+      { id: 3, issued_to: 'oss-bss', ticket_status: 'open' as const },
+      { id: 4, issued_to: 'iptsp', ticket_status: 'closed' as const },
+    ];
+    const barring = (user_type: UserType) => ticketsBarringIncidentResolve({ user_type }, tickets).map((ticket) => ticket.id);
+    expect(barring('oss_bss')).toEqual([1, 2]);
+    expect(barring('rs')).toEqual([1, 3]);
+    expect(barring('cc')).toEqual([]);
+    for (const user_type of OUTSIDERS) expect(barring(user_type)).toEqual([1, 2, 3]);
   });
 });

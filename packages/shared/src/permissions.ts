@@ -43,14 +43,18 @@ export function canChooseIssuerType(viewer: Pick<Viewer, 'user_type'>): boolean 
   return viewer.user_type !== 'customer';
 }
 
-/** Staff may act on tickets held by their own department; cc may act on any ticket. */
+/** Whether the viewer acts for the ticket's holder: staff of the holding department, cc for any ticket. */
+export function actsForHolder(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
+  if (!isStaff(viewer)) return false;
+  return viewer.user_type === 'cc' || departmentOf(viewer.user_type) === ticket.issued_to;
+}
+
+/** Staff may act on unsolved tickets held by their own department; cc may act on any unsolved ticket. */
 export function canActOnTicket(
   viewer: Pick<Viewer, 'user_type'>,
   ticket: { issued_to: string; ticket_status: TicketStatus },
 ): boolean {
-  if (!isStaff(viewer) || ticket.ticket_status === 'closed') return false;
-  if (viewer.user_type === 'cc') return true;
-  return departmentOf(viewer.user_type) === ticket.issued_to;
+  return ticket.ticket_status !== 'closed' && actsForHolder(viewer, ticket);
 }
 
 /** Departments this viewer may forward the ticket to: never their own, except cc → cc when the ticket is elsewhere. */
@@ -105,6 +109,27 @@ export function canForwardTickets(viewer: Pick<Viewer, 'user_type'>): boolean {
 /** Incidents (DESIGN.md §14) are staff's: every endpoint but the public notes. */
 export function canManageIncidents(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
+}
+
+/**
+ * An incident never widens who may act on a ticket (DESIGN.md §14). Linking a ticket to an incident
+ * (creating one with it counts) and taking it out again need the right to act for its holder: the
+ * holding department's staff, or cc. A solved ticket is no exception, as its holder stays.
+ */
+export function canLinkToIncident(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
+  return canManageIncidents(viewer) && actsForHolder(viewer, ticket);
+}
+
+/**
+ * Resolving an incident resolves each of its unsolved tickets, so it needs the right to resolve
+ * every one (canActOnTicket, as a single resolve does). Returns the tickets that stand in the way:
+ * unsolved ones the viewer may not act on; none means the viewer may resolve the incident.
+ */
+export function ticketsBarringIncidentResolve<T extends { issued_to: string; ticket_status: TicketStatus }>(
+  viewer: Pick<Viewer, 'user_type'>,
+  tickets: readonly T[],
+): T[] {
+  return tickets.filter((ticket) => ticket.ticket_status !== 'closed' && !canActOnTicket(viewer, ticket));
 }
 
 /** Canned replies (DESIGN.md §19) are staff's: agents and customers reach none, whatever their role. */
@@ -166,8 +191,7 @@ export function canLookUpUsers(viewer: Viewer): boolean {
  * any ticket. Whether the ticket is still open is the caller's (a solved ticket answers 409).
  */
 export function canAssignTicket(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
-  if (!isStaff(viewer)) return false;
-  return viewer.user_type === 'cc' || departmentOf(viewer.user_type) === ticket.issued_to;
+  return actsForHolder(viewer, ticket);
 }
 
 /** Who may hold a ticket: a staff member of the holding department; cc may pick any staff member. */

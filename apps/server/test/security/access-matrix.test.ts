@@ -78,11 +78,22 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/incidents/suggestions':                            [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/incidents/public-notes':                           [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/v1/incidents':                                        [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'POST /api/v1/incidents':                                       [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  // Incidents never widen §6: a ticket held by rs (iptsp for linking) is for rs (iptsp) and cc only.
+  'POST /api/v1/incidents':                                       [401, 403, 403, 403, 201, 201, 403, 403, 403, 403, 403, 401, 401],
+  "POST /api/v1/incidents #held by the caller's department":      [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  'POST /api/v1/incidents #without tickets':                      [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
   'GET /api/v1/incidents/{id}':                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'POST /api/v1/incidents/{id}/tickets':                          [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'DELETE /api/v1/incidents/{id}/tickets/{ticket_id}':            [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
-  'POST /api/v1/incidents/{id}/resolve':                          [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/incidents/{id}/tickets':                          [401, 403, 403, 403, 200, 403, 200, 403, 403, 200, 200, 401, 401],
+  "POST /api/v1/incidents/{id}/tickets #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/v1/incidents/{id}/tickets/{ticket_id}':            [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
+  "DELETE /api/v1/incidents/{id}/tickets/{ticket_id} #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/incidents/{id}/resolve':                          [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
+  "POST /api/v1/incidents/{id}/resolve #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  "POST /api/v1/incidents/{id}/resolve #another department's ticket already solved":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/audit':                                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'GET /api/v1/canned-replies':                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'POST /api/v1/canned-replies':                                  [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],

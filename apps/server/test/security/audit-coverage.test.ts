@@ -5,9 +5,10 @@
  */
 import { notInArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '@switchboard/shared';
+import { AUDIT_ACTIONS, type AuditAction } from '@switchboard/shared';
 import { auditLog } from '../../src/db/schema.ts';
 import { describeWithApp } from '../harness.ts';
+import { buildTicket } from '../ticket-factories.ts';
 import { buildWorld, REQUESTS, type World } from './access-requests.ts';
 import type { CallerName } from './callers.ts';
 import { listEndpoints } from './endpoints.ts';
@@ -17,6 +18,14 @@ const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/v1/users/generate-otp': 'sends a code; the sign-in that uses it is audited (auth.login)',
   'POST /api/v1/tickets/get-presigned-post': 'grants an upload; the ticket or comment that claims it is audited',
   'POST /api/v1/tickets/get-presigned-post/public': 'grants an upload; the public ticket that claims it is audited',
+};
+
+/**
+ * Writes that also change tickets record each ticket's own rows besides theirs: an incident's
+ * resolve closes its one ticket here and posts the resolution on it, as a resolve and a reply would.
+ */
+const FURTHER_ROWS: Record<string, readonly AuditAction[]> = {
+  'POST /api/v1/incidents/{id}/resolve': ['comment.create', 'ticket.resolve'],
 };
 
 /** Who asks: the first of these for whom the row's well-formed request succeeds. */
@@ -40,7 +49,7 @@ describeWithApp('the audit trail of every write', (ctx) => {
     expect(Object.keys(UNAUDITED_WRITES).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
-  it('writes exactly one row, with a known action and the caller address, for every audited write that succeeds', async () => {
+  it('writes exactly one row (and those of the tickets it changes), with a known action and the caller address, for every audited write that succeeds', async () => {
     const problems: string[] = [];
     for (const endpoint of writes()) {
       const request = REQUESTS[endpoint.key];
@@ -60,11 +69,15 @@ describeWithApp('the audit trail of every write', (ctx) => {
         const rows = before.length
           ? await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))
           : await ctx.db.select().from(auditLog);
-        const expected = endpoint.key in UNAUDITED_WRITES ? 0 : 1;
+        const expected = endpoint.key in UNAUDITED_WRITES ? 0 : 1 + (FURTHER_ROWS[endpoint.key]?.length ?? 0);
         if (rows.length !== expected) {
           problems.push(`${endpoint.key} (as ${name}): ${rows.length} audit rows, expected ${expected}`);
           break;
         }
+        const further = FURTHER_ROWS[endpoint.key];
+        const actions = rows.map((row) => row.action).sort();
+        if (further && !further.every((action) => actions.includes(action)))
+          problems.push(`${endpoint.key}: actions ${actions.join(', ')}, expected also ${further.join(', ')}`);
         for (const row of rows) {
           if (!(AUDIT_ACTIONS as readonly string[]).includes(row.action))
             problems.push(`${endpoint.key}: unknown action ${row.action}`);
@@ -79,4 +92,83 @@ describeWithApp('the audit trail of every write', (ctx) => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("names the tickets in an incident's rows and writes each ticket's resolve and reply rows when it resolves them", async () => {
+    const cc = world.callers.cc;
+    const customer = world.callers.customer.user;
+    const [rsTicket, iptspTicket, later, dropped] = await Promise.all(
+      (['rs', 'iptsp', 'oss-bss', 'cc'] as const).map((issuedTo) =>
+        buildTicket(ctx.db, customer, { issuedTo, ticketStatus: 'open' }),
+      ),
+    );
+    const solved = await buildTicket(ctx.db, customer, { issuedTo: 'rs', ticketStatus: 'closed' });
+    if (!rsTicket || !iptspTicket || !later || !dropped) throw new Error('tickets missing');
+    const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const reply = await ctx.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: cc.headers,
+        remoteAddress: cc.ip,
+        ...(payload ? { payload } : {}),
+      });
+      expect(reply.statusCode, reply.body).toBeLessThan(300);
+      return reply.json<{ data: { id: number } }>();
+    };
+    const before = await auditIds();
+    const ticketIds = [rsTicket.ticketId, iptspTicket.ticketId, dropped.ticketId, solved.ticketId];
+    const { id } = (await send('POST', '/incidents', { title: 'Audited fault', ticket_ids: ticketIds })).data;
+    await send('POST', `/incidents/${id}/tickets`, { ticket_ids: [later.ticketId] });
+    await send('DELETE', `/incidents/${id}/tickets/${dropped.ticketId}`);
+    await send('POST', `/incidents/${id}/resolve`, { resolution_message: 'Repaired.' });
+
+    const rows = (await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))).map((row) => ({
+      action: row.action,
+      target: row.target,
+      actor: row.actorUserId,
+      ip: row.ip,
+      details: row.details as Record<string, unknown>,
+    }));
+    const byCc = { actor: cc.user?.id, ip: cc.ip };
+    const closed = [rsTicket, iptspTicket, later].sort((a, b) => a.ticketId - b.ticketId);
+    expect(rows.filter((row) => row.target === `incident:${id}`)).toEqual([
+      {
+        action: 'incident.create',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { title: 'Audited fault', tickets_linked: 4, ticket_ids: [...ticketIds].sort((a, b) => a - b) },
+      },
+      {
+        action: 'incident.link',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { ticket_ids: [later.ticketId], tickets_linked: 1 },
+      },
+      {
+        action: 'incident.unlink',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { ticket_id: dropped.ticketId, ticket_ids: [dropped.ticketId] },
+      },
+      {
+        action: 'incident.resolve',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { tickets_resolved: 3, ticket_ids: closed.map((ticket) => ticket.ticketId) },
+      },
+    ]);
+    for (const ticket of closed) {
+      const own = rows.filter((row) => row.target === `ticket:${ticket.ticketId}`);
+      expect(own.map((row) => row.action).sort(), `ticket ${ticket.ticketId}`).toEqual(['comment.create', 'ticket.resolve']);
+      for (const row of own) expect(row).toMatchObject({ ...byCc, details: { incident_id: id } });
+      expect(own.find((row) => row.action === 'ticket.resolve')?.details).toEqual({
+        holder: ticket.issuedTo,
+        from_status: 'open',
+        incident_id: id,
+      });
+    }
+    // Neither the ticket taken out nor the one solved before gets a row of the resolve.
+    expect(
+      rows.filter((row) => row.target === `ticket:${dropped.ticketId}` || row.target === `ticket:${solved.ticketId}`),
+    ).toEqual([]);
+  });
 });

@@ -18,6 +18,12 @@ export async function insertAuditEntry(db: Db, entry: AuditEntry): Promise<void>
   await db.insert(auditLog).values({ ...entry, details: entry.details && wellFormed(entry.details) });
 }
 
+/** Many entries in one statement (an incident's resolve writes each ticket's rows): none is nothing. */
+export async function insertAuditEntries(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map((entry) => ({ ...entry, details: entry.details && wellFormed(entry.details) })));
+}
+
 /**
  * An audit entry as a CTE of a prepared statement that also makes the change it records. `target`
  * is SQL, and may name an id the same statement has just given when `source` is the CTE of that

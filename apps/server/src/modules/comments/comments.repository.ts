@@ -103,24 +103,27 @@ export async function insertCommentWithTrail(db: Db, comment: NewComment, trail:
   return { moved: row?.moved === true, told: row?.told === true };
 }
 
-/** The same external comment by one author on each ticket, in one statement. */
+/** The same external comment by one author on each ticket, in one statement; each comment's id with its ticket. */
 export async function insertExternalComments(
   db: Db,
   ticketIds: number[],
   author: { userId: string; name: string; userType: (typeof comments.$inferInsert)['commenterUserType'] },
   message: string,
-): Promise<void> {
-  if (ticketIds.length === 0) return;
-  await db.insert(comments).values(
-    ticketIds.map((ticketId) => ({
-      ticketId,
-      commenterUserId: author.userId,
-      commenterName: author.name,
-      commenterUserType: author.userType,
-      message,
-      isInternal: false,
-    })),
-  );
+): Promise<{ id: string; ticketId: number }[]> {
+  if (ticketIds.length === 0) return [];
+  return db
+    .insert(comments)
+    .values(
+      ticketIds.map((ticketId) => ({
+        ticketId,
+        commenterUserId: author.userId,
+        commenterName: author.name,
+        commenterUserType: author.userType,
+        message,
+        isInternal: false,
+      })),
+    )
+    .returning({ id: comments.id, ticketId: comments.ticketId });
 }
 
 /** Which comments of a ticket somebody may read: internal ones only when `withInternal`. */

@@ -137,25 +137,42 @@ export async function findReportTimes(db: Db, incidentId: number): Promise<{ fir
  * Locks the named tickets, in id order (so that two requests naming the same tickets cannot
  * deadlock), and tells which incident each belongs to. Missing ids are simply absent.
  */
-export async function lockTicketLinks(db: Db, ticketIds: number[]): Promise<{ ticketId: number; incidentId: number | null }[]> {
+export async function lockTicketLinks(
+  db: Db,
+  ticketIds: number[],
+): Promise<{ ticketId: number; incidentId: number | null; issuedTo: TicketRow['issuedTo'] }[]> {
   if (ticketIds.length === 0) return [];
   return db
-    .select({ ticketId: tickets.ticketId, incidentId: tickets.incidentId })
+    .select({ ticketId: tickets.ticketId, incidentId: tickets.incidentId, issuedTo: tickets.issuedTo })
     .from(tickets)
     .where(inArray(tickets.ticketId, ticketIds))
     .orderBy(asc(tickets.ticketId))
     .for('update');
 }
 
-/** Links the tickets to the incident in one statement; the number linked. */
-export async function linkTickets(db: Db, incidentId: number, ticketIds: number[]): Promise<number> {
-  if (ticketIds.length === 0) return 0;
+/** Links the tickets to the incident in one statement; the ids linked, in order. */
+export async function linkTickets(db: Db, incidentId: number, ticketIds: number[]): Promise<number[]> {
+  if (ticketIds.length === 0) return [];
   const rows = await db
     .update(tickets)
     .set({ incidentId })
     .where(and(inArray(tickets.ticketId, ticketIds), isNull(tickets.incidentId)))
     .returning({ ticketId: tickets.ticketId });
-  return rows.length;
+  return rows.map((row) => row.ticketId).sort((a, b) => a - b);
+}
+
+/** One ticket of the incident, locked, with its holder; undefined when it is not part of it. */
+export async function lockLinkedTicket(
+  db: Db,
+  incidentId: number,
+  ticketId: number,
+): Promise<{ ticketId: number; issuedTo: TicketRow['issuedTo'] } | undefined> {
+  const [row] = await db
+    .select({ ticketId: tickets.ticketId, issuedTo: tickets.issuedTo })
+    .from(tickets)
+    .where(and(eq(tickets.ticketId, ticketId), eq(tickets.incidentId, incidentId)))
+    .for('update');
+  return row;
 }
 
 /** Unlinks one ticket; false when it was not linked to that incident. */

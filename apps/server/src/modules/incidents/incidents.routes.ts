@@ -134,7 +134,8 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('incident') },
       schema: {
         tags,
-        summary: 'Links tickets to an active incident; a ticket of another incident is refused (staff; audited)',
+        summary:
+          'Links tickets the caller may act on to an active incident; a ticket of another incident is refused (staff; audited)',
         params: incidentIdParamsSchema,
         body: linkIncidentTicketsBodySchema,
         response: { 200: incidentChangeReplySchema, ...refusals },
@@ -153,7 +154,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('incident') },
       schema: {
         tags,
-        summary: 'Takes a ticket out of an active incident (staff; audited)',
+        summary: 'Takes a ticket the caller may act on out of an active incident (staff; audited)',
         params: incidentTicketParamsSchema,
         response: { 200: incidentChangeReplySchema, ...refusals },
       },
@@ -177,7 +178,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Resolves the incident and every linked unsolved ticket, whoever holds it, with the message as an ' +
+          'Resolves the incident and every linked unsolved ticket (the caller may act on each), with the message as an ' +
           'external comment; a second resolve is 409 (staff; audited)',
         params: incidentIdParamsSchema,
         body: resolveIncidentBodySchema,

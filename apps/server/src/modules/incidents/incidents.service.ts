@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  canLinkToIncident,
   canManageIncidents,
   INCIDENT_MAX_TICKETS_PER_REQUEST,
   INCIDENT_TICKETS_SHOWN,
@@ -18,10 +19,11 @@ import {
   type IncidentSuggestionsReply,
   type PublicNote,
   type AuditAction,
+  ticketsBarringIncidentResolve,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertAuditEntries, insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertExternalComments } from '../comments/comments.repository.ts';
 import { publishIncidentEvent } from '../events/publish.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
@@ -41,6 +43,7 @@ import {
   listSuggestions,
   listUnlinkedTicketsOfSubgroup,
   lockIncident,
+  lockLinkedTicket,
   lockTicketLinks,
   lockUnsolvedTickets,
   markIncidentResolved,
@@ -58,6 +61,8 @@ export interface IncidentsContext {
 
 type Tx = Db;
 
+/** Tickets a refusal names at most; it counts the others. */
+const TICKETS_NAMED = 20;
 /** Suggested tickets shown on an incident's page at most. */
 const SUGGESTED_TICKETS_SHOWN = 50;
 /** Active public notes served at most (the public page shows the chosen subgroup's). */
@@ -106,17 +111,39 @@ function partOfOtherIncidents(elsewhere: { ticketId: number; incidentId: number 
 }
 
 /**
- * Links the tickets to the (locked, active) incident. All or nothing: an unknown id is 404 and a
- * ticket of another incident 409, naming it; tickets already linked to this incident are fine
- * (a double click links nothing twice). Returns how many were newly linked.
+ * The refusal naming the tickets another department holds (DESIGN.md §14): the first few by id,
+ * the others counted.
  */
-async function linkToIncident(tx: Tx, incidentId: number, ticketIds: number[]): Promise<number> {
+function heldElsewhere(key: 'incidents.linkHeldElsewhere' | 'incidents.resolveHeldElsewhere', ticketIds: number[]): AppError {
+  return new AppError('forbidden', key, {
+    count: ticketIds.length,
+    tickets: ticketIds.slice(0, TICKETS_NAMED).join(', '),
+    more: Math.max(0, ticketIds.length - TICKETS_NAMED),
+  });
+}
+
+/**
+ * Links the tickets to the (locked, active) incident. All or nothing: an unknown id is 404, a
+ * ticket the actor may not act on 403 and a ticket of another incident 409, each naming them;
+ * tickets already linked to this incident are fine (a double click links nothing twice). Returns
+ * the ids newly linked.
+ */
+async function linkToIncident(tx: Tx, actor: Actor, incidentId: number, ticketIds: number[]): Promise<number[]> {
   const wanted = [...new Set(ticketIds)];
   if (wanted.length > INCIDENT_MAX_TICKETS_PER_REQUEST)
     throw new AppError('validation', 'incidents.tooManyTickets', { max: INCIDENT_MAX_TICKETS_PER_REQUEST });
   const found = await lockTicketLinks(tx, wanted);
   const missing = wanted.filter((id) => !found.some((row) => row.ticketId === id));
   if (missing.length > 0) throw new AppError('not_found', 'incidents.noSuchTickets', { ids: missing.join(', ') });
+  // Linking is acting on the ticket: only its holder's staff or cc (one already linked here changes nothing).
+  const notTheirs = found.filter(
+    (row) => row.incidentId !== incidentId && !canLinkToIncident(actor, { issued_to: row.issuedTo }),
+  );
+  if (notTheirs.length > 0)
+    throw heldElsewhere(
+      'incidents.linkHeldElsewhere',
+      notTheirs.map((row) => row.ticketId),
+    );
   const elsewhere = found.filter((row) => row.incidentId !== null && row.incidentId !== incidentId);
   if (elsewhere.length > 0) throw partOfOtherIncidents(elsewhere);
   const newlyLinked = found.filter((row) => row.incidentId === null).map((row) => row.ticketId);
@@ -150,8 +177,12 @@ export async function createIncident(ctx: IncidentsContext, actor: Actor, body: 
       publicNote: body.public_note ? body.public_note : null,
       createdBy: actor.id,
     });
-    const linked = await linkToIncident(tx, incident.id, body.ticket_ids);
-    await audit(tx, actor, 'incident.create', incident.id, { title: body.title, tickets_linked: linked });
+    const linked = await linkToIncident(tx, actor, incident.id, body.ticket_ids);
+    await audit(tx, actor, 'incident.create', incident.id, {
+      title: body.title,
+      tickets_linked: linked.length,
+      ticket_ids: linked,
+    });
     return incident.id;
   });
   return viewOf(ctx.db, id);
@@ -166,14 +197,14 @@ export async function linkIncidentTickets(
   assertCanManageIncidents(actor);
   const affected = await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
-    const linked = await linkToIncident(tx, incidentId, ticketIds);
-    await audit(tx, actor, 'incident.link', incidentId, { ticket_ids: ticketIds, tickets_linked: linked });
-    return linked;
+    const linked = await linkToIncident(tx, actor, incidentId, ticketIds);
+    await audit(tx, actor, 'incident.link', incidentId, { ticket_ids: linked, tickets_linked: linked.length });
+    return linked.length;
   });
   return { incident: await viewOf(ctx.db, incidentId), affected };
 }
 
-/** Takes one ticket out of an active incident; 404 when it is not part of it. */
+/** Takes one ticket out of an active incident; 404 when it is not part of it, 403 when it is not the actor's to act on. */
 export async function unlinkIncidentTicket(
   ctx: IncidentsContext,
   actor: Actor,
@@ -183,19 +214,25 @@ export async function unlinkIncidentTicket(
   assertCanManageIncidents(actor);
   await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
-    if (!(await unlinkTicket(tx, incidentId, ticketId)))
-      throw new AppError('not_found', 'incidents.ticketNotLinked', { ticket: String(ticketId) });
-    await audit(tx, actor, 'incident.unlink', incidentId, { ticket_id: ticketId });
+    const linked = await lockLinkedTicket(tx, incidentId, ticketId);
+    if (!linked) throw new AppError('not_found', 'incidents.ticketNotLinked', { ticket: String(ticketId) });
+    if (!canLinkToIncident(actor, { issued_to: linked.issuedTo }))
+      throw new AppError('forbidden', 'incidents.unlinkHeldElsewhere', { ticket: String(ticketId) });
+    await unlinkTicket(tx, incidentId, ticketId);
+    await audit(tx, actor, 'incident.unlink', incidentId, { ticket_id: ticketId, ticket_ids: [ticketId] });
     await publishIncidentEvent(tx, incidentId, [{ ticket_id: ticketId, issuer_user_id: null, internal: true }]);
   });
   return { incident: await viewOf(ctx.db, incidentId), affected: 1 };
 }
 
 /**
- * Resolves the incident and every linked ticket that is not solved, whoever holds it: closes them,
- * tells each issuer (the one resolve of ticket-workflow.ts) and adds the message as an external
- * comment by the resolving staff member, all in one transaction. The incident row is locked first, so of two resolves racing, the second
- * waits, then finds the incident resolved and answers 409: nothing is resolved twice.
+ * Resolves the incident and every linked ticket that is not solved: closes them, tells each issuer
+ * (the one resolve of ticket-workflow.ts, which also writes each ticket's `ticket.resolve` row) and
+ * adds the message as an external comment by the resolving staff member, each with its
+ * `comment.create` row, all in one transaction. It needs the right to resolve every unsolved
+ * ticket (403 naming the others): an incident never widens who may act on a ticket. The incident
+ * row is locked first, so of two resolves racing, the second waits, then finds the incident
+ * resolved and answers 409: nothing is resolved twice.
  */
 export async function resolveIncident(
   ctx: IncidentsContext,
@@ -207,13 +244,34 @@ export async function resolveIncident(
   const affected = await ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     const unsolved = await lockUnsolvedTickets(tx, incidentId);
+    const barring = ticketsBarringIncidentResolve(
+      actor,
+      unsolved.map((ticket) => ({ id: ticket.ticketId, issued_to: ticket.issuedTo, ticket_status: ticket.ticketStatus })),
+    );
+    if (barring.length > 0)
+      throw heldElsewhere(
+        'incidents.resolveHeldElsewhere',
+        barring.map((ticket) => ticket.id),
+      );
     const ids = unsolved.map((ticket) => ticket.ticketId);
-    // The same resolve as a single ticket's: each closed, in the number's history, its issuer told.
-    await resolveTickets(tx, ctx.tell, actor, unsolved);
+    const ofIncident = { incident_id: incidentId };
+    // The same resolve as a single ticket's: each closed, in the number's history and the audit trail, its issuer told.
+    await resolveTickets(tx, ctx.tell, actor, unsolved, ofIncident);
     const author = { userId: actor.id, name: actor.name, userType: actor.user_type };
-    await insertExternalComments(tx, ids, author, resolutionMessage);
+    const written = await insertExternalComments(tx, ids, author, resolutionMessage);
+    // Each reply as a comment's own row would record it (comments.service.ts).
+    await insertAuditEntries(
+      tx,
+      written.map((comment) => ({
+        actorUserId: actor.id,
+        action: 'comment.create' as const,
+        target: `ticket:${comment.ticketId}`,
+        ip: actor.ip,
+        details: { comment_id: comment.id, internal: false, attachments: 0, ...ofIncident },
+      })),
+    );
     await markIncidentResolved(tx, incidentId, resolutionMessage);
-    await audit(tx, actor, 'incident.resolve', incidentId, { tickets_resolved: ids.length });
+    await audit(tx, actor, 'incident.resolve', incidentId, { tickets_resolved: ids.length, ticket_ids: ids });
     // Each issuer hears that their ticket was solved (and reads the resolution through the ticket).
     await publishIncidentEvent(
       tx,

@@ -60,3 +60,13 @@ export async function auditOf(db: Db, incidentId: number) {
     .orderBy(asc(auditLog.at));
   return rows.map((row) => ({ action: row.action, actor: row.actorUserId, details: row.details }));
 }
+
+/** The audit rows of one ticket, in the order of their actions (one transaction's rows share their time). */
+export async function ticketAuditOf(db: Db, ticketId: number) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `ticket:${ticketId}`))
+    .orderBy(asc(auditLog.action), asc(auditLog.at));
+  return rows.map((row) => ({ action: row.action, actor: row.actorUserId, details: row.details }));
+}

@@ -167,7 +167,11 @@ describeWithApp('incidents', (ctx) => {
       const seenByIssuer = await calls().view(issuer.headers, ids[0] ?? 0);
       expect(seenByIssuer).not.toHaveProperty('incident_id');
       expect(await auditOf(ctx.db, incident.id)).toEqual([
-        { action: 'incident.create', actor: cc.user.id, details: { title: 'Fibre cut in Mirpur', tickets_linked: 5 } },
+        {
+          action: 'incident.create',
+          actor: cc.user.id,
+          details: { title: 'Fibre cut in Mirpur', tickets_linked: 5, ticket_ids: ids },
+        },
       ]);
     });
 
@@ -209,31 +213,31 @@ describeWithApp('incidents', (ctx) => {
     });
 
     it('links and unlinks tickets, once each, and audits both', async () => {
-      const iptsp = await person('iptsp');
+      const cc = await person('cc');
       const { ids } = await burst(4);
       const [first = 0, second = 0, third = 0] = ids;
-      const created = await calls().create(iptsp.headers, { title: 'Fibre cut', ticket_ids: [first] });
+      const created = await calls().create(cc.headers, { title: 'Fibre cut', ticket_ids: [first] });
       const id = created.json<{ data: { id: number } }>().data.id;
 
-      const linked = await calls().link(iptsp.headers, id, [second, third, second]);
+      const linked = await calls().link(cc.headers, id, [second, third, second]);
       expect(linked.statusCode, linked.body).toBe(200);
       expect(linked.json()).toMatchObject({ message: 'Linked 2 tickets', affected: 2, data: { ticket_count: 3 } });
       // A double click links nothing twice.
-      expect((await calls().link(iptsp.headers, id, [second])).json()).toMatchObject({ affected: 0, data: { ticket_count: 3 } });
+      expect((await calls().link(cc.headers, id, [second])).json()).toMatchObject({ affected: 0, data: { ticket_count: 3 } });
 
-      const unlinked = await calls().unlink(iptsp.headers, id, second);
+      const unlinked = await calls().unlink(cc.headers, id, second);
       expect(unlinked.statusCode, unlinked.body).toBe(200);
       expect(unlinked.json()).toMatchObject({ affected: 1, data: { ticket_count: 2 } });
       expect((await storedTicket(ctx.db, second)).incidentId).toBeNull();
-      const again = await calls().unlink(iptsp.headers, id, second);
+      const again = await calls().unlink(cc.headers, id, second);
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(`Ticket ${second} is not part of this incident.`);
 
       expect((await auditOf(ctx.db, id)).map((row) => [row.action, row.details])).toEqual([
-        ['incident.create', { title: 'Fibre cut', tickets_linked: 1 }],
-        ['incident.link', { ticket_ids: [second, third, second], tickets_linked: 2 }],
-        ['incident.link', { ticket_ids: [second], tickets_linked: 0 }],
-        ['incident.unlink', { ticket_id: second }],
+        ['incident.create', { title: 'Fibre cut', tickets_linked: 1, ticket_ids: [first] }],
+        ['incident.link', { ticket_ids: [second, third], tickets_linked: 2 }],
+        ['incident.link', { ticket_ids: [], tickets_linked: 0 }],
+        ['incident.unlink', { ticket_id: second, ticket_ids: [second] }],
       ]);
     });
 

@@ -99,9 +99,11 @@ describeWithApp("resolves and reopens in a number's history", (ctx) => {
 
   it("records an incident's resolve of each of its unsolved tickets, from the status each had", async () => {
     const number = randomProblematicNumber();
-    const open = await buildTicket(ctx.db, people.customer.user, { problematicNumber: number, ticketStatus: 'open' });
-    const started = await buildTicket(ctx.db, people.customer.user, { problematicNumber: number, ticketStatus: 'in_progress' });
-    const solved = await buildTicket(ctx.db, people.customer.user, { problematicNumber: number, ticketStatus: 'closed' });
+    // Held by iptsp: its staff may link and resolve them (DESIGN.md §14).
+    const held = { problematicNumber: number, issuedTo: 'iptsp' as const };
+    const open = await buildTicket(ctx.db, people.customer.user, { ...held, ticketStatus: 'open' });
+    const started = await buildTicket(ctx.db, people.customer.user, { ...held, ticketStatus: 'in_progress' });
+    const solved = await buildTicket(ctx.db, people.customer.user, { ...held, ticketStatus: 'closed' });
     const ids = [open.ticketId, started.ticketId, solved.ticketId];
     const created = await incidentCalls(ctx.app).create(people.iptsp.headers, { title: 'Fibre cut', ticket_ids: ids });
     expect(created.statusCode, created.body).toBe(201);

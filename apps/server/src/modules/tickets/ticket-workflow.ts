@@ -28,7 +28,7 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type * as auth from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertAuditEntries } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
 import { closeTickets, lockTicket, recordStatusChanges, type TicketRow } from './tickets.repository.ts';
@@ -139,15 +139,17 @@ export function checkResolve(actor: ActorKind, ticket: HeldTicket): void {
 
 /**
  * The one resolve, for one ticket or for all of an incident's: closes the (locked, unsolved)
- * tickets with resolved_at, writes each move into the number's history and tells each issuer,
- * except an issuer who resolves their own ticket. It runs inside the caller's transaction, which
- * adds the caller's own audit entry and events.
+ * tickets with resolved_at, writes each move into the number's history and a `ticket.resolve`
+ * audit row per ticket (with `also`, what the caller adds to each row's details: the incident),
+ * and tells each issuer, except an issuer who resolves their own ticket. It runs inside the
+ * caller's transaction, which adds the caller's own events (and an incident's audit row).
  */
 export async function resolveTickets(
   tx: Db,
   tell: TellSettings,
-  actor: Pick<auth.Actor, 'id' | 'name'>,
+  actor: Pick<auth.Actor, 'id' | 'name' | 'ip'>,
   solved: TicketRow[],
+  also: Record<string, unknown> = {},
 ): Promise<void> {
   await closeTickets(
     tx,
@@ -161,6 +163,16 @@ export async function resolveTickets(
       toStatus: 'closed' as const,
       byUserId: actor.id,
       byName: actor.name,
+    })),
+  );
+  await insertAuditEntries(
+    tx,
+    solved.map((ticket) => ({
+      actorUserId: actor.id,
+      action: 'ticket.resolve' as const,
+      target: `ticket:${ticket.ticketId}`,
+      ip: actor.ip,
+      details: { holder: ticket.issuedTo, from_status: ticket.ticketStatus, ...also },
     })),
   );
   for (const ticket of solved) if (ticket.issuerUserId !== actor.id) await tellResolved(tx, tell, ticket);
@@ -179,14 +191,7 @@ export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, tick
     const ticket = await lockTicket(tx, ticketId);
     if (!ticket) throw new AppError('not_found', 'tickets.notFound');
     checkResolve(actor, ticket);
-    await resolveTickets(tx, ctx.tell, actor, [ticket]);
-    await insertAuditEntry(tx, {
-      actorUserId: actor.id,
-      action: 'ticket.resolve',
-      target: `ticket:${ticket.ticketId}`,
-      ip,
-      details: { holder: ticket.issuedTo, from_status: ticket.ticketStatus },
-    });
+    await resolveTickets(tx, ctx.tell, { ...actor, ip }, [ticket]);
     await publishTicketEvent(tx, {
       event: 'ticket.changed',
       ticket_id: ticket.ticketId,

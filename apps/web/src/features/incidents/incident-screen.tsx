@@ -2,7 +2,12 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Timel
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
-import { INCIDENT_TICKETS_SHOWN } from '@switchboard/shared';
+import {
+  canLinkToIncident,
+  INCIDENT_TICKETS_SHOWN,
+  ticketsBarringIncidentResolve,
+  type TicketListItem,
+} from '@switchboard/shared';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -10,6 +15,7 @@ import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useIncident, useLinkTickets, useUnlinkTicket } from '../../entities/incidents.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
+import { currentSession, type SessionClaims } from '../../lib/session.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
@@ -18,12 +24,34 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
 
+type Viewer = Pick<SessionClaims, 'user_type'>;
+
 const EVENT_KEYS = {
   first_report: 'eventFirstReport',
   created: 'eventCreated',
   latest_report: 'eventLatestReport',
   resolved: 'eventResolved',
 } as const;
+
+/**
+ * Whether the viewer may link or unlink the ticket (DESIGN.md §14): its holder's staff or cc. The
+ * server decides; the screen only leaves out what it would refuse.
+ */
+function mayLinkFor(viewer: Viewer | null) {
+  return (ticket: TicketListItem) =>
+    viewer !== null && ticket.issued_to !== undefined && canLinkToIncident(viewer, { issued_to: ticket.issued_to });
+}
+
+/** The shown unsolved tickets that keep the viewer from resolving the incident (the server checks them all). */
+function barringResolve(viewer: Viewer | null, tickets: TicketListItem[]): number[] {
+  if (!viewer) return [];
+  const held = tickets.flatMap((ticket) =>
+    ticket.issued_to === undefined
+      ? []
+      : [{ id: ticket.ticket_id, issued_to: ticket.issued_to, ticket_status: ticket.ticket_status }],
+  );
+  return ticketsBarringIncidentResolve(viewer, held).map((ticket) => ticket.id);
+}
 
 /** /incidents/{id}: one incident, its tickets and timeline; link, unlink and resolve while it is active. */
 export function IncidentScreen() {
@@ -44,6 +72,7 @@ export function IncidentScreen() {
             incident.data?.tickets.some((row) => row.ticket_id === event.data.ticket_id) === true);
     if (ours) void incident.refetch();
   });
+  const viewer = currentSession();
   const link = useLinkTickets();
   const unlink = useUnlinkTicket();
   const [resolving, setResolving] = useState(false);
@@ -75,6 +104,9 @@ export function IncidentScreen() {
 
   const data = incident.data;
   const active = data.status === 'active';
+  const mayLink = mayLinkFor(viewer);
+  const linkable = data.suggested_tickets.filter(mayLink);
+  const barring = active ? barringResolve(viewer, data.tickets) : [];
   const linkTickets = (ticketIds: number[]) =>
     link.mutate(
       { id: data.id, ticketIds },
@@ -116,9 +148,16 @@ export function IncidentScreen() {
           <Text fw={500}>{t('ticketCounts', { total: data.ticket_count, unsolved: data.open_ticket_count })}</Text>
         </Stack>
         {active && (
-          <Button color="teal" onClick={() => setResolving(true)}>
-            {t('resolve')}
-          </Button>
+          <Stack gap={4} align="flex-end" maw={360}>
+            <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
+              {t('resolve')}
+            </Button>
+            {barring.length > 0 && (
+              <Text size="xs" c="dimmed" ta="end">
+                {t('resolveHeldElsewhere', { count: barring.length, tickets: barring.join(', ') })}
+              </Text>
+            )}
+          </Stack>
         )}
       </Group>
 
@@ -164,6 +203,7 @@ export function IncidentScreen() {
             active
               ? {
                   label: t('unlink'),
+                  allowed: mayLink,
                   busyId: unlink.isPending ? (unlink.variables.ticketId ?? null) : null,
                   onClick: (ticketId) =>
                     unlink.mutate(
@@ -195,12 +235,12 @@ export function IncidentScreen() {
                 {t('suggestedHint')}
               </Text>
             </div>
-            {data.suggested_tickets.length > 1 && (
+            {linkable.length > 1 && (
               <Button
                 size="xs"
                 variant="light"
                 loading={link.isPending && link.variables.ticketIds.length > 1}
-                onClick={() => linkTickets(data.suggested_tickets.map((ticket) => ticket.ticket_id))}
+                onClick={() => linkTickets(linkable.map((ticket) => ticket.ticket_id))}
               >
                 {t('linkAll')}
               </Button>
@@ -212,6 +252,7 @@ export function IncidentScreen() {
             emptyText={t('noSuggested')}
             action={{
               label: t('link'),
+              allowed: mayLink,
               busyId: link.isPending && link.variables.ticketIds.length === 1 ? (link.variables.ticketIds[0] ?? null) : null,
               onClick: (ticketId) => linkTickets([ticketId]),
             }}

@@ -12,8 +12,16 @@ export interface IncidentTicketsProps {
   tickets: TicketListItem[];
   timeZone: string | undefined;
   emptyText: string;
-  /** A button per row (Link or Unlink); none when the incident is resolved. */
-  action?: { label: string; busyId: number | null; onClick: (ticketId: number) => void };
+  /**
+   * A button per row (Link or Unlink); none when the incident is resolved, and none on a row
+   * that `allowed` refuses (a ticket of another department, DESIGN.md §14).
+   */
+  action?: {
+    label: string;
+    busyId: number | null;
+    onClick: (ticketId: number) => void;
+    allowed?: (ticket: TicketListItem) => boolean;
+  };
 }
 
 /** Tickets of (or for) an incident: id, title, number, holder, time, status, and the row's action. */
@@ -57,15 +65,17 @@ export function IncidentTickets({ tickets, timeZone, emptyText, action }: Incide
               </Table.Td>
               {action && (
                 <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    loading={action.busyId === ticket.ticket_id}
-                    onClick={() => action.onClick(ticket.ticket_id)}
-                    aria-label={t('rowAction', { action: action.label, id: String(ticket.ticket_id) })}
-                  >
-                    {action.label}
-                  </Button>
+                  {(action.allowed?.(ticket) ?? true) && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      loading={action.busyId === ticket.ticket_id}
+                      onClick={() => action.onClick(ticket.ticket_id)}
+                      aria-label={t('rowAction', { action: action.label, id: String(ticket.ticket_id) })}
+                    >
+                      {action.label}
+                    </Button>
+                  )}
                 </Table.Td>
               )}
             </Table.Tr>
