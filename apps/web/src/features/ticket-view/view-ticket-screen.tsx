@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import {
+  canLinkToIncident,
   canSeeAssignee,
   canSeeInternalComments,
   canSeeIssuerNotifications,
@@ -131,7 +132,11 @@ export function ViewTicketScreen() {
           )}
           {data.incident_id !== undefined && (
             <Suspense fallback={null}>
-              <TicketIncidentPanel ticketId={data.ticket_id} incidentId={data.incident_id} />
+              <TicketIncidentPanel
+                ticketId={data.ticket_id}
+                incidentId={data.incident_id}
+                mayChange={data.issued_to !== undefined && canLinkToIncident(session, { issued_to: data.issued_to })}
+              />
             </Suspense>
           )}
           {canSeeIssuerNotifications(session) && (

@@ -11,10 +11,15 @@ export interface TicketIncidentPanelProps {
   ticketId: number;
   /** The ticket's incident (staff see it; null when none). */
   incidentId: number | null;
+  /** Whether the viewer may link or unlink this ticket (its holder's department, or cc). */
+  mayChange: boolean;
 }
 
-/** Staff's view of a ticket's incident on the ticket view: a link to it, and link or unlink. Loaded lazily. */
-export default function TicketIncidentPanel({ ticketId, incidentId }: TicketIncidentPanelProps) {
+/**
+ * Staff's view of a ticket's incident on the ticket view: a link to it, and link or unlink for those who
+ * may act on the ticket. Loaded lazily.
+ */
+export default function TicketIncidentPanel({ ticketId, incidentId, mayChange }: TicketIncidentPanelProps) {
   const t = useMessages(ticketViewMessages);
   const incident = useIncident(incidentId);
   const active = useIncidentList('active', 1);
@@ -44,7 +49,7 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
               </Badge>
             )}
           </Stack>
-          {incident.data?.status === 'active' && (
+          {mayChange && incident.data?.status === 'active' && (
             <Button
               size="compact-sm"
               variant="light"
@@ -66,31 +71,33 @@ export default function TicketIncidentPanel({ ticketId, incidentId }: TicketInci
           <Text size="sm" c="dimmed">
             {t('incidentNone')}
           </Text>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label={t('incidentChoose')}
-              placeholder={options.length > 0 ? t('incidentChoosePlaceholder') : t('incidentNoActive')}
-              data={options}
-              value={chosen}
-              onChange={setChosen}
-              disabled={options.length === 0}
-              size="sm"
-              style={{ flex: 1 }}
-            />
-            <Button
-              size="sm"
-              disabled={chosen === null}
-              loading={link.isPending}
-              onClick={() =>
-                link.mutate(
-                  { id: Number(chosen), ticketIds: [ticketId] },
-                  { onSuccess: () => notifications.show({ color: 'green', message: t('incidentLinked') }), onError: failed },
-                )
-              }
-            >
-              {t('incidentLink')}
-            </Button>
-          </Group>
+          {mayChange && (
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Select
+                label={t('incidentChoose')}
+                placeholder={options.length > 0 ? t('incidentChoosePlaceholder') : t('incidentNoActive')}
+                data={options}
+                value={chosen}
+                onChange={setChosen}
+                disabled={options.length === 0}
+                size="sm"
+                style={{ flex: 1 }}
+              />
+              <Button
+                size="sm"
+                disabled={chosen === null}
+                loading={link.isPending}
+                onClick={() =>
+                  link.mutate(
+                    { id: Number(chosen), ticketIds: [ticketId] },
+                    { onSuccess: () => notifications.show({ color: 'green', message: t('incidentLinked') }), onError: failed },
+                  )
+                }
+              >
+                {t('incidentLink')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Paper>
