@@ -10,6 +10,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { SEARCH_COUNT_LIMIT, TEXT_SEARCH_MIN_LENGTH, type TicketListReply } from '@switchboard/shared';
 import { turnsFor } from '../../src/lib/expensive-reads.ts';
+import { say } from '../../src/lib/messages.ts';
 import { READS_PER_MINUTE } from '../../src/plugins/write-limits.ts';
 import { describeWithApp, type TestContext } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
@@ -56,6 +57,13 @@ describeWithApp('expensive reads: the search text and the per-user budget', (ctx
       message: 'You are searching too often. Please wait a minute and try again.',
       code: 'rate_limited',
     });
+    const inBangla = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/tickets/user-type-wise-tickets/1?q=router',
+      headers: { ...rs.headers, 'accept-language': 'bn' },
+    });
+    expect(inBangla.json()).toEqual({ message: say('bn', 'tickets.searchTooOften'), code: 'rate_limited' });
+    expect(say('bn', 'tickets.searchTooOften')).toMatch(/[\u0980-\u09FF]/);
     // A list without a text costs little and is not counted.
     expect((await list(ctx, rs.headers)).statusCode).toBe(200);
     expect((await list(ctx, rs.headers, { status: 'open' })).statusCode).toBe(200);
