@@ -104,6 +104,11 @@ const envSchema = z.object({
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
+  // Expensive reads (a text search, the dashboard): how many one process runs at once, how long one
+  // more waits for its turn, and how long each of their statements may run.
+  EXPENSIVE_READS_MAX: z.coerce.number().int().min(1).max(1000).default(3),
+  EXPENSIVE_READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  EXPENSIVE_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   DEMO_SEED: onOff.optional(),
   // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
   DEV_OUTBOX: onOff.optional(),
@@ -188,6 +193,12 @@ export interface Config {
   incidents: { threshold: number; windowMinutes: number };
   /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
   events: { streamsMax: number; heartbeatMs: number };
+  /**
+   * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
+   * hold only a share of the pool; one more waits `waitMs` for a turn, then answers 503; each
+   * statement of theirs runs at most `timeoutMs` (server PostgreSQL), then the read answers 503.
+   */
+  expensiveReads: { concurrent: number; waitMs: number; timeoutMs: number };
   /** Whether an empty database gets the demo accounts and tickets. */
   demoSeed: boolean;
   /**
@@ -258,6 +269,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     incidents: { threshold: env.INCIDENT_THRESHOLD, windowMinutes: env.INCIDENT_WINDOW_MINUTES },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
+    expensiveReads: {
+      concurrent: env.EXPENSIVE_READS_MAX,
+      waitMs: env.EXPENSIVE_READ_WAIT_MS,
+      timeoutMs: env.EXPENSIVE_READ_TIMEOUT_MS,
+    },
     demoSeed: env.DEMO_SEED ?? !isProduction,
     devOutbox: env.DEV_OUTBOX ?? !isProduction,
     logLevel: env.LOG_LEVEL,

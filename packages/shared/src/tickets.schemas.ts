@@ -197,6 +197,11 @@ export const ticketListReplySchema = z.object({
   total_tickets: z.number().int(),
   /** True when total_tickets is the planner's estimate (more than 10,000 matches): the UI says "about". */
   total_is_estimate: z.boolean().optional(),
+  /**
+   * A text search only: true when more than SEARCH_COUNT_LIMIT tickets match. total_tickets is then
+   * SEARCH_COUNT_LIMIT, the pages end there, and the UI says "more than 1,000".
+   */
+  total_is_capped: z.boolean().optional(),
   total_pages: z.number().int(),
   previous_page: z.number().int().nullable(),
   next_page: z.number().int().nullable(),

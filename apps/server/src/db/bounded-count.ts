@@ -50,13 +50,13 @@ export interface BoundedCount {
   estimated: boolean;
 }
 
-/** `count(*)` of at most EXACT_COUNT_LIMIT + 1 rows of `table` matching `where`. */
-export function cappedCount(db: Db, table: PgTable, where: SQL | undefined) {
+/** `count(*)` of at most `limit` (EXACT_COUNT_LIMIT + 1) rows of `table` matching `where`. */
+export function cappedCount(db: Db, table: PgTable, where: SQL | undefined, limit = EXACT_COUNT_LIMIT + 1) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
+    .limit(limit)
     .as('capped');
   return db.select({ total: sql<number>`count(*)::int` }).from(capped);
 }

@@ -35,6 +35,19 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   other: { staff: 120, others: 20 },
 };
 
+export type ReadKind = 'search' | 'dashboard';
+
+/**
+ * Expensive reads per minute and account: a text search reads trigram indexes and sorts its
+ * matches, the dashboard aggregates up to 90 days. Searching as one types (after 700 ms of quiet)
+ * and paging through the matches stays well within; a script on a dozen connections does not.
+ */
+export const READS_PER_MINUTE: Record<ReadKind, { staff: number; others: number }> = {
+  search: { staff: 60, others: 30 },
+  // The dashboard refreshes itself once a minute; a person changes its period a few times.
+  dashboard: { staff: 20, others: 20 },
+};
+
 /** The counter of a write: the signed-in account (onRequest set it), never the address. */
 export function userKey(request: FastifyRequest): string {
   return request.actor ? `user:${request.actor.id}` : `address:${request.ip}`;
@@ -77,5 +90,25 @@ export function writeLimit(kind: WriteKind, message: ServerMessageKey = 'common.
     max: (request) =>
       (request.actor && isStaff(request.actor) ? limits.staff : limits.others) * request.server.deps.config.writeLimitScale,
     errorResponseBuilder: () => new AppError('rate_limited', message),
+  });
+}
+
+/**
+ * `config: { rateLimit: readLimit('search', …) }` on an expensive read (READS_PER_MINUTE), counted
+ * per account like a write. `counts` tells the requests of the route that are expensive (a list
+ * with a search text); the others pass uncounted.
+ */
+export function readLimit(
+  kind: ReadKind,
+  message: ServerMessageKey = 'common.tooOften',
+  counts?: (request: FastifyRequest) => boolean,
+): RateLimitOptions {
+  const limits = READS_PER_MINUTE[kind];
+  return signedInLimit({
+    timeWindow: '1 minute',
+    max: (request) =>
+      (request.actor && isStaff(request.actor) ? limits.staff : limits.others) * request.server.deps.config.writeLimitScale,
+    errorResponseBuilder: () => new AppError('rate_limited', message),
+    ...(counts ? { allowList: (request: FastifyRequest) => !counts(request) } : {}),
   });
 }

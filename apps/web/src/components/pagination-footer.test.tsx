@@ -38,4 +38,10 @@ describe('PaginationFooter', () => {
     expect(screen.getByText('No results to display')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Page/ })).toBeNull();
   });
+
+  it("says 'more than 1,000' for a search whose count the server capped, and ends its pages there", () => {
+    renderWithProviders(<PaginationFooter page={1} total={1000} capped onPageChange={() => undefined} />);
+    expect(screen.getByText('Showing 1-10 out of more than 1,000')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Last page' }).hasAttribute('disabled')).toBe(false);
+  });
 });

@@ -12,6 +12,8 @@ export interface PaginationFooterProps {
   total: number;
   /** The total is the server's estimate (`total_is_estimate`). */
   estimated?: boolean;
+  /** More match than the server counts (`total_is_capped`, a text search): the total is that cap. */
+  capped?: boolean;
   onPageChange: (page: number) => void;
 }
 
@@ -22,24 +24,27 @@ function roundedForReading(total: number): number {
 }
 
 /**
- * 'Showing X-Y out of total' (or 'out of about 932,000' for an estimate), or 'No results to
- * display': lib/pagination.ts's pageSummary in the interface's language.
+ * 'Showing X-Y out of total' (or 'out of about 932,000' for an estimate, 'out of more than 1,000'
+ * for a capped search), or 'No results to display': lib/pagination.ts's pageSummary in the
+ * interface's language.
  */
 export function pageSummaryText(
   t: Translate<keyof typeof componentsMessages.english>,
   page: number,
   total: number,
   estimated: boolean,
+  capped = false,
 ) {
   if (total <= 0) return t('noResults');
   const first = String(Math.min((page - 1) * PAGE_SIZE + 1, total));
   const last = String(Math.min(page * PAGE_SIZE, total));
+  if (capped) return t('showingMoreThan', { first, last, total: total.toLocaleString('en-US') });
   if (estimated) return t('showingAbout', { first, last, total: roundedForReading(total).toLocaleString('en-US') });
   return t('showing', { first, last, total: String(total) });
 }
 
 /** The list footer of the spec: 'Showing X-Y out of total' and first/previous/next/last with a window of pages. */
-export function PaginationFooter({ page, total, estimated = false, onPageChange }: PaginationFooterProps) {
+export function PaginationFooter({ page, total, estimated = false, capped = false, onPageChange }: PaginationFooterProps) {
   const t = useMessages(componentsMessages);
   const last = lastPageOf(total);
   const current = Math.min(page, last);
@@ -57,7 +62,7 @@ export function PaginationFooter({ page, total, estimated = false, onPageChange 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('pagination')}>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {pageSummaryText(t, current, total, estimated)}
+        {pageSummaryText(t, current, total, estimated, capped)}
       </Text>
       {total > 0 && (
         <div className={classes.controls}>

@@ -37,9 +37,9 @@ const rounded = (minutes: number | null | undefined) => (minutes === null || min
 
 /** Every figure of the dashboard over the last `days` days (today included) in `timezone`. */
 export async function readDashboard(db: Db, days: number, timezone: string): Promise<Dashboard> {
-  // Together: on server PostgreSQL each runs on a connection of its own, so the reply takes as long
-  // as the slowest figure (about 100 ms on a million tickets), not their sum; PGlite's single
-  // connection runs them one after the other anyway.
+  // The route runs this as an expensive read (lib/expensive-reads.ts): in one transaction with a
+  // statement time limit, on one connection, so the figures run one after the other there (a
+  // dashboard once took six connections of ten at a time); they are sent together all the same.
   const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents] = await Promise.all([
     countPerDay(db, days, timezone),
     countBacklog(db),

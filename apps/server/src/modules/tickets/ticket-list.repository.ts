@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { IssuedTo, IssuerUserType, TicketStatus } from '@switchboard/shared';
+import { SEARCH_COUNT_LIMIT, type IssuedTo, type IssuerUserType, type TicketStatus } from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
@@ -169,13 +169,19 @@ function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | 
 
 /**
  * A page of a text search and the number of its matches in one statement, so the trigram indexes
- * are searched once: the matches (id and creation time) are a CTE, counted whole and sorted for the
- * page, whose ten rows are then read by primary key.
+ * are searched once: the newest SEARCH_COUNT_LIMIT + 1 matches (id and creation time) are a CTE,
+ * counted and sorted for the page, whose ten rows are then read by primary key. Neither the count
+ * nor the pages go past them: a search that matches much costs what 1,001 matches cost to sort.
  */
 function selectTextPageCounted(db: Db, where: SQL | undefined, offset: number | Placeholder, limit: number | Placeholder) {
-  const matched = db
-    .$with('matched')
-    .as(db.select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt }).from(tickets).where(where));
+  const matched = db.$with('matched').as(
+    db
+      .select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
+      .limit(SEARCH_COUNT_LIMIT + 1),
+  );
   const onPage = sql`${tickets.ticketId} in (select ${matched.ticketId} from ${matched}
     order by ${matched.createdAt} desc, ${matched.ticketId} desc offset ${offset} limit ${limit})`;
   const total = sql<number>`(select count(*)::int from ${matched})`.as('total');
@@ -225,7 +231,6 @@ function shapeOf(filter: TicketFilter): FilterShape {
 const countsByShape = preparedPerShape<ReturnType<ReturnType<typeof cappedCount>['prepare']>>('ticket_count');
 const pagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectPage<Record<never, never>>>['prepare']>>('ticket_page');
 const firstPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectFirstPageCounted>['prepare']>>('ticket_first_page');
-const textPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectTextPageCounted>['prepare']>>('ticket_text_page');
 
 /** How many shapes of first pages the list keeps prepared for `db` now (at most SHAPES_KEPT). */
 export const firstPageShapesKept = (db: Db): number => firstPagesByShape.kept(db);
@@ -264,19 +269,30 @@ async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, lim
 }
 
 /**
- * A page of a text search and its exact count; a page past the last match counts them apart. Its
- * statement is built once per shape but sent unnamed: PostgreSQL plans it again with each search's
- * own pattern, as the choice between the trigram indexes and the issuer's tickets needs.
+ * A page of a text search and its count, capped at SEARCH_COUNT_LIMIT; a page past the last match
+ * counts them apart, as far as the cap. Its statement is built for each search and sent unnamed:
+ * a search runs in a transaction of its own (lib/expensive-reads.ts), and PostgreSQL plans it
+ * again with each search's own pattern, as the choice between the trigram indexes, the issuer's
+ * tickets and the newest tickets needs.
  */
 async function textSearchPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
   const shape = shapeOf(filter);
-  const built = textPagesByShape(db, shape.text, () =>
-    selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit')).prepare(''),
-  );
-  const rows = await built.execute({ ...shape.values, offset, limit });
-  if (rows[0] || offset === 0) return { rows, total: rows[0]?.total ?? 0, totalIsEstimate: false };
-  const counted = await boundedCount(db, tickets, whereOf(filter));
-  return { rows, total: counted.total, totalIsEstimate: counted.estimated };
+  const onPage = Math.max(0, Math.min(limit, SEARCH_COUNT_LIMIT - offset));
+  const rows =
+    onPage === 0
+      ? []
+      : await selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'))
+          .prepare('')
+          .execute({ ...shape.values, offset, limit: onPage });
+  const counted =
+    rows[0]?.total ??
+    (offset === 0 ? 0 : ((await cappedCount(db, tickets, whereOf(filter), SEARCH_COUNT_LIMIT + 1))[0]?.total ?? 0));
+  return {
+    rows,
+    total: Math.min(counted, SEARCH_COUNT_LIMIT),
+    totalIsEstimate: false,
+    totalIsCapped: counted > SEARCH_COUNT_LIMIT,
+  };
 }
 
 /** A page of a list of tickets, and how many the list has (the planner's estimate when `totalIsEstimate`). */
@@ -284,12 +300,15 @@ export interface TicketPage {
   rows: TicketListRow[];
   total: number;
   totalIsEstimate: boolean;
+  /** A text search only: more than SEARCH_COUNT_LIMIT match, and `total` is that limit. */
+  totalIsCapped?: boolean;
 }
 
 /**
  * One page of tickets, newest first, and the number of matching tickets (estimated when large).
  * A filter's statements are prepared per shape, so drizzle builds nothing on a repeated request,
- * and the first page and its count are one statement. A text search is one statement on every page.
+ * and the first page and its count are one statement. A text search is one statement on every page
+ * (run it in expensiveRead's transaction).
  */
 export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
   if (filter.text !== undefined) return textSearchPage(db, filter, offset, limit);

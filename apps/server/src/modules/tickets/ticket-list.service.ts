@@ -66,11 +66,12 @@ export async function listTicketsForViewer(
   query: TicketListQuery,
 ): Promise<TicketListReply> {
   const filter = filterForViewer(viewer, query, ctx.timezone);
-  const { rows, total, totalIsEstimate } = await listTicketPage(ctx.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const { rows, total, totalIsEstimate, totalIsCapped } = await listTicketPage(ctx.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
   return {
     data: rows.map((row) => presentTicketListItem(viewer, row)),
     total_tickets: total,
     total_is_estimate: totalIsEstimate,
+    ...(totalIsCapped === undefined ? {} : { total_is_capped: totalIsCapped }),
     ...pageLinks(page, total),
   };
 }

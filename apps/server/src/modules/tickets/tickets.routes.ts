@@ -15,12 +15,16 @@ import {
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
+import { expensiveRead, type ReadRefusals } from '../../lib/expensive-reads.ts';
+import { readLimit, writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
 import { resolveTicket } from './ticket-workflow.ts';
 import { getTicketForViewer, issueTicket, presentNewTicket, viewerOfIssuer, type TicketsContext } from './tickets.service.ts';
+
+/** What a text search answers when the process runs too many or its statement runs too long. */
+const SEARCH_REFUSALS: ReadRefusals = { busy: 'tickets.searchBusy', tooSlow: 'tickets.searchTooSlow' };
 
 /** The tickets endpoints under /api/v1. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,10 +58,21 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A page of the tickets the viewer may see, 10 per page, newest first',
         params: pageParamsSchema,
         querystring: ticketListQuerySchema,
-        response: { 200: ticketListReplySchema, 400: errorReplySchema },
+        response: { 200: ticketListReplySchema, 400: errorReplySchema, 429: errorReplySchema, 503: errorReplySchema },
+      },
+      // A search text makes the list an expensive read: counted per account, run in its share of the pool.
+      config: {
+        rateLimit: readLimit('search', 'tickets.searchTooOften', (request) => Boolean((request.query as { q?: string }).q)),
       },
     },
-    async (request) => listTicketsForViewer(ctx, actorOf(request), request.params.page, request.query),
+    async (request) => {
+      const viewer = actorOf(request);
+      const { page } = request.params;
+      if (!request.query.q) return listTicketsForViewer(ctx, viewer, page, request.query);
+      return expensiveRead(db, config.expensiveReads, SEARCH_REFUSALS, (tx) =>
+        listTicketsForViewer({ ...ctx, db: tx }, viewer, page, request.query),
+      );
+    },
   );
 
   app.get(

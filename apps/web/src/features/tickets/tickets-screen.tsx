@@ -185,7 +185,13 @@ export function TicketsScreen() {
           highlight={filters.q}
         />
       )}
-      <PaginationFooter page={search.page} total={total} estimated={list.data?.total_is_estimate} onPageChange={goToPage} />
+      <PaginationFooter
+        page={search.page}
+        total={total}
+        estimated={list.data?.total_is_estimate}
+        capped={list.data?.total_is_capped}
+        onPageChange={goToPage}
+      />
     </Stack>
   );
 }

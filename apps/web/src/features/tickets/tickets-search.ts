@@ -39,7 +39,7 @@ const assigneeOf = (value: unknown): string | undefined =>
   typeof value === 'string' && /^(me|none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.test(value)
     ? value
     : undefined;
-/** A search text the server takes (2–100 characters); the router reads "12" as a number. */
+/** A search text the server takes (3–100 characters); the router reads "12" as a number. */
 const searchText = (value: unknown): string | undefined => {
   const trimmed = (typeof value === 'number' ? String(value) : (text(value) ?? '')).trim();
   return trimmed.length >= TEXT_SEARCH_MIN_LENGTH && trimmed.length <= TEXT_SEARCH_MAX_LENGTH ? trimmed : undefined;

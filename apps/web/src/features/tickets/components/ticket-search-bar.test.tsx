@@ -114,16 +114,18 @@ describe('TicketSearchBar, the text box', () => {
     expect(onSearch).toHaveBeenCalledWith({ ticket_id: undefined, problematic_number: undefined, q: 'fibre' });
   });
 
-  it('sends no text of one character, and keeps Search disabled for it', () => {
+  it('sends no text of one or two characters, and keeps Search disabled for it', () => {
     const onSearch = vi.fn();
     bar(onSearch);
     type('Search text', 'f');
+    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
+    type('Search text', 'fi');
     expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
     act(() => {
       vi.advanceTimersByTime(700);
     });
     expect(onSearch).toHaveBeenCalledWith({ ticket_id: undefined, problematic_number: undefined, q: undefined });
-    type('Search text', 'ইন');
+    type('Search text', 'ইন্');
     expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(false);
   });
 

@@ -30,7 +30,7 @@ export interface TicketSearchBarProps {
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
-/** The text to search for: trimmed, and none until it has the two characters the server needs. */
+/** The text to search for: trimmed, and none until it has the three characters the server needs. */
 export function searchTextOf(text: string): string | undefined {
   const trimmed = text.trim();
   return trimmed.length >= TEXT_SEARCH_MIN_LENGTH ? trimmed : undefined;
