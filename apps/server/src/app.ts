@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import signedInScope from './plugins/signed-in.ts';
 import errorHandler from './plugins/error-handler.ts';
+import { errorSerializer } from './plugins/error-log.ts';
 import replyLanguage from './plugins/reply-language.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jsonBody from './plugins/json-body.ts';
@@ -81,7 +82,7 @@ const requestSerializer = (request: { method: string; url: string; ip: string })
 
 function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
-  return { ...(logger === true ? {} : logger), serializers: { req: requestSerializer } };
+  return { ...(logger === true ? {} : logger), serializers: { req: requestSerializer, err: errorSerializer } };
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
