@@ -19,6 +19,7 @@ import jsonBody from './plugins/json-body.ts';
 import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import { BODY_LIMITS } from './plugins/write-limits.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createTokenIssuer, type TokenIssuer } from './modules/auth/tokens.ts';
 import liveEvents from './modules/events/live-events.plugin.ts';
@@ -90,7 +91,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const app = Fastify({
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
     requestTimeout: timeouts.request,
     connectionTimeout: timeouts.idle,
     http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },

@@ -35,10 +35,20 @@ function safeStack(error: Error, message: string): string | undefined {
   return `${error.name}: ${message}${frames >= 0 ? `\n${error.stack.slice(frames)}` : ''}`;
 }
 
-function serialize(value: unknown, depth: number): unknown {
-  if (!(value instanceof Error)) return value;
+/** An error as the log shows it. */
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+function serialize(value: unknown, depth: number): LoggedError {
+  // Whatever else is thrown is named by its type and its text, cut like a message.
+  if (!(value instanceof Error))
+    return { type: typeof value, message: truncated(String(value), MAX_LOGGED_STATEMENT), stack: '' };
   const message = safeMessage(value);
-  const out: Record<string, unknown> = { type: value.constructor.name || value.name, message, stack: safeStack(value, message) };
+  const out: LoggedError = { type: value.constructor.name || value.name, message, stack: safeStack(value, message) ?? '' };
   for (const [key, field] of Object.entries(value)) {
     if (DROPPED.has(key) || OWN.has(key)) continue;
     out[key] = key === 'query' && typeof field === 'string' ? truncated(field, MAX_LOGGED_STATEMENT) : field;
@@ -48,6 +58,6 @@ function serialize(value: unknown, depth: number): unknown {
 }
 
 /** The `err` serializer: message, code and the statement's text (cut), never its values; causes the same way. */
-export function errorSerializer(error: unknown): unknown {
+export function errorSerializer(error: unknown): LoggedError {
   return serialize(error, 0);
 }

@@ -15,7 +15,7 @@ import {
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
+import { BODY_LIMITS, writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
@@ -36,6 +36,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: issueTicketBodySchema,
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
+      bodyLimit: BODY_LIMITS.ticket,
       config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
