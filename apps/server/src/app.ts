@@ -12,12 +12,14 @@ import type { Database, Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import signedInScope from './plugins/signed-in.ts';
 import errorHandler from './plugins/error-handler.ts';
+import { errorSerializer } from './plugins/error-log.ts';
 import replyLanguage from './plugins/reply-language.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jsonBody from './plugins/json-body.ts';
 import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import { BODY_LIMITS } from './plugins/write-limits.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createTokenIssuer, type TokenIssuer } from './modules/auth/tokens.ts';
 import liveEvents from './modules/events/live-events.plugin.ts';
@@ -81,7 +83,7 @@ const requestSerializer = (request: { method: string; url: string; ip: string })
 
 function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
-  return { ...(logger === true ? {} : logger), serializers: { req: requestSerializer } };
+  return { ...(logger === true ? {} : logger), serializers: { req: requestSerializer, err: errorSerializer } };
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -89,7 +91,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const app = Fastify({
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
     requestTimeout: timeouts.request,
     connectionTimeout: timeouts.idle,
     http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },

@@ -7,17 +7,48 @@
 import fp from 'fastify-plugin';
 import { AppError } from '@switchboard/shared';
 
-/** The field path of the first string holding U+0000, or null. Iterative: bodies may nest deeply. */
+const NUL = '\u0000';
+
+/**
+ * The field path of a string holding U+0000, or null. Iterative (bodies may nest deeply) and
+ * linear: strings are checked where they stand, only objects and arrays are queued, and the path
+ * (`attachments.3`) is built only for the value that holds the character, from the parents kept.
+ */
 export function findNulCharacter(root: unknown): string | null {
-  const pending: [value: unknown, path: string][] = [[root, '']];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (!next) break;
-    const [value, path] = next;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path || '(root)';
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) pending.push([child, path ? `${path}.${key}` : key]);
+  if (typeof root === 'string') return root.includes(NUL) ? '(root)' : null;
+  if (root === null || typeof root !== 'object') return null;
+  // Every object or array met, with the index of its parent and its key there.
+  const containers: object[] = [root];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [''];
+  const pending: number[] = [0];
+  const pathTo = (container: number, key: string | number) => {
+    const path: (string | number)[] = [key];
+    for (let at = container; at > 0; at = parents[at] ?? 0) path.push(keys[at] ?? '');
+    return path.reverse().join('.');
+  };
+  const visit = (child: unknown, container: number, key: string | number): string | null => {
+    if (typeof child === 'string') return child.includes(NUL) ? pathTo(container, key) : null;
+    if (child !== null && typeof child === 'object') {
+      pending.push(containers.length);
+      containers.push(child);
+      parents.push(container);
+      keys.push(key);
+    }
+    return null;
+  };
+  for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    const value = containers[container];
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const found = visit(value[i], container, i);
+        if (found) return found;
+      }
+    } else if (value) {
+      for (const key of Object.keys(value)) {
+        const found = visit((value as Record<string, unknown>)[key], container, key);
+        if (found) return found;
+      }
     }
   }
   return null;

@@ -1,8 +1,11 @@
 /**
  * Per-user limits on every write of a signed-in user (the route's `config.rateLimit`), counted per
  * route and per account, so that a single account cannot flood the desk (one customer once posted
- * 1,500 long comments in 3.6 s). The limiter runs in preHandler: by then onRequest has named the
- * user, and a request the schemas refuse costs no turn. All the numbers live here.
+ * 1,500 long comments in 3.6 s). The limiter runs in preParsing: by then onRequest has named the
+ * user, and the body is not read yet, so a request that is refused later (a body over its limit,
+ * bad JSON, U+0000, the schemas) costs the same turn as one that is stored: refused requests cost
+ * the event loop too (wide bodies once slowed a colleague's list from 5 ms to 655 ms). All the
+ * numbers live here, the body limits of the routes as well.
  *
  * Here too, once, what every limit does while its shared counter (Redis, plugins/rate-limit-store.ts)
  * does not answer: signedInLimit, anonymousLimit and storageLimit.
@@ -59,7 +62,7 @@ export function userKey(request: FastifyRequest): string {
  * must not stop the desk.
  */
 export function signedInLimit(options: RateLimitOptions): RateLimitOptions {
-  return { hook: 'preHandler', keyGenerator: userKey, ...options, skipOnError: true };
+  return { hook: 'preParsing', keyGenerator: userKey, ...options, skipOnError: true };
 }
 
 /**
@@ -112,3 +115,20 @@ export function readLimit(
     ...(counts ? { allowList: (request: FastifyRequest) => !counts(request) } : {}),
   });
 }
+
+/**
+ * The largest body a route reads (Fastify's `bodyLimit`), in bytes; a larger one is refused with
+ * 413 before it is parsed. Each fits the largest body its schema lets through, counted with every
+ * optional field present, every list full and every character of free text at three bytes (Bangla
+ * in UTF-8); test/security/route-conventions.test.ts measures every route against its schema.
+ */
+export const BODY_LIMITS = {
+  /** Every JSON route that names no other: the largest such body (a comment, a canned reply) is under 60 kB. */
+  json: 64 * 1024,
+  /** Sign-in: a number, a code and a bot-check solution (at most 10,000 characters). */
+  signIn: 16 * 1024,
+  /** A ticket: a title of 1,000 and a description of 20,000 characters, ten attachment links. */
+  ticket: 128 * 1024,
+  /** A group or its subgroups: up to 100 subgroups with two names of 200 characters each. */
+  group: 128 * 1024,
+} as const;

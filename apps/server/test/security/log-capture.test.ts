@@ -4,11 +4,12 @@
  * (ASVS V16.2.5, V14.2.4). Everything the app writes through its logger is captured and searched.
  */
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PresignReply } from '@switchboard/shared';
 import { describeWithApp } from '../harness.ts';
-import { buildUser, lastOtpSentTo, randomProductNumber } from '../factories.ts';
-import { buildGroup, postUploadForm, presign, ticketBody } from '../ticket-factories.ts';
+import { buildUser, lastOtpSentTo, randomProductNumber, signedInAs } from '../factories.ts';
+import { buildGroup, buildTicket, postUploadForm, presign, ticketBody } from '../ticket-factories.ts';
 import { reportBody } from './access-requests.ts';
 import { freshCaptcha } from './bot-check.ts';
 
@@ -104,6 +105,33 @@ describe('what the logs keep', () => {
         const leaked = [...secrets].filter(([, value]) => value.length >= 6 && appears(value)).map(([name]) => name);
         expect(leaked).toEqual([]);
         expect(secrets.size).toBeGreaterThanOrEqual(12);
+      });
+
+      it('logs a failed statement by its text and error code, never by its values', async () => {
+        // A write the database refuses: the comment's text is the insert's parameter, and the
+        // driver's detail ("Failing row contains …") would repeat it.
+        const text = 'Private words of a customer, written to jane.doe@example.com';
+        await ctx.db.execute(
+          sql`alter table comments add constraint no_private_words check (message not like '%Private words%')`,
+        );
+        const from = lines.length;
+        try {
+          const customer = await signedInAs(ctx.app, ctx.db, { userType: 'customer' });
+          const ticket = await buildTicket(ctx.db, customer.user);
+          const reply = await call('POST', '/api/v1/tickets/add-comment', customer.token, {
+            ticket_id: ticket.ticketId,
+            message: text,
+          });
+          expect(reply.statusCode).toBe(500);
+        } finally {
+          await ctx.db.execute(sql`alter table comments drop constraint no_private_words`);
+        }
+        const log = lines.slice(from).join('');
+        expect(log).toContain('23514');
+        expect(log).toContain('insert into \\"comments\\"');
+        expect(log).not.toContain('Private words of a customer');
+        expect(log).not.toContain('jane.doe@example.com');
+        expect(log).not.toMatch(/"(params|parameters|detail|where)"/);
       });
 
       it('holds no authorization header and no request body', () => {

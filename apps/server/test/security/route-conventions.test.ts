@@ -1,15 +1,18 @@
 /**
  * The route table keeps two conventions (ASVS V8.3.1, V2.4.1): every signed-in route lives in the
  * signed-in scope, which authenticates in onRequest, before the body is read, and every signed-in
- * write carries the per-user limit. Routes are recorded as the app adds them, so a route added
+ * write carries the per-user limit, counted before the body is read. Every route reads no more
+ * body than its schema lets through (ASVS V13.1.3): its bodyLimit is at least the largest body its
+ * schema accepts and not far above it. Routes are recorded as the app adds them, so a route added
  * later is held to the same rules.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Database, Db } from '../../src/db/client.ts';
-import { userKey } from '../../src/plugins/write-limits.ts';
+import { BODY_LIMITS, userKey } from '../../src/plugins/write-limits.ts';
 import { testConfig } from '../test-config.ts';
+import { largestJson, type JsonSchema } from './largest-body.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
@@ -102,14 +105,58 @@ it('documents the bearer requirement on every route of the signed-in scope and o
   expect(documented.filter((operation) => operation.signedIn !== signedIn.has(operation.name)).map((o) => o.name)).toEqual([]);
 });
 
-it('limits every signed-in write per user, after authentication', () => {
+it('limits every signed-in write per user, after authentication and before the body is read', () => {
+  // preParsing: onRequest has named the user; a body refused later (too large, bad JSON, the schemas) costs its turn too.
   const unlimited = table.signedIn
     .filter((route) => methodsOf(route).some((method) => WRITES.has(method)))
     .filter((route) => {
       const limit = (route.config as { rateLimit?: { keyGenerator?: unknown; hook?: string } } | undefined)?.rateLimit;
-      return limit?.keyGenerator !== userKey || limit.hook !== 'preHandler';
+      return limit?.keyGenerator !== userKey || limit.hook !== 'preParsing';
     });
   expect(unlimited.map(name)).toEqual([]);
+});
+
+it('gives every route a body limit that fits the largest body its schema accepts', async () => {
+  type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+  const { paths } = (await table.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  const bodies = new Map<string, JsonSchema>();
+  for (const [url, operations] of Object.entries(paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      if (schema) bodies.set(`${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`, schema);
+    }
+  expect(bodies.size).toBeGreaterThan(20);
+  expect(table.app.initialConfig.bodyLimit).toBe(BODY_LIMITS.json);
+
+  const misfits: string[] = [];
+  const sizes: Record<string, number> = {};
+  for (const route of table.routes) {
+    for (const method of methodsOf(route)) {
+      // Fastify reads no body of a GET or HEAD.
+      if (method === 'GET' || method === 'HEAD') continue;
+      const key = `${method} ${route.url}`;
+      const limit = route.bodyLimit ?? table.app.initialConfig.bodyLimit ?? 0;
+      const schema = bodies.get(key);
+      if (!schema) {
+        // No body to read (a multipart upload is bounded by the multipart parser's own limits).
+        if (limit > BODY_LIMITS.json) misfits.push(`${key}: reads ${limit} bytes and takes no JSON body`);
+        continue;
+      }
+      const unmeasured: string[] = [];
+      const largest = largestJson(schema, '', unmeasured);
+      sizes[key] = largest;
+      if (unmeasured.length > 0) misfits.push(`${key}: no known limit for ${unmeasured.join(', ')} (largest-body.ts)`);
+      else if (limit < largest) misfits.push(`${key}: limit ${limit} below its largest body, ${largest}`);
+      else if (limit > Math.max(BODY_LIMITS.json, 2 * largest))
+        misfits.push(`${key}: limit ${limit} far above its largest body, ${largest}`);
+    }
+  }
+  expect(misfits).toEqual([]);
+  // The wide body of the incident (0.7 MB) is over every signed-in limit.
+  expect(Math.max(...table.signedIn.map((route) => route.bodyLimit ?? BODY_LIMITS.json))).toBeLessThan(700_000 / 4);
+  expect(sizes['POST /api/v1/tickets/add-comment']).toBeGreaterThan(40_000);
 });
 
 it('closes the app', async () => {

@@ -5,6 +5,7 @@
  * storage.test.ts has the ordinary refusals; this file is the attacker's list in one place.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,4 +191,74 @@ describeWithApp('upload attacks', (ctx) => {
       expectInert(await storeAndFetch('photo.png', IMAGES.png, 'text/html'), 'image/png');
     });
   });
+});
+
+describe('a form that cannot be read', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+
+  describeWithApp(
+    'anonymous, with logging',
+    (ctx) => {
+      const post = (contentType: string, payload: string) =>
+        ctx.app.inject({ method: 'POST', url: '/storage/upload', headers: { 'content-type': contentType }, payload });
+
+      it.each([
+        [
+          'multipart/form-data without a boundary',
+          'multipart/form-data',
+          '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+        ],
+        ['multipart/form-data without a boundary and no body', 'multipart/form-data', ''],
+        [
+          'a body cut off in a part',
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+        ],
+      ])('%s: 400 with a sentence, one warn line and no stack trace', async (_name, contentType, payload) => {
+        lines.length = 0;
+        const reply = await post(contentType, payload);
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(reply.json()).toEqual({
+          message: 'The upload form could not be read. Send it as multipart/form-data with its boundary.',
+          code: 'bad_request',
+        });
+        const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { stack?: string } });
+        expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+        expect(entries.filter((entry) => entry.level === 40)).toHaveLength(1);
+        expect(lines.join('')).not.toMatch(/\\n\s+at /);
+      });
+
+      it('a granted form whose file is cut off: 400 unreadable, nothing kept', async () => {
+        const { headers } = await signedInAs(ctx.app, ctx.db);
+        const granted = (await presign(ctx.app, headers, 'photo.png')).json<PresignReply>();
+        const fields = Object.entries(granted.data.fields)
+          .map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+          .join('');
+        const file = '--x\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\n\r\n';
+        lines.length = 0;
+        const reply = await post('multipart/form-data; boundary=x', fields + file + IMAGES.png.toString('latin1'));
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(reply.json<{ message: string }>().message).toMatch(/^The upload form could not be read/);
+        expect(lines.filter((line) => line.includes('"level":40'))).toHaveLength(1);
+        const [row] = await ctx.db
+          .select()
+          .from(uploads)
+          .where(eq(uploads.key, granted.data.fields.key ?? ''));
+        expect(row?.storedAt ?? null).toBeNull();
+      });
+
+      it('an empty body with a boundary: 400, the form has no file', async () => {
+        const reply = await post('multipart/form-data; boundary=x', '');
+        expect(reply.statusCode).toBe(400);
+        expect(reply.json()).toEqual({ message: 'The form has no file.', code: 'bad_request' });
+      });
+    },
+    { logger: { level: 'info', stream } },
+  );
 });

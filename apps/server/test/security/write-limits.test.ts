@@ -59,13 +59,42 @@ describeWithApp('per-user write limits', (ctx) => {
     expect(await commentsOn(ticket.ticketId)).toBe(budget * 3);
   });
 
-  it('counts only the writes the schemas let through', async () => {
+  it('counts refused requests too: bad JSON, a body over the limit, U+0000 and a blank comment cost the same budget', async () => {
     const customer = await signedInAs(ctx.app, ctx.db, { userType: 'customer' });
     const ticket = await buildTicket(ctx.db, customer.user);
     const budget = WRITES_PER_MINUTE.comment.others;
-    for (let i = 0; i < budget + 5; i++) expect((await comment(customer.headers, ticket.ticketId, '   ')).statusCode).toBe(400);
-    for (let i = 0; i < budget; i++) expect((await comment(customer.headers, ticket.ticketId, `Real ${i}`)).statusCode).toBe(201);
-    expect((await comment(customer.headers, ticket.ticketId, 'One too many')).statusCode).toBe(429);
+    const raw = (payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tickets/add-comment',
+        headers: { ...customer.headers, 'content-type': 'application/json' },
+        remoteAddress: '198.51.100.40',
+        payload,
+      });
+    // The wide body of the incident: 180,000 attachments, 0.7 MB.
+    const wide = JSON.stringify({
+      ticket_id: ticket.ticketId,
+      message: 'hi',
+      attachments: Array.from({ length: 180_000 }, () => ''),
+    });
+    const refusals = [
+      () => comment(customer.headers, ticket.ticketId, '   '),
+      () => comment(customer.headers, ticket.ticketId, 'nul \u0000'),
+      () => raw('{"not json'),
+      () => raw(wide),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < budget; i++) {
+      const send = refusals[i % refusals.length];
+      if (send) statuses.push((await send()).statusCode);
+    }
+    expect(statuses).toHaveLength(budget);
+    expect(new Set(statuses)).toEqual(new Set([400, 413]));
+    const refused = await comment(customer.headers, ticket.ticketId, 'A real comment, one too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: TOO_OFTEN, code: 'rate_limited' });
+    expect((await raw(wide)).statusCode).toBe(429);
+    expect(await commentsOn(ticket.ticketId)).toBe(0);
   });
 
   it('stops a customer at its ticket budget', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { anonymousLimit } from '../../plugins/write-limits.ts';
+import { anonymousLimit, BODY_LIMITS } from '../../plugins/write-limits.ts';
 import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
 import { issueToken, signIn } from './auth.service.ts';
 import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
@@ -35,6 +35,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: generateOtpBodySchema,
         response: { 200: messageReplySchema },
       },
+      bodyLimit: BODY_LIMITS.signIn,
       config: perIpHourly,
     },
     async (request) => {
@@ -54,6 +55,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBodySchema,
         response: { 200: loginReplySchema },
       },
+      bodyLimit: BODY_LIMITS.signIn,
       config: perIpHourly,
     },
     async (request) => {

@@ -14,7 +14,7 @@ import {
   subgroupParamsSchema,
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
+import { BODY_LIMITS, writeLimit } from '../../plugins/write-limits.ts';
 import {
   addSubgroups,
   createGroup,
@@ -66,6 +66,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups',
     {
       ...managers,
+      bodyLimit: BODY_LIMITS.group,
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
@@ -121,6 +122,7 @@ export const groupManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groups/:id/subgroups',
     {
       ...managers,
+      bodyLimit: BODY_LIMITS.group,
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,

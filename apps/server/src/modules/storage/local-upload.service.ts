@@ -9,6 +9,37 @@ import type { Db } from '../../db/client.ts';
 import { ObjectTooLargeError, type LocalPolicy, type LocalStorage } from './local-storage.ts';
 import { findUpload, markUploadStored } from './storage.repository.ts';
 
+/**
+ * A form the multipart parser cannot read: no boundary, a body that ends inside a part. The
+ * client's fault, answered with a 400; `reason` is the parser's one-line explanation for the log.
+ */
+export class UnreadableFormError extends AppError {
+  readonly reason: string;
+  constructor(parserError: unknown) {
+    super('bad_request', 'storage.formUnreadable');
+    this.reason = parserError instanceof Error ? parserError.message : String(parserError);
+  }
+}
+
+/** The parts of the form; an error of the parser itself becomes an UnreadableFormError. */
+async function* readableParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Multipart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      if (error instanceof AppError || hasStatus(error)) throw error;
+      throw new UnreadableFormError(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/** The parser's limit errors carry their own status (413) and are answered as they are. */
+const hasStatus = (error: unknown) => typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
+
 export interface LocalUploadContext {
   db: Db;
   storage: LocalStorage;
@@ -21,7 +52,7 @@ export async function receiveLocalUpload(
   now = new Date(),
 ): Promise<void> {
   const fields = new Map<string, string>();
-  for await (const part of parts) {
+  for await (const part of readableParts(parts)) {
     if (part.type === 'field') {
       if (typeof part.value === 'string' && !part.valueTruncated) fields.set(part.fieldname, part.value);
       continue;
@@ -30,6 +61,12 @@ export async function receiveLocalUpload(
       if (part.fieldname !== 'file') throw new AppError('bad_request', 'storage.fileField');
       const policy = await checkForm(ctx, fields, now);
       await storeFile(ctx, part, policy);
+    } catch (error) {
+      // The parser fails the file's stream when the body ends inside it; the store reports that as
+      // an outage (its cause), yet it is a form that cannot be read.
+      const cutOff = part.file.errored;
+      if (cutOff && (error === cutOff || (error as Error).cause === cutOff)) throw new UnreadableFormError(cutOff);
+      throw error;
     } finally {
       // A refused file is drained, so the request can end normally.
       part.file.resume();

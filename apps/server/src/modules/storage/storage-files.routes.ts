@@ -5,7 +5,7 @@ import { AppError, UPLOAD_MAX_BYTES } from '@switchboard/shared';
 import { storageLimit } from '../../plugins/write-limits.ts';
 import { isSafeKey } from './local-storage.ts';
 import { checkSignedLink, needsSignedLink, signedObjectTypeOf } from './signed-links.ts';
-import { receiveLocalUpload } from './local-upload.service.ts';
+import { receiveLocalUpload, UnreadableFormError } from './local-upload.service.ts';
 import { storageDriverFor } from './storage-driver.ts';
 import { openStoredObject } from './storage.service.ts';
 
@@ -35,7 +35,13 @@ const storageFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('bad_request', 'storage.notMultipart');
-        await receiveLocalUpload({ db: app.deps.db, storage: local }, request.parts());
+        try {
+          await receiveLocalUpload({ db: app.deps.db, storage: local }, request.parts());
+        } catch (error) {
+          // One line for whoever runs the service: a broken client, not a broken server (no stack).
+          if (error instanceof UnreadableFormError) request.log.warn({ reason: error.reason }, 'upload form unreadable');
+          throw error;
+        }
         return reply.code(204).send();
       },
     );

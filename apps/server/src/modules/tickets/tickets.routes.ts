@@ -16,7 +16,7 @@ import {
 import { requestLanguage } from '../../lib/request-language.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { expensiveRead, type ReadRefusals } from '../../lib/expensive-reads.ts';
-import { readLimit, writeLimit } from '../../plugins/write-limits.ts';
+import { BODY_LIMITS, readLimit, writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
@@ -40,6 +40,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: issueTicketBodySchema,
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
+      bodyLimit: BODY_LIMITS.ticket,
       config: { rateLimit: writeLimit('ticket') },
     },
     async (request, reply) => {
