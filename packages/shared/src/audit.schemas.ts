@@ -1,21 +1,13 @@
 /** The audit trail's list (DESIGN.md §17): who did what to what, from where, for admins. */
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_MAX_LENGTH } from './audit-actions.ts';
-import { calendarDaySchema, optionalQuery, uuidSchema } from './common.schemas.ts';
+import { calendarDaySchema, optionalQuery, pageNumberQuery, uuidSchema } from './common.schemas.ts';
 import { msg } from './messages.ts';
 
 /** GET /audit: a page (PAGE_SIZE rows) of the trail, newest first; days are the provider's calendar days. */
 export const auditListQuerySchema = z
   .object({
-    page: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.coerce
-        .number(msg('common.pageNumber'))
-        .int(msg('common.pageNumber'))
-        .min(1, msg('common.pageStart'))
-        .max(1_000_000)
-        .default(1),
-    ),
+    page: pageNumberQuery(),
     actor_id: optionalQuery(uuidSchema),
     action: optionalQuery(z.enum(AUDIT_ACTIONS, msg('audit.unknownAction'))),
     target: optionalQuery(

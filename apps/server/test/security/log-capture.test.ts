@@ -3,7 +3,6 @@
  * solution, no signature of an upload form or report link and no secret of the configuration
  * (ASVS V16.2.5, V14.2.4). Everything the app writes through its logger is captured and searched.
  */
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PresignReply } from '@switchboard/shared';
@@ -12,15 +11,10 @@ import { buildUser, lastOtpSentTo, randomProductNumber, signedInAs } from '../fa
 import { buildGroup, buildTicket, postUploadForm, presign, ticketBody } from '../ticket-factories.ts';
 import { reportBody } from './access-requests.ts';
 import { freshCaptcha } from './bot-check.ts';
+import { logLines } from '../log-lines.ts';
 
 describe('what the logs keep', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   /** Everything a log reader must never see, with a name for the failure message. */
   const secrets = new Map<string, string>();
 

@@ -5,7 +5,6 @@
  * storage.test.ts has the ordinary refusals; this file is the attacker's list in one place.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { uploads } from '../../src/db/schema.ts';
 import { describeWithApp } from '../harness.ts';
 import { signedInAs } from '../factories.ts';
 import { IMAGES, postUploadForm, presign } from '../ticket-factories.ts';
+import { logLines } from '../log-lines.ts';
 
 const SCRIPT = '<html><body><script>alert(document.domain)</script></body></html>';
 
@@ -194,13 +194,7 @@ describeWithApp('upload attacks', (ctx) => {
 });
 
 describe('a form that cannot be read', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
 
   describeWithApp(
     'anonymous, with logging',

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
 } from '../../../test/factories.ts';
 import { testConfig } from '../../../test/test-config.ts';
 import { otpMessage } from './otp.service.ts';
+import { logLines } from '../../../test/log-lines.ts';
 
 describeWithApp('sign-in with OTP', (ctx) => {
   const requestOtp = async (productNumber: string, token?: string) =>
@@ -282,13 +282,7 @@ describeWithApp('sign-in with OTP', (ctx) => {
 });
 
 describe('sign-in logs', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
 
   describeWithApp(
     'with logging on',

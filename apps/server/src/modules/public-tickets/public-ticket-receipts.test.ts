@@ -4,13 +4,13 @@
  * accepts, one that refuses for good.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { IssueTicketReply } from '@switchboard/shared';
 import { describeWithApp, type TestContext } from '../../../test/harness.ts';
 import { solveCaptcha } from '../../../test/factories.ts';
 import { buildGroup, ticketBody } from '../../../test/ticket-factories.ts';
 import { outboxOf, startSmtpPeer } from '../notifications/notifications.test-support.ts';
+import { logLines } from '../../../test/log-lines.ts';
 
 const accepting = await startSmtpPeer();
 const refusing = await startSmtpPeer(() => 550);
@@ -74,19 +74,13 @@ describeWithApp(
   { env: { SMTP_URL: refusing.url } },
 );
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const { lines: receiptLog, stream: logStream } = logLines();
 
 describeWithApp(
   'receipts to one address',
   (ctx) => {
     it('mails one address at most 3 receipts an hour, from any client; later tickets are taken without one', async () => {
-      logLines.length = 0;
+      receiptLog.length = 0;
       const address = `victim-${randomUUID().slice(0, 8)}@example.com`;
       const other = `someone-${randomUUID().slice(0, 8)}@example.com`;
       // Two client addresses, the address spelled in two cases: one mailbox all the same.
@@ -99,9 +93,9 @@ describeWithApp(
       const receipts = await Promise.all(ticketIds.map(async (id) => (await outboxOf(ctx.db, id)).length));
       expect(receipts).toEqual([1, 1, 1, 0, 0, 0]);
       // Each one held back is logged with its ticket, never with the address.
-      const held = logLines.filter((line) => line.includes('without a receipt'));
+      const held = receiptLog.filter((line) => line.includes('without a receipt'));
       for (const id of ticketIds.slice(3)) expect(held.filter((line) => line.includes(`"ticket_id":${id},`))).toHaveLength(1);
-      expect(logLines.join('\n').toLowerCase()).not.toContain(address.split('@')[0]);
+      expect(receiptLog.join('\n').toLowerCase()).not.toContain(address.split('@')[0]);
       // Another mailbox is not held back by this one.
       const otherTicket = await submitPublicTicket(ctx, other, clients[0]);
       expect(await outboxOf(ctx.db, otherTicket)).toHaveLength(1);
