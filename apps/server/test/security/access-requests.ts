@@ -116,15 +116,18 @@ export const REQUESTS: Record<string, RequestOf> = {
   'GET /api/v1/captcha/challenge': async (caller) => call('GET', '/api/v1/captcha/challenge')(caller),
 
   'POST /api/v1/users/generate-otp': async (caller, world) =>
-    call('POST', '/api/v1/users/generate-otp', { product_number: randomProductNumber(), token: await solveCaptcha(world.app, 'sign-in') })(
-      caller,
-    ),
+    call('POST', '/api/v1/users/generate-otp', {
+      product_number: randomProductNumber(),
+      token: await solveCaptcha(world.app, 'sign-in'),
+    })(caller),
   'POST /api/v1/users/login': async (caller, world) => {
     const productNumber = randomProductNumber();
     const otp = await otpSentTo(world, productNumber);
-    return call('POST', '/api/v1/users/login', { product_number: productNumber, otp, token: await solveCaptcha(world.app, 'sign-in') })(
-      caller,
-    );
+    return call('POST', '/api/v1/users/login', {
+      product_number: productNumber,
+      otp,
+      token: await solveCaptcha(world.app, 'sign-in'),
+    })(caller);
   },
   'GET /api/v1/users/validate-token': async (caller) => call('GET', '/api/v1/users/validate-token')(caller),
 

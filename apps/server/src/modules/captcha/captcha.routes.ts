@@ -18,7 +18,7 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: "A fresh bot-check challenge for the invisible widget; dearer under heavy traffic of its flow",
+        summary: 'A fresh bot-check challenge for the invisible widget; dearer under heavy traffic of its flow',
         querystring: challengeQuerySchema,
       },
       config: { rateLimit: anonymousLimit({ max: 120, timeWindow: '1 minute' }) },

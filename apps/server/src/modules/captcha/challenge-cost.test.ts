@@ -49,14 +49,9 @@ describeWithApp(
       const publicBefore = await createCostFactorSource(ctx.db, ctx.config, 'public')();
       const now = new Date();
       const number = '8801700000001';
-      const codes = Array.from({ length: 3 }, () => ({
-        productNumber: number,
-        codeHash: 'x',
-        expiresAt: now,
-        createdAt: now,
-        ip: '192.0.2.1',
-      }));
-      await ctx.db.insert(otpCodes).values([...codes, { ...codes[0]!, createdAt: new Date(now.getTime() - 2 * 3_600_000) }]);
+      const code = (createdAt: Date) => ({ productNumber: number, codeHash: 'x', expiresAt: now, createdAt, ip: '192.0.2.1' });
+      const old = new Date(now.getTime() - 2 * 3_600_000);
+      await ctx.db.insert(otpCodes).values([code(now), code(now), code(now), code(old)]);
       await ctx.db.insert(otpFailures).values({ productNumber: number, ip: '192.0.2.1', createdAt: now });
       expect(await createCostFactorSource(ctx.db, ctx.config, 'sign-in')()).toBe(4);
       expect(await createCostFactorSource(ctx.db, ctx.config, 'public')()).toBe(publicBefore);

@@ -37,7 +37,10 @@ export function costFactorFor(traffic: PublicTraffic, settings: CostSettings): n
 }
 
 /** The multiplier of CAPTCHA_COST for sign-in after `signIns` codes and wrong codes in the last hour. */
-export function signInCostFactorFor(signIns: number, settings: Pick<Config, 'captchaMaxCostFactor' | 'signInBusyPerHour'>): number {
+export function signInCostFactorFor(
+  signIns: number,
+  settings: Pick<Config, 'captchaMaxCostFactor' | 'signInBusyPerHour'>,
+): number {
   return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(stepsAbove(signIns, settings.signInBusyPerHour), 30));
 }
 

@@ -43,7 +43,11 @@ async function signInWith(
     method: 'POST',
     url: '/api/v1/users/login',
     headers,
-    payload: { product_number: productNumber, otp: lastOtpSentTo(ctx.app, productNumber), token: await solveCaptcha(ctx.app, 'sign-in') },
+    payload: {
+      product_number: productNumber,
+      otp: lastOtpSentTo(ctx.app, productNumber),
+      token: await solveCaptcha(ctx.app, 'sign-in'),
+    },
   });
   expect(login.statusCode).toBe(200);
   const user = await findLiveUserByNumber(ctx.db, productNumber);
