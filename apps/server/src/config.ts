@@ -85,6 +85,10 @@ const envSchema = z.object({
   // The defaults are the product's rules (shared constants); tests and browser journeys may shorten them.
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(OTP_RESEND_COOLDOWN_SECONDS),
   OTP_MAX_CODES_PER_HOUR: z.coerce.number().int().positive().default(OTP_MAX_CODES_PER_HOUR),
+  // Codes one number may get per hour over all addresses; the number's own signed-in devices may get twice this.
+  OTP_MAX_CODES_PER_NUMBER_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // Sign-in traffic (codes sent plus wrong codes) in an hour above which each doubling doubles sign-in's bot check.
+  SIGN_IN_BUSY_PER_HOUR: z.coerce.number().int().positive().default(300),
   // Multiplies every per-user write limit: load tests and fault runs write far faster than people.
   WRITE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   TRUST_PROXY: z.string().optional(),
@@ -167,7 +171,12 @@ export interface Config {
   notify: { channels: NotificationChannel[]; pollMs: number; retryMs: number; sendTimeoutMs: number };
   otpIpLimitPerHour: number;
   otpResendCooldownSeconds: number;
+  /** Codes of one number asked for from one address per hour. */
   otpMaxCodesPerHour: number;
+  /** Codes of one number per hour from all addresses (its own devices: twice this). */
+  otpMaxCodesPerNumberPerHour: number;
+  /** Sign-in traffic per hour (codes sent plus wrong codes) above which sign-in's bot check gets dearer. */
+  signInBusyPerHour: number;
   /** Multiplies the per-user write limits of plugins/write-limits.ts (1 in production). */
   writeLimitScale: number;
   /**
@@ -256,6 +265,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     otpIpLimitPerHour: env.OTP_IP_LIMIT_PER_HOUR,
     otpResendCooldownSeconds: env.OTP_RESEND_COOLDOWN_SECONDS,
     otpMaxCodesPerHour: env.OTP_MAX_CODES_PER_HOUR,
+    otpMaxCodesPerNumberPerHour: env.OTP_MAX_CODES_PER_NUMBER_PER_HOUR,
+    signInBusyPerHour: env.SIGN_IN_BUSY_PER_HOUR,
     writeLimitScale: env.WRITE_LIMIT_SCALE,
     trustProxy: trustProxyOf(env.TRUST_PROXY, isProduction),
     publicLimits: {

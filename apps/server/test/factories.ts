@@ -34,9 +34,12 @@ export async function signedInAs(app: FastifyInstance, db: Db, fields: Parameter
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** Fetches a challenge from the app and solves it, as the invisible widget does. */
-export async function solveCaptcha(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
+/**
+ * Fetches a challenge from the app and solves it, as the invisible widget does: for the public form
+ * unless `flow` says sign-in (a solution counts only in the flow it was asked for).
+ */
+export async function solveCaptcha(app: FastifyInstance, flow: 'public' | 'sign-in' = 'public'): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/captcha/challenge?flow=${flow}` });
   const challenge = response.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the captcha');
@@ -61,13 +64,13 @@ export async function signInWithOtp(app: FastifyInstance, productNumber: string)
   const sent = await app.inject({
     method: 'POST',
     url: '/api/v1/users/generate-otp',
-    payload: { product_number: productNumber, token: await solveCaptcha(app) },
+    payload: { product_number: productNumber, token: await solveCaptcha(app, 'sign-in') },
   });
   if (sent.statusCode !== 200) throw new Error(`generate-otp answered ${sent.statusCode}: ${sent.body}`);
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/users/login',
-    payload: { product_number: productNumber, otp: lastOtpSentTo(app, productNumber), token: await solveCaptcha(app) },
+    payload: { product_number: productNumber, otp: lastOtpSentTo(app, productNumber), token: await solveCaptcha(app, 'sign-in') },
   });
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
   return login.json<{ auth_token: string }>().auth_token;

@@ -90,7 +90,7 @@ describe('the http SMS driver', () => {
         const reply = await ctx.app.inject({
           method: 'POST',
           url: '/api/v1/users/generate-otp',
-          payload: { product_number: number, token: await solveCaptcha(ctx.app) },
+          payload: { product_number: number, token: await solveCaptcha(ctx.app, 'sign-in') },
         });
         expect(reply.statusCode).toBe(503);
         expect(reply.json().message).toMatch(/could not send the OTP/);

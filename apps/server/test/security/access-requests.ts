@@ -110,7 +110,7 @@ async function otpSentTo(world: World, productNumber: string): Promise<string> {
   const sent = await world.app.inject({
     method: 'POST',
     url: '/api/v1/users/generate-otp',
-    payload: { product_number: productNumber, token: await solveCaptcha(world.app) },
+    payload: { product_number: productNumber, token: await solveCaptcha(world.app, 'sign-in') },
   });
   if (sent.statusCode !== 200) throw new Error(`generate-otp answered ${sent.statusCode}: ${sent.body}`);
   return lastOtpSentTo(world.app, productNumber);
@@ -127,15 +127,18 @@ export const REQUESTS: Record<string, RequestOf> = {
   'GET /api/v1/captcha/challenge': async (caller) => call('GET', '/api/v1/captcha/challenge')(caller),
 
   'POST /api/v1/users/generate-otp': async (caller, world) =>
-    call('POST', '/api/v1/users/generate-otp', { product_number: randomProductNumber(), token: await solveCaptcha(world.app) })(
-      caller,
-    ),
+    call('POST', '/api/v1/users/generate-otp', {
+      product_number: randomProductNumber(),
+      token: await solveCaptcha(world.app, 'sign-in'),
+    })(caller),
   'POST /api/v1/users/login': async (caller, world) => {
     const productNumber = randomProductNumber();
     const otp = await otpSentTo(world, productNumber);
-    return call('POST', '/api/v1/users/login', { product_number: productNumber, otp, token: await solveCaptcha(world.app) })(
-      caller,
-    );
+    return call('POST', '/api/v1/users/login', {
+      product_number: productNumber,
+      otp,
+      token: await solveCaptcha(world.app, 'sign-in'),
+    })(caller);
   },
   'GET /api/v1/users/validate-token': async (caller) => call('GET', '/api/v1/users/validate-token')(caller),
 

@@ -16,25 +16,29 @@ import { otpCodes, otpFailures } from '../../src/db/schema.ts';
 import { createConsoleSms, type SmsSender } from '../../src/lib/sms.ts';
 import { describeWithApp, type TestContext } from '../harness.ts';
 import { lastOtpSentTo, randomProductNumber } from '../factories.ts';
+import { buildGroup, ticketBody } from '../ticket-factories.ts';
 import { freshCaptcha } from './bot-check.ts';
+import { DEVICE_COOKIE } from '../../src/modules/auth/device-cookie.ts';
 
 /** The n-th address of a documentation range: every call from somewhere else. */
 const address = (n: number) => `203.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
 function calls(ctx: TestContext) {
   return {
-    requestOtp: async (productNumber: string, ip: string, token?: string) =>
+    requestOtp: async (productNumber: string, ip: string, token?: string, cookie?: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/users/generate-otp',
         remoteAddress: ip,
+        headers: cookie ? { cookie } : {},
         payload: { product_number: productNumber, token: token ?? (await freshCaptcha(ctx.config)) },
       }),
-    login: async (productNumber: string, otp: string, ip: string, token?: string) =>
+    login: async (productNumber: string, otp: string, ip: string, token?: string, cookie?: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/users/login',
         remoteAddress: ip,
+        headers: cookie ? { cookie } : {},
         payload: { product_number: productNumber, otp, token: token ?? (await freshCaptcha(ctx.config)) },
       }),
     /** Moves a number's codes back in time (past the resend cooldown). */
@@ -62,6 +66,24 @@ function calls(ctx: TestContext) {
 }
 
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/** The `name=value` of the device cookie a sign-in reply sets. */
+function deviceCookieOf(reply: { headers: Record<string, unknown> }): string {
+  const header = reply.headers['set-cookie'];
+  const cookies = (Array.isArray(header) ? header : [header]).filter((value): value is string => typeof value === 'string');
+  const device = cookies.find((value) => value.startsWith(`${DEVICE_COOKIE}=`));
+  if (!device) throw new Error('the sign-in set no device cookie');
+  return device.split(';')[0] ?? '';
+}
+
+/** Signs the owner in once from `ip`: their device now carries the number's device cookie. */
+async function ownerDevice(ctx: TestContext, number: string, ip: string): Promise<string> {
+  const { requestOtp, login } = calls(ctx);
+  expect((await requestOtp(number, ip)).statusCode).toBe(200);
+  const reply = await login(number, lastOtpSentTo(ctx.app, number), ip);
+  expect(reply.statusCode).toBe(200);
+  return deviceCookieOf(reply);
+}
 
 describeWithApp('OTP guessing', (ctx) => {
   const { requestOtp, login, ageCodes, wrongTries, failureRows } = calls(ctx);
@@ -150,6 +172,60 @@ describeWithApp('OTP guessing', (ctx) => {
     expect((await requestOtp(number, address(1301))).statusCode).toBe(429);
   });
 
+  it("lets the owner's device through the number-wide lock of wrong codes, and nobody else", async () => {
+    const number = randomProductNumber();
+    const owner = address(1500);
+    const device = await ownerDevice(ctx, number, owner);
+    await ageCodes(number, 3601);
+    const rounds = OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY / OTP_MAX_WRONG_TRIES_PER_ADDRESS_PER_HOUR;
+    for (let round = 0; round < rounds; round++) {
+      expect((await requestOtp(number, address(1510 + round))).statusCode).toBe(200);
+      await spendAddress(number, address(1510 + round));
+      await ageCodes(number, 3601);
+    }
+    expect(await failureRows(number)).toBe(OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY);
+    // Without the cookie, even from the owner's own address: locked.
+    expect((await requestOtp(number, owner)).statusCode).toBe(429);
+    // A cookie for another number, or a forged one, counts for nothing.
+    const other = await ownerDevice(ctx, randomProductNumber(), owner);
+    expect((await requestOtp(number, owner, undefined, other)).statusCode).toBe(429);
+    const cut = device.lastIndexOf('.') + 1;
+    const tampered = `${device.slice(0, cut)}${device[cut] === 'A' ? 'B' : 'A'}${device.slice(cut + 1)}`;
+    expect((await requestOtp(number, owner, undefined, tampered)).statusCode).toBe(429);
+    const forgedNumber = device.replace(number, randomProductNumber());
+    expect((await requestOtp(number, owner, undefined, forgedNumber)).statusCode).toBe(429);
+    // The owner's device gets a code and signs in; a wrong try of it still counts per address.
+    expect((await requestOtp(number, owner, undefined, device)).statusCode).toBe(200);
+    const code = lastOtpSentTo(ctx.app, number);
+    expect((await login(number, wrongCodeFor(code), owner, undefined, device)).statusCode).toBe(400);
+    expect((await login(number, code, owner, undefined, device)).statusCode).toBe(200);
+  });
+
+  it('marks the device at sign-in with a signed cookie that scripts cannot read and other sites cannot send', async () => {
+    const number = randomProductNumber();
+    const ip = address(1700);
+    await requestOtp(number, ip);
+    const reply = await login(number, lastOtpSentTo(ctx.app, number), ip);
+    const header = String(reply.headers['set-cookie']);
+    expect(header).toMatch(new RegExp(`^${DEVICE_COOKIE}=[^;]*${number}[^;]*;`));
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Strict/);
+    expect(header).toMatch(/; Path=\/api\/v1\/users/);
+    expect(header).toMatch(/; Max-Age=\d+/);
+    expect((await requestOtp(number, ip)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it("keeps a stranger's code from replacing the one the owner asked for", async () => {
+    const number = randomProductNumber();
+    const [owner, stranger] = [address(1600), address(1601)];
+    expect((await requestOtp(number, owner)).statusCode).toBe(200);
+    const code = lastOtpSentTo(ctx.app, number);
+    await ageCodes(number, 61);
+    expect((await requestOtp(number, stranger)).statusCode).toBe(200);
+    expect(lastOtpSentTo(ctx.app, number)).not.toBe(code);
+    expect((await login(number, code, owner)).statusCode).toBe(200);
+  });
+
   it('judges at most five guesses of a code when they arrive all at once', async () => {
     const number = randomProductNumber();
     await requestOtp(number, address(0));
@@ -200,7 +276,7 @@ function slowGateway(): SmsSender {
 describeWithApp(
   'SMS pumping',
   (ctx) => {
-    const { requestOtp, ageCodes } = calls(ctx);
+    const { requestOtp, login, ageCodes } = calls(ctx);
 
     it(`caps many numbers from one address at OTP_IP_LIMIT_PER_HOUR`, async () => {
       const limit = ctx.config.otpIpLimitPerHour;
@@ -213,28 +289,68 @@ describeWithApp(
       expect((await requestOtp(randomProductNumber(), address(201))).statusCode).toBe(200);
     });
 
-    it('sends one code when one number is asked for from many addresses at once', async () => {
+    it('sends at most OTP_MAX_CODES_PER_NUMBER_PER_HOUR codes when one number is asked for from many addresses at once', async () => {
+      const number = randomProductNumber();
+      const cap = ctx.config.otpMaxCodesPerNumberPerHour;
+      const tokens = await Promise.all(Array.from({ length: cap + 10 }, () => freshCaptcha(ctx.config)));
+      const replies = await Promise.all(tokens.map((token, i) => requestOtp(number, address(500 + i), token)));
+      expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(cap);
+      expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(10);
+      expect(ctx.app.deps.sms.outbox().filter((message) => message.to === number)).toHaveLength(cap);
+    });
+
+    it('sends one code when one number is asked for from one address many times at once', async () => {
       const number = randomProductNumber();
       const tokens = await Promise.all(Array.from({ length: 10 }, () => freshCaptcha(ctx.config)));
-      const replies = await Promise.all(tokens.map((token, i) => requestOtp(number, address(250 + i), token)));
+      const replies = await Promise.all(tokens.map((token) => requestOtp(number, address(250), token)));
       expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(1);
       expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(9);
       expect(ctx.app.deps.sms.outbox().filter((message) => message.to === number)).toHaveLength(1);
     });
 
-    it('caps one number asked for from many addresses: one code a minute, OTP_MAX_CODES_PER_HOUR an hour', async () => {
+    it('caps one number asked for from one address: one code a minute, OTP_MAX_CODES_PER_HOUR an hour', async () => {
       const number = randomProductNumber();
       const cap = ctx.config.otpMaxCodesPerHour;
-      expect((await requestOtp(number, address(300))).statusCode).toBe(200);
-      expect((await requestOtp(number, address(301))).statusCode).toBe(429);
+      const stranger = address(300);
+      expect((await requestOtp(number, stranger)).statusCode).toBe(200);
+      expect((await requestOtp(number, stranger)).statusCode).toBe(429);
       for (let i = 1; i < cap; i++) {
         await ageCodes(number, 61);
-        expect((await requestOtp(number, address(310 + i))).statusCode).toBe(200);
+        expect((await requestOtp(number, stranger)).statusCode).toBe(200);
       }
       await ageCodes(number, 61);
-      expect((await requestOtp(number, address(320))).statusCode).toBe(429);
+      expect((await requestOtp(number, stranger)).statusCode).toBe(429);
       const sent = await ctx.db.select().from(otpCodes).where(eq(otpCodes.productNumber, number));
       expect(sent).toHaveLength(cap);
+    });
+
+    it("does not let a stranger's five requests, one a minute from five addresses, keep the owner from a code", async () => {
+      const number = randomProductNumber();
+      for (let i = 0; i < 5; i++) {
+        expect((await requestOtp(number, address(600 + i))).statusCode).toBe(200);
+        await ageCodes(number, 61);
+      }
+      const owner = address(700);
+      expect((await requestOtp(number, owner)).statusCode).toBe(200);
+      expect((await login(number, lastOtpSentTo(ctx.app, number), owner)).statusCode).toBe(200);
+    });
+
+    it("caps one number over all addresses at OTP_MAX_CODES_PER_NUMBER_PER_HOUR, which the owner's device may pass up to twice over", async () => {
+      const number = randomProductNumber();
+      const cap = ctx.config.otpMaxCodesPerNumberPerHour;
+      const owner = address(800);
+      const device = await ownerDevice(ctx, number, owner);
+      for (let i = 1; i < cap; i++) expect((await requestOtp(number, address(810 + i))).statusCode).toBe(200);
+      expect((await requestOtp(number, address(870))).statusCode).toBe(429);
+      // Without its cookie the owner is one more stranger; with it, only its own address's limits apply.
+      await ageCodes(number, 61);
+      expect((await requestOtp(number, address(871))).statusCode).toBe(429);
+      expect((await requestOtp(number, owner, undefined, device)).statusCode).toBe(200);
+      // A cookie copied to many addresses still stops at twice the cap.
+      const statuses = [];
+      for (let i = 0; i < cap; i++) statuses.push((await requestOtp(number, address(900 + i), undefined, device)).statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(cap - 1);
+      expect(statuses.at(-1)).toBe(429);
     });
   },
   { sms: slowGateway() },
@@ -279,6 +395,36 @@ describeWithApp('bot-check replay', (ctx) => {
       const rows = await ctx.db.select().from(otpCodes).where(eq(otpCodes.productNumber, number));
       expect(rows).toEqual([]);
     });
+  });
+});
+
+describeWithApp('one bot check per flow', (ctx) => {
+  const { requestOtp } = calls(ctx);
+
+  it("refuses the public form's solution at sign-in and sign-in's solution at the public form", async () => {
+    const publicSolution = await freshCaptcha(ctx.config, 'public');
+    const refused = await requestOtp(randomProductNumber(), address(450), publicSolution);
+    expect(refused.json()).toMatchObject({ code: 'captcha_failed' });
+    const group = await buildGroup(ctx.db);
+    const submit = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/tickets/issue-ticket/public',
+        remoteAddress: address(451),
+        payload: { ...ticketBody(group), client_email: 'karim@example.com', token },
+      });
+    expect((await submit(await freshCaptcha(ctx.config, 'sign-in'))).json()).toMatchObject({ code: 'captcha_failed' });
+    expect((await submit(await freshCaptcha(ctx.config, 'public'))).statusCode).toBe(201);
+  });
+
+  it('names the flow in the challenge it serves, signed with it', async () => {
+    const challenge = async (query: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/captcha/challenge${query}` })).json<{
+        parameters: { data?: { flow?: string } };
+      }>();
+    expect((await challenge('?flow=sign-in')).parameters.data?.flow).toBe('sign-in');
+    expect((await challenge('')).parameters.data?.flow).toBe('public');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge?flow=other' })).statusCode).toBe(400);
   });
 });
 

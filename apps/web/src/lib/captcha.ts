@@ -18,10 +18,17 @@ const MAX_WORKERS = 2;
 const SOLVE_TIMEOUT_MS = 60_000;
 
 /**
+ * The challenges of the two flows: the server prices each by its own traffic and accepts a solution
+ * only in the flow it was asked for, so a public-form flood does not slow signing in.
+ */
+export const PUBLIC_FORM_CHALLENGE_URL = '/captcha/challenge?flow=public';
+export const SIGN_IN_CHALLENGE_URL = '/captcha/challenge?flow=sign-in';
+
+/**
  * Fetches a challenge and returns the solved payload (base64 JSON, the widget's format) that the
  * API expects in its `token` field. Throws an ApiError with a readable message on failure.
  */
-export async function solveBotCheck(challengeUrl = '/captcha/challenge'): Promise<string> {
+export async function solveBotCheck(challengeUrl = PUBLIC_FORM_CHALLENGE_URL): Promise<string> {
   const challenge = await apiRequest<Challenge>(challengeUrl, { anonymous: true });
   const solution = await solve(challenge).catch(() => null);
   if (!solution) throw new ApiError(0, translate(labelMessages, 'botCheckFailed'), 'captcha_failed');

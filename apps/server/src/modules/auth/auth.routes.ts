@@ -11,6 +11,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { anonymousLimit, BODY_LIMITS } from '../../plugins/write-limits.ts';
 import { verifyCaptchaOnce } from '../captcha/captcha.service.ts';
 import { issueToken, signIn } from './auth.service.ts';
+import { deviceCookieHeader, isDeviceOf } from './device-cookie.ts';
 import { checkOtp, sendOtp, type OtpContext } from './otp.service.ts';
 
 /** Sign-in by a code sent as SMS: no session yet. */
@@ -23,7 +24,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     brandName: config.brandName,
     resendCooldownSeconds: config.otpResendCooldownSeconds,
     maxCodesPerHour: config.otpMaxCodesPerHour,
+    maxCodesPerNumberPerHour: config.otpMaxCodesPerNumberPerHour,
   };
+  const deviceSecret = `${config.jwtSecret}:device`;
+  /** Whether the request comes from a browser that signed in to this number before (device-cookie.ts). */
+  const ownDevice = (cookie: string | undefined, productNumber: string) => isDeviceOf(deviceSecret, cookie, productNumber);
   const perIpHourly = { rateLimit: anonymousLimit({ max: config.otpIpLimitPerHour, timeWindow: '1 hour' }) };
 
   app.post(
@@ -39,8 +44,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIpHourly,
     },
     async (request) => {
-      await verifyCaptchaOnce(db, config, request.body.token);
-      await sendOtp(otpContext, request.body.product_number, request.ip);
+      await verifyCaptchaOnce(db, config, request.body.token, 'sign-in');
+      const number = request.body.product_number;
+      await sendOtp(otpContext, number, request.ip, ownDevice(request.headers.cookie, number));
       // The same reply whether or not the number has an account.
       return { message: request.say('auth.otpSent', { brand: config.brandName }) };
     },
@@ -58,11 +64,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: BODY_LIMITS.signIn,
       config: perIpHourly,
     },
-    async (request) => {
-      await verifyCaptchaOnce(db, config, request.body.token);
-      await checkOtp(otpContext, request.body.product_number, request.body.otp, request.ip);
-      const user = await signIn(db, request.body.product_number, request.ip, requestLanguage(request));
-      return { auth_token: await issueToken(app.tokens, user) };
+    async (request, reply) => {
+      await verifyCaptchaOnce(db, config, request.body.token, 'sign-in');
+      const number = request.body.product_number;
+      await checkOtp(otpContext, number, request.body.otp, request.ip, ownDevice(request.headers.cookie, number));
+      const user = await signIn(db, number, request.ip, requestLanguage(request));
+      const token = await issueToken(app.tokens, user);
+      reply.header('set-cookie', deviceCookieHeader(deviceSecret, number, config.isProduction));
+      return { auth_token: token };
     },
   );
 };

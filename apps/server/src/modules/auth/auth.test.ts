@@ -22,13 +22,13 @@ describeWithApp('sign-in with OTP', (ctx) => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/generate-otp',
-      payload: { product_number: productNumber, token: token ?? (await solveCaptcha(ctx.app)) },
+      payload: { product_number: productNumber, token: token ?? (await solveCaptcha(ctx.app, 'sign-in')) },
     });
   const login = async (productNumber: string, otp: string, token?: string) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/login',
-      payload: { product_number: productNumber, otp, token: token ?? (await solveCaptcha(ctx.app)) },
+      payload: { product_number: productNumber, otp, token: token ?? (await solveCaptcha(ctx.app, 'sign-in')) },
     });
   const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
   /** Moves a number's codes back in time, past the resend cooldown. */
@@ -164,7 +164,7 @@ describeWithApp('sign-in with OTP', (ctx) => {
 
     it('refuses a forged solution', async () => {
       type Payload = { challenge: { parameters: { keyPrefix: string } }; solution: { derivedKey: string } };
-      const decode = async () => JSON.parse(Buffer.from(await solveCaptcha(ctx.app), 'base64').toString()) as Payload;
+      const decode = async () => JSON.parse(Buffer.from(await solveCaptcha(ctx.app, 'sign-in'), 'base64').toString()) as Payload;
       const encode = (payload: Payload) => Buffer.from(JSON.stringify(payload)).toString('base64');
       const wrongKey = await decode();
       wrongKey.solution.derivedKey = tamperedHex(wrongKey.solution.derivedKey);
@@ -179,7 +179,7 @@ describeWithApp('sign-in with OTP', (ctx) => {
     });
 
     it('refuses a replayed solution', async () => {
-      const token = await solveCaptcha(ctx.app);
+      const token = await solveCaptcha(ctx.app, 'sign-in');
       expect((await requestOtp(randomProductNumber(), token)).statusCode).toBe(200);
       const replay = await requestOtp(randomProductNumber(), token);
       expect(replay.statusCode).toBe(400);

@@ -1,7 +1,9 @@
 /**
  * The wrong-code budgets of DESIGN.md §7: per (number, address) in a rolling hour, so a stranger's
  * guesses spend only the stranger's budget, and per number over all addresses in a rolling day, so
- * guessing from many addresses stays bounded.
+ * guessing from many addresses stays bounded. The number's own devices (device-cookie.ts) pass the
+ * day's lock that strangers can fill, up to a second lock at twice it that only such devices can
+ * reach: a copied or outdated cookie cannot guess without end either.
  */
 import {
   AppError,
@@ -14,6 +16,8 @@ import { countOtpFailures, listOtpFailureAddresses, nthNewestOtpFailureAt } from
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
+/** Wrong codes of a number in a day after which even its own devices are stopped. */
+export const DEVICE_WRONG_TRIES_PER_NUMBER_PER_DAY = 2 * OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY;
 
 export interface NumberLock {
   failures24h: number;
@@ -21,12 +25,20 @@ export interface NumberLock {
   lockedUntil: Date | null;
 }
 
-/** The number's failures of the last day, and until when they lock it. */
-export async function numberLockOf(db: Db, productNumber: string, now: Date): Promise<NumberLock> {
+/**
+ * The number's failures of the last day, and until when they lock it: for everyone at
+ * OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY, or with `limit`, for the number's own devices.
+ */
+export async function numberLockOf(
+  db: Db,
+  productNumber: string,
+  now: Date,
+  limit = OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY,
+): Promise<NumberLock> {
   const since = new Date(now.getTime() - DAY_MS);
   const failures24h = await countOtpFailures(db, productNumber, since);
-  if (failures24h < OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY) return { failures24h, lockedUntil: null };
-  const at = await nthNewestOtpFailureAt(db, productNumber, since, OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY);
+  if (failures24h < limit) return { failures24h, lockedUntil: null };
+  const at = await nthNewestOtpFailureAt(db, productNumber, since, limit);
   return { failures24h, lockedUntil: at ? new Date(at.getTime() + DAY_MS) : null };
 }
 
@@ -53,10 +65,18 @@ function waitOf(until: Date, now: Date): MessageValues {
 
 /**
  * Throws unless codes of this number may be sent to or tried from this address: the number's daily
- * lock stops everyone (and says so); a spent address budget stops only that address.
+ * lock stops everyone but the number's own devices (and says so); a spent address budget stops only
+ * that address, device or not.
  */
-export async function assertWithinFailureBudgets(db: Db, productNumber: string, ip: string, now: Date): Promise<void> {
-  const { lockedUntil } = await numberLockOf(db, productNumber, now);
+export async function assertWithinFailureBudgets(
+  db: Db,
+  productNumber: string,
+  ip: string,
+  now: Date,
+  ownDevice = false,
+): Promise<void> {
+  const limit = ownDevice ? DEVICE_WRONG_TRIES_PER_NUMBER_PER_DAY : OTP_MAX_WRONG_TRIES_PER_NUMBER_PER_DAY;
+  const { lockedUntil } = await numberLockOf(db, productNumber, now, limit);
   if (lockedUntil) {
     throw new AppError('rate_limited', 'auth.numberLocked', waitOf(lockedUntil, now));
   }

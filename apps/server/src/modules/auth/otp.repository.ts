@@ -36,8 +36,18 @@ export async function listRecentOtps(db: Db, productNumber: string, since: Date)
     .orderBy(desc(otpCodes.createdAt));
 }
 
-/** The newest code of a number that is unused and unexpired. */
-export async function findUsableOtp(db: Db, productNumber: string, now: Date, maxTries: number): Promise<OtpRow | undefined> {
+/**
+ * The code a try from `ip` is judged against: the newest unused, unexpired code of the number asked
+ * for from that address, else the newest one asked for from anywhere. A stranger asking for codes
+ * from elsewhere does not replace the one the owner is typing.
+ */
+export async function findUsableOtp(
+  db: Db,
+  productNumber: string,
+  ip: string,
+  now: Date,
+  maxTries: number,
+): Promise<OtpRow | undefined> {
   const [row] = await db
     .select()
     .from(otpCodes)
@@ -49,7 +59,7 @@ export async function findUsableOtp(db: Db, productNumber: string, now: Date, ma
         lt(otpCodes.attempts, maxTries),
       ),
     )
-    .orderBy(desc(otpCodes.createdAt))
+    .orderBy(desc(sql`${otpCodes.ip} is not distinct from ${ip}`), desc(otpCodes.createdAt))
     .limit(1);
   return row;
 }

@@ -32,9 +32,12 @@ export interface OtpContext {
   sms: SmsSender;
   secret: string;
   brandName: string;
-  /** Seconds between two codes of one number (60 in production; shorter in browser tests). */
+  /** Seconds between two codes of one number asked for from one address (60 in production; shorter in browser tests). */
   resendCooldownSeconds: number;
+  /** Codes of one number asked for from one address in an hour. */
   maxCodesPerHour: number;
+  /** Codes of one number in an hour from all addresses; the number's own devices may go to twice this. */
+  maxCodesPerNumberPerHour: number;
   now?: Date;
 }
 
@@ -58,27 +61,40 @@ export function otpMessage(brandName: string, code: string): string {
   return say(DEFAULT_LANGUAGE, 'auth.otpSms', { brand: brandName, code, minutes: OTP_TTL_MINUTES });
 }
 
-/** Throws unless the number may get another code now: cooldown and hourly cap. */
-function assertMayResend(context: OtpContext, recent: OtpRow[], now: Date): void {
-  const newest = recent[0];
+/** The wait until the code that keeps `codes` (newest first) at `cap` leaves the hour. */
+function waitForCap(codes: OtpRow[], cap: number, now: Date): number {
+  const limiting = codes[cap - 1];
+  return limiting ? limiting.createdAt.getTime() + HOUR_MS - now.getTime() : 0;
+}
+
+/**
+ * Throws unless the number may get another code asked for from `ip` now. The cooldown and the small
+ * hourly cap count the codes asked for from this address; the number-wide cap counts all of them,
+ * and is twice as high for the number's own device, so strangers cannot fill it for the owner.
+ */
+function assertMayResend(context: OtpContext, recent: OtpRow[], ip: string, ownDevice: boolean, now: Date): void {
+  const fromHere = recent.filter((row) => row.ip === ip);
+  const newest = fromHere[0];
   if (newest) {
     const waitMs = newest.createdAt.getTime() + context.resendCooldownSeconds * 1000 - now.getTime();
     if (waitMs > 0) {
       throw new AppError('rate_limited', 'auth.otpCooldown', { seconds: Math.ceil(waitMs / 1000) });
     }
   }
-  const oldest = recent.at(-1);
-  if (oldest && recent.length >= context.maxCodesPerHour) {
-    const waitMs = oldest.createdAt.getTime() + HOUR_MS - now.getTime();
-    throw new AppError('rate_limited', 'auth.otpTooMany', { minutes: minutesLeft(waitMs) });
-  }
+  const numberCap = context.maxCodesPerNumberPerHour * (ownDevice ? 2 : 1);
+  const waitMs = Math.max(
+    fromHere.length >= context.maxCodesPerHour ? waitForCap(fromHere, context.maxCodesPerHour, now) : 0,
+    recent.length >= numberCap ? waitForCap(recent, numberCap, now) : 0,
+  );
+  if (waitMs > 0) throw new AppError('rate_limited', 'auth.otpTooMany', { minutes: minutesLeft(waitMs) });
 }
 
 /**
- * Sends a fresh code, unless the number is inside its cooldown or hourly cap, or the wrong-code
- * budgets refuse it: a code is not sent where it could not be tried.
+ * Sends a fresh code, unless the (number, address) is inside its cooldown or hourly cap, the number
+ * at its cap over all addresses, or the wrong-code budgets refuse it: a code is not sent where it
+ * could not be tried. `ownDevice`: the request carries the number's device cookie.
  */
-export async function sendOtp(context: OtpContext, productNumber: string, ip: string): Promise<void> {
+export async function sendOtp(context: OtpContext, productNumber: string, ip: string, ownDevice = false): Promise<void> {
   const { db, sms } = context;
   const now = context.now ?? new Date();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -89,8 +105,9 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
   // and becomes usable only once the gateway took the message: a code never sent is never valid.
   const pendingId = await db.transaction(async (tx) => {
     await lockNumber(tx, productNumber);
-    await assertWithinFailureBudgets(tx, productNumber, ip, now);
-    assertMayResend(context, await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS)), now);
+    await assertWithinFailureBudgets(tx, productNumber, ip, now, ownDevice);
+    const recent = await listRecentOtps(tx, productNumber, new Date(now.getTime() - HOUR_MS));
+    assertMayResend(context, recent, ip, ownDevice, now);
     return insertOtp(tx, {
       productNumber,
       codeHash: hashCode(context.secret, productNumber, code),
@@ -113,14 +130,21 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
  * Consumes the code if it is right; throws otherwise. The whole check runs under the number's
  * lock: parallel guesses are judged one after another, so no more of them are judged than the
  * budgets allow. A wrong code counts against the code, the (number, address) pair and the number.
+ * `ownDevice`: the request carries the number's device cookie, which passes the number's day lock.
  */
-export async function checkOtp(context: OtpContext, productNumber: string, code: string, ip: string): Promise<void> {
+export async function checkOtp(
+  context: OtpContext,
+  productNumber: string,
+  code: string,
+  ip: string,
+  ownDevice = false,
+): Promise<void> {
   const { db } = context;
   const now = context.now ?? new Date();
   const verdict = await db.transaction(async (tx) => {
     await lockNumber(tx, productNumber);
-    await assertWithinFailureBudgets(tx, productNumber, ip, now);
-    const usable = await findUsableOtp(tx, productNumber, now, OTP_MAX_WRONG_TRIES);
+    await assertWithinFailureBudgets(tx, productNumber, ip, now, ownDevice);
+    const usable = await findUsableOtp(tx, productNumber, ip, now, OTP_MAX_WRONG_TRIES);
     if (!usable) return 'wrong';
     if (!sameHash(usable.codeHash, hashCode(context.secret, productNumber, code))) {
       // Returned, not thrown: a throw would roll the count of this wrong try back.

@@ -25,7 +25,7 @@ describeWithApp('sign-in locks', (ctx) => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/generate-otp',
-      payload: { product_number: number, token: await solveCaptcha(ctx.app) },
+      payload: { product_number: number, token: await solveCaptcha(ctx.app, 'sign-in') },
     });
 
   it("shows an admin a locked number's failures, addresses and the end of the lock", async () => {

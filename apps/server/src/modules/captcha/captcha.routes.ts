@@ -1,23 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { createCostFactorSource } from './challenge-cost.ts';
-import { issueChallenge } from './captcha.service.ts';
+import { BOT_CHECK_FLOWS, issueChallenge } from './captcha.service.ts';
+
+/** Which flow the challenge is for: the public form by default (its web form asks without one), or sign-in. */
+const challengeQuerySchema = z.object({ flow: z.enum(BOT_CHECK_FLOWS).default('public') });
 
 const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.deps;
-  const costFactor = createCostFactorSource(db, config);
+  const costFactor = {
+    public: createCostFactorSource(db, config, 'public'),
+    'sign-in': createCostFactorSource(db, config, 'sign-in'),
+  };
   app.get(
     '/captcha/challenge',
     {
       schema: {
         tags: ['auth'],
-        summary: 'A fresh bot-check challenge for the invisible widget; dearer under heavy public traffic',
+        summary: 'A fresh bot-check challenge for the invisible widget; dearer under heavy traffic of its flow',
+        querystring: challengeQuerySchema,
       },
       config: { rateLimit: anonymousLimit({ max: 120, timeWindow: '1 minute' }) },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return issueChallenge(config, await costFactor());
+      const { flow } = request.query;
+      return issueChallenge(config, flow, await costFactor[flow]());
     },
   );
 };

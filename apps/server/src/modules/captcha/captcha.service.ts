@@ -3,6 +3,10 @@
  * nonce goes into `captcha_used` until the challenge expires (replay protection). The public
  * form's upload grants are the one exception: one solution covers a form's images, each grant
  * taking one of a few numbered slots of the same nonce.
+ *
+ * Each challenge names its flow (the public form or sign-in) in its signed data, and a solution
+ * counts only in that flow: the two are priced apart (challenge-cost.ts), so a flood of one cannot
+ * make the other dearer, and a cheap challenge of one cannot stand in for a dear one of the other.
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -14,20 +18,25 @@ import { deleteExpiredSolutions, insertSolutionUse } from './captcha.repository.
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const ALGORITHM = 'SHA-256';
 
+/** What a bot check guards: the public form (tickets and their uploads) or sign-in. */
+export const BOT_CHECK_FLOWS = ['public', 'sign-in'] as const;
+export type BotCheckFlow = (typeof BOT_CHECK_FLOWS)[number];
+
 interface CaptchaSettings {
   captchaHmacKey: string;
   captchaCost: number;
 }
 
 /**
- * A challenge whose solution takes about `captchaCost × costFactor / 2` hashes on average: the
- * factor rises with public traffic (challenge-cost.ts).
+ * A challenge for `flow` whose solution takes about `captchaCost × costFactor / 2` hashes on
+ * average: the factor rises with that flow's traffic (challenge-cost.ts).
  */
-export function issueChallenge(settings: CaptchaSettings, costFactor = 1): Promise<Challenge> {
+export function issueChallenge(settings: CaptchaSettings, flow: BotCheckFlow, costFactor = 1): Promise<Challenge> {
   return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
     counter: randomInt(0, settings.captchaCost * costFactor),
+    data: { flow },
     deriveKey,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     hmacSignatureSecret: settings.captchaHmacKey,
@@ -53,17 +62,25 @@ const payloadSchema = z.object({
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string().max(500) }).loose(),
 });
 
-/** Accepts a widget payload (base64 JSON) once; throws `captcha_failed` for anything else. */
-export async function verifyCaptchaOnce(db: Db, settings: CaptchaSettings, token: string): Promise<void> {
-  await rememberSolution(db, await verifiedNonce(settings, token));
+/**
+ * Accepts a widget payload (base64 JSON) of a challenge for `flow` once; throws `captcha_failed`
+ * for anything else.
+ */
+export async function verifyCaptchaOnce(
+  db: Db,
+  settings: CaptchaSettings,
+  token: string,
+  flow: BotCheckFlow = 'public',
+): Promise<void> {
+  await rememberSolution(db, await verifiedNonce(settings, token, flow));
 }
 
 /**
  * Accepts a widget payload for at most `uses` calls within its validity (the upload grants of one
- * form); throws `captcha_failed` for anything else or for one use too many.
+ * form, a public-form challenge); throws `captcha_failed` for anything else or for one use too many.
  */
 export async function verifyCaptchaForUses(db: Db, settings: CaptchaSettings, token: string, uses: number): Promise<void> {
-  const nonce = await verifiedNonce(settings, token);
+  const nonce = await verifiedNonce(settings, token, 'public');
   await clearExpiredSolutions(db);
   // Each use claims the first free numbered slot; the primary key decides between parallel calls.
   for (let slot = 1; slot <= uses; slot++) {
@@ -72,10 +89,11 @@ export async function verifyCaptchaForUses(db: Db, settings: CaptchaSettings, to
   throw new AppError('captcha_failed', 'auth.botCheckUsed');
 }
 
-/** The challenge nonce of a genuine, unexpired solution; throws `captcha_failed` otherwise. */
-async function verifiedNonce(settings: CaptchaSettings, token: string): Promise<string> {
+/** The challenge nonce of a genuine, unexpired solution for `flow`; throws `captcha_failed` otherwise. */
+async function verifiedNonce(settings: CaptchaSettings, token: string, flow: BotCheckFlow): Promise<string> {
   const payload = parsePayload(token);
-  if (!payload) throw new AppError('captcha_failed', 'auth.botCheckFailed');
+  // The flow is in the signed parameters: checked here, trusted once the signature holds.
+  if (payload?.challenge.parameters.data?.flow !== flow) throw new AppError('captcha_failed', 'auth.botCheckFailed');
   const result = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,

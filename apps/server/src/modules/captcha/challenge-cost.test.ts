@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/harness.ts';
 import { testConfig } from '../../../test/test-config.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
-import { costFactorFor, createCostFactorSource } from './challenge-cost.ts';
+import { costFactorFor, createCostFactorSource, signInCostFactorFor } from './challenge-cost.ts';
+import { otpCodes, otpFailures } from '../../db/schema.ts';
 
 describe('the cost factor of a challenge', () => {
   const settings = testConfig({
@@ -25,18 +26,36 @@ describe('the cost factor of a challenge', () => {
   it('stops rising at CAPTCHA_MAX_COST_FACTOR', () => {
     expect(costFactorFor({ tickets: 1_000_000, uploads: 1_000_000 }, settings)).toBe(16);
   });
+
+  it("doubles sign-in's cost with each doubling of sign-in traffic above SIGN_IN_BUSY_PER_HOUR", () => {
+    const signIn = testConfig({ SIGN_IN_BUSY_PER_HOUR: '300', CAPTCHA_MAX_COST_FACTOR: '16' });
+    expect([0, 299, 300, 600, 1200, 1_000_000].map((n) => signInCostFactorFor(n, signIn))).toEqual([1, 1, 2, 4, 8, 16]);
+  });
 });
 
 describeWithApp(
   'the challenge cost under load',
   (ctx) => {
-    it("rises with the last hour's public tickets", async () => {
-      expect(await createCostFactorSource(ctx.db, ctx.config)()).toBe(1);
+    it("rises with the last hour's public tickets for the public form, and not for sign-in", async () => {
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'public')()).toBe(1);
       for (let i = 0; i < 4; i++) await buildTicket(ctx.db, null, { clientEmail: `load${i}@example.com` });
-      expect(await createCostFactorSource(ctx.db, ctx.config)()).toBe(4);
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'public')()).toBe(4);
       await buildTicket(ctx.db, null, { clientEmail: 'old@example.com', createdAt: new Date(Date.now() - 2 * 3_600_000) });
-      expect(await createCostFactorSource(ctx.db, ctx.config)()).toBe(4);
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'public')()).toBe(4);
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'sign-in')()).toBe(1);
+    });
+
+    it("rises with the last hour's codes and wrong codes for sign-in, and not for the public form", async () => {
+      const publicBefore = await createCostFactorSource(ctx.db, ctx.config, 'public')();
+      const now = new Date();
+      const number = '8801700000001';
+      const code = (createdAt: Date) => ({ productNumber: number, codeHash: 'x', expiresAt: now, createdAt, ip: '192.0.2.1' });
+      const old = new Date(now.getTime() - 2 * 3_600_000);
+      await ctx.db.insert(otpCodes).values([code(now), code(now), code(now), code(old)]);
+      await ctx.db.insert(otpFailures).values({ productNumber: number, ip: '192.0.2.1', createdAt: now });
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'sign-in')()).toBe(4);
+      expect(await createCostFactorSource(ctx.db, ctx.config, 'public')()).toBe(publicBefore);
     });
   },
-  { env: { PUBLIC_BUSY_TICKETS_PER_HOUR: '2' } },
+  { env: { PUBLIC_BUSY_TICKETS_PER_HOUR: '2', SIGN_IN_BUSY_PER_HOUR: '2' } },
 );

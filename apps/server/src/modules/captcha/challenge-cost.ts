@@ -3,10 +3,15 @@
  * doubling of the last hour's public tickets (or unused upload grants) above its "busy" mark
  * doubles the work of a challenge, up to CAPTCHA_MAX_COST_FACTOR. A person waits a few seconds
  * longer; a flood pays for every request.
+ *
+ * Sign-in is priced apart, by its own traffic (codes sent plus wrong codes above
+ * SIGN_IN_BUSY_PER_HOUR): a flood of the public form does not slow a person signing in, and the
+ * reverse.
  */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { countPublicTicketsSince, countUnusedPublicUploadsSince } from './public-traffic.repository.ts';
+import type { BotCheckFlow } from './captcha.service.ts';
+import { countPublicTicketsSince, countSignInTrafficSince, countUnusedPublicUploadsSince } from './public-traffic.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -15,7 +20,7 @@ export interface PublicTraffic {
   uploads: number;
 }
 
-type CostSettings = Pick<Config, 'captchaMaxCostFactor'> & {
+type CostSettings = Pick<Config, 'captchaMaxCostFactor' | 'signInBusyPerHour'> & {
   publicLimits: Pick<Config['publicLimits'], 'busyTicketsPerHour' | 'busyUploadsPerHour'>;
 };
 
@@ -31,6 +36,14 @@ export function costFactorFor(traffic: PublicTraffic, settings: CostSettings): n
   return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(steps, 30));
 }
 
+/** The multiplier of CAPTCHA_COST for sign-in after `signIns` codes and wrong codes in the last hour. */
+export function signInCostFactorFor(
+  signIns: number,
+  settings: Pick<Config, 'captchaMaxCostFactor' | 'signInBusyPerHour'>,
+): number {
+  return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(stepsAbove(signIns, settings.signInBusyPerHour), 30));
+}
+
 export async function publicTrafficOfLastHour(db: Db, now: Date): Promise<PublicTraffic> {
   const since = new Date(now.getTime() - HOUR_MS);
   const [tickets, uploads] = await Promise.all([countPublicTicketsSince(db, since), countUnusedPublicUploadsSince(db, since)]);
@@ -40,13 +53,17 @@ export async function publicTrafficOfLastHour(db: Db, now: Date): Promise<Public
 /** How long a computed factor is reused: challenges are asked for far more often than traffic changes. */
 const FACTOR_TTL_MS = 10_000;
 
-/** The current cost factor, counted at most every ten seconds per process. */
-export function createCostFactorSource(db: Db, settings: CostSettings): () => Promise<number> {
+/** The current cost factor of `flow`'s challenges, counted at most every ten seconds per process. */
+export function createCostFactorSource(db: Db, settings: CostSettings, flow: BotCheckFlow): () => Promise<number> {
   let cached: { factor: number; at: number } | null = null;
+  const factorAt = async (now: Date) =>
+    flow === 'sign-in'
+      ? signInCostFactorFor(await countSignInTrafficSince(db, new Date(now.getTime() - HOUR_MS)), settings)
+      : costFactorFor(await publicTrafficOfLastHour(db, now), settings);
   return async () => {
     const now = Date.now();
     if (cached && now - cached.at < FACTOR_TTL_MS) return cached.factor;
-    const factor = costFactorFor(await publicTrafficOfLastHour(db, new Date(now)), settings);
+    const factor = await factorAt(new Date(now));
     cached = { factor, at: now };
     return factor;
   };

@@ -36,14 +36,18 @@ async function signInWith(
     method: 'POST',
     url: '/api/v1/users/generate-otp',
     headers,
-    payload: { product_number: productNumber, token: await solveCaptcha(ctx.app) },
+    payload: { product_number: productNumber, token: await solveCaptcha(ctx.app, 'sign-in') },
   });
   expect(sent.statusCode).toBe(200);
   const login = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/users/login',
     headers,
-    payload: { product_number: productNumber, otp: lastOtpSentTo(ctx.app, productNumber), token: await solveCaptcha(ctx.app) },
+    payload: {
+      product_number: productNumber,
+      otp: lastOtpSentTo(ctx.app, productNumber),
+      token: await solveCaptcha(ctx.app, 'sign-in'),
+    },
   });
   expect(login.statusCode).toBe(200);
   const user = await findLiveUserByNumber(ctx.db, productNumber);

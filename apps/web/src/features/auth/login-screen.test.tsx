@@ -146,7 +146,10 @@ describe('the sign-in screen', { timeout: 20_000 }, () => {
     const [login] = callsTo(calls, '/api/v1/users/login');
     expect(login?.body).toMatchObject({ product_number: '8809638000001', otp: '123456' });
     // Each call carries a bot check of its own: a solution is accepted once.
-    expect(callsTo(calls, '/api/v1/captcha/challenge')).toHaveLength(2);
+    const challenges = callsTo(calls, '/api/v1/captcha/challenge');
+    expect(challenges).toHaveLength(2);
+    // Sign-in's own challenges: priced by sign-in traffic, not by the public form's.
+    expect(challenges.map((call) => call.query.get('flow'))).toEqual(['sign-in', 'sign-in']);
   });
 
   it('labels the number field with the brand name the server reports', async () => {

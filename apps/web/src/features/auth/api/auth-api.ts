@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 async function solveBotCheck(): Promise<string> {
   const captcha = await import('../../../lib/captcha.ts');
-  return captcha.solveBotCheck();
+  return captcha.solveBotCheck(captcha.SIGN_IN_CHALLENGE_URL);
 }
 
 /** Sends an OTP by SMS to the number typed after +88. */
