@@ -18,9 +18,9 @@ export const DEMO = {
   customer: '09638000007',
 } as const;
 
-/** A bot-check payload solved like the widget does. */
+/** A bot-check payload for sign-in, solved like the widget does. */
 export async function solveCaptcha(request: APIRequestContext): Promise<string> {
-  const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as Challenge;
+  const challenge = (await (await request.get('/api/v1/captcha/challenge?flow=sign-in')).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the bot check');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -154,7 +154,7 @@ export async function call(
 
 /** Fetches the bot check of the server at `baseUrl` and solves it, as the sign-in page does. */
 export async function solveBotCheck(baseUrl: string): Promise<string> {
-  const challenge = JSON.parse((await call(`${baseUrl}/api/v1/captcha/challenge`)).body) as Challenge;
+  const challenge = JSON.parse((await call(`${baseUrl}/api/v1/captcha/challenge?flow=sign-in`)).body) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the bot check');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
