@@ -34,8 +34,11 @@ function ensureNginx(): void {
   process.exit(1);
 }
 
+/** The journeys measure text (clipping, page width): without Noto the fallback font is wider. */
+const NOTO_SANS = '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf';
+
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM) && existsSync(NOTO_SANS)) return;
   if (process.getuid?.() === 0) {
     run('install Chromium from Debian', 'sh', [
       '-c',
@@ -43,7 +46,9 @@ function ensureChromium(): void {
     ]);
     return;
   }
-  console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get install -y chromium fonts-noto-core`);
+  console.error(
+    `Chromium (${CHROMIUM}) or its fonts are missing. Install them with:\n  sudo apt-get install -y chromium fonts-noto-core`,
+  );
   process.exit(1);
 }
 
