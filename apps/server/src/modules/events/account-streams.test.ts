@@ -1,24 +1,9 @@
 /** Live events of an account that changes: a demotion, a renumbering or a deletion ends its streams at once. */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { UserType } from '@switchboard/shared';
-import { describeWithApp, type TestContext } from '../../../test/harness.ts';
+import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { publishTicketEvent } from './publish.ts';
-import { openEventStream, type EventStream } from './events.test-support.ts';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  return app.listen({ port: 0, host: '127.0.0.1' });
-}
-
-function viewers(ctx: TestContext) {
-  return async (userType: UserType) => {
-    const signed = await signedInAs(ctx.app, ctx.db, { userType });
-    return { ...signed, headers: signed.headers };
-  };
-}
-
-type Viewer = Awaited<ReturnType<ReturnType<typeof viewers>>>;
+import { listen, openEventStream, viewers, type EventStream, type Viewer } from './events.test-support.ts';
 
 describeWithApp(
   'live events: an account that changes',

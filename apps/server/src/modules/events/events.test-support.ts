@@ -1,5 +1,8 @@
 /** Reads a live event stream over real HTTP, as the web client does (fetch with the bearer header). */
-import { liveEventSchema, type LiveEvent } from '@switchboard/shared';
+import type { FastifyInstance } from 'fastify';
+import { liveEventSchema, type LiveEvent, type UserType } from '@switchboard/shared';
+import { signedInAs } from '../../../test/factories.ts';
+import type { TestContext } from '../../../test/harness.ts';
 
 export interface EventStream {
   status: number;
@@ -91,3 +94,18 @@ function readFrame(stream: EventStream, frame: string): void {
   const data = /^data: (.+)$/m.exec(frame)?.[1];
   stream.events.push(liveEventSchema.parse({ event: name, data: JSON.parse(data ?? 'null') as unknown }));
 }
+
+/** Lets `app` listen on a free loopback port; its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/** Signs in a user of the given type, for the streams of a test. */
+export function viewers(ctx: TestContext) {
+  return async (userType: UserType) => {
+    const signed = await signedInAs(ctx.app, ctx.db, { userType });
+    return { ...signed, headers: signed.headers };
+  };
+}
+
+export type Viewer = Awaited<ReturnType<ReturnType<typeof viewers>>>;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { IssueTicketReply, LiveEvent, UserType } from '@switchboard/shared';
+import type { IssueTicketReply, LiveEvent } from '@switchboard/shared';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { comments, users } from '../../db/schema.ts';
@@ -11,22 +11,9 @@ import { signedInAs } from '../../../test/factories.ts';
 import { testConfig } from '../../../test/test-config.ts';
 import { buildGroup, buildTicket, ticketBody } from '../../../test/ticket-factories.ts';
 import { publishTicketEvent } from './publish.ts';
-import { openEventStream, type EventStream } from './events.test-support.ts';
+import { listen, openEventStream, viewers, type EventStream, type Viewer } from './events.test-support.ts';
 
 const HEARTBEAT_MS = 300;
-
-async function listen(app: FastifyInstance): Promise<string> {
-  return app.listen({ port: 0, host: '127.0.0.1' });
-}
-
-function viewers(ctx: TestContext) {
-  return async (userType: UserType) => {
-    const signed = await signedInAs(ctx.app, ctx.db, { userType });
-    return { ...signed, headers: signed.headers };
-  };
-}
-
-type Viewer = Awaited<ReturnType<ReturnType<typeof viewers>>>;
 
 const comment = (ctx: TestContext, viewer: Viewer, ticketId: number, message: string, isInternal = false) =>
   ctx.app.inject({
