@@ -21,6 +21,7 @@ import type serverAudit from '../messages/en/server/audit.json';
 import type serverServiceLevels from '../messages/en/server/service-levels.json';
 import type serverDashboard from '../messages/en/server/dashboard.json';
 import type serverEvents from '../messages/en/server/events.json';
+import type serverBulk from '../messages/en/server/bulk.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -37,6 +38,7 @@ import type validationAssignment from '../messages/en/validation/assignment.json
 import type validationServiceLevels from '../messages/en/validation/service-levels.json';
 import type validationDashboard from '../messages/en/validation/dashboard.json';
 import type validationAudit from '../messages/en/validation/audit.json';
+import type validationBulk from '../messages/en/validation/bulk.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -59,7 +61,8 @@ export type ServerMessageKey =
   | KeysOf<'audit', typeof serverAudit>
   | KeysOf<'service-levels', typeof serverServiceLevels>
   | KeysOf<'dashboard', typeof serverDashboard>
-  | KeysOf<'events', typeof serverEvents>;
+  | KeysOf<'events', typeof serverEvents>
+  | KeysOf<'bulk', typeof serverBulk>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -77,6 +80,7 @@ export type ValidationMessageKey =
   | KeysOf<'assignment', typeof validationAssignment>
   | KeysOf<'service-levels', typeof validationServiceLevels>
   | KeysOf<'dashboard', typeof validationDashboard>
-  | KeysOf<'audit', typeof validationAudit>;
+  | KeysOf<'audit', typeof validationAudit>
+  | KeysOf<'bulk', typeof validationBulk>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -264,3 +264,11 @@ export function allowedListFilters<T extends Partial<Record<TicketListFilterName
   const allowed: readonly string[] = listFiltersFor(viewer);
   return Object.fromEntries(Object.entries(filters).filter(([name]) => allowed.includes(name))) as Partial<T>;
 }
+
+/**
+ * Bulk actions (DESIGN.md §30) are staff's; each ticket of one is still checked by the single
+ * action's own rule (canActOnTicket, canAssignTicket, canLinkToIncident).
+ */
+export function canActInBulk(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}

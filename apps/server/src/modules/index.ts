@@ -8,6 +8,7 @@ import assignmentRoutes from './assignment/assignment.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes, { sessionRoutes } from './auth/auth.routes.ts';
 import signInLocksRoutes from './auth/sign-in-locks.routes.ts';
+import bulkRoutes from './bulk/bulk.routes.ts';
 import cannedRepliesRoutes from './canned-replies/canned-replies.routes.ts';
 import captchaRoutes from './captcha/captcha.routes.ts';
 import commentsRoutes from './comments/comments.routes.ts';
@@ -47,6 +48,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   commentsRoutes,
   forwardingRoutes,
   assignmentRoutes,
+  bulkRoutes,
   storageRoutes,
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),

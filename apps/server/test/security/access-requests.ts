@@ -279,6 +279,11 @@ export const REQUESTS: Record<string, RequestOf> = {
       expected_assignee_user_id: null,
     })(caller);
   },
+  // Bulk actions answer 200 to staff whatever each ticket's fate; the reply says which were refused.
+  'POST /api/v1/tickets/bulk': async (caller, world) => {
+    const ticket = await freshTicket(world, ownDepartment(caller));
+    return call('POST', '/api/v1/tickets/bulk', { action: 'resolve', ticket_ids: [ticket.ticketId] })(caller);
+  },
   'GET /api/v1/tickets/forward-chain-tickets/{page}': async (caller) =>
     call('GET', '/api/v1/tickets/forward-chain-tickets/1')(caller),
   'GET /api/v1/tickets/number-history/{number}': async (caller, world) =>

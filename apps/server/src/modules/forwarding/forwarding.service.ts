@@ -12,6 +12,7 @@ import {
   departmentOf,
   PAGE_SIZE,
   type ForwardTicketBody,
+  type IssuedTo,
   type TicketListReply,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
@@ -30,22 +31,23 @@ export interface ForwardingContext {
 }
 
 /**
+ * A forward as asked. Without `previously_issued_to` (a bulk forward, whose selection may span
+ * holders) the ticket is forwarded from the holder it has when it is locked; every other rule holds.
+ */
+export type ForwardRequest = Omit<ForwardTicketBody, 'previously_issued_to'> & { previously_issued_to?: IssuedTo };
+
+/**
  * Forwards a ticket: appends the forward event, changes the holder, adds the internal comment
  * 'Forwarded to {target}' and moves open → in_progress, in one transaction. A solved ticket stays
  * solved (Resolve & Forward to cc). The note is part of the ticket's record, stored in English and
  * shown as stored like every comment; it is not a reply, so it takes no message key.
  */
-export async function forwardTicket(
-  ctx: ForwardingContext,
-  actor: auth.Actor,
-  body: ForwardTicketBody,
-  ip: string,
-): Promise<void> {
+export async function forwardTicket(ctx: ForwardingContext, actor: auth.Actor, body: ForwardRequest, ip: string): Promise<void> {
   if (!canForwardTickets(actor)) throw new AppError('forbidden', 'forwarding.staffOnly');
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, body.ticket_id);
     if (!ticket) throw new AppError('not_found', 'tickets.notFound');
-    checkForward(actor, ticket, body);
+    checkForward(actor, ticket, { ...body, previously_issued_to: body.previously_issued_to ?? ticket.issuedTo });
     const target = body.newly_issued_to;
     await insertForwardEvent(tx, {
       ticketId: ticket.ticketId,

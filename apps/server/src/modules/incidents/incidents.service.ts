@@ -194,14 +194,24 @@ export async function linkIncidentTickets(
   incidentId: number,
   ticketIds: number[],
 ): Promise<{ incident: Incident; affected: number }> {
+  const affected = await linkTicketsToIncident(ctx, actor, incidentId, ticketIds);
+  return { incident: await viewOf(ctx.db, incidentId), affected };
+}
+
+/** Links the tickets to the active incident, all or nothing (linkToIncident); returns how many were newly linked. */
+export async function linkTicketsToIncident(
+  ctx: Pick<IncidentsContext, 'db'>,
+  actor: Actor,
+  incidentId: number,
+  ticketIds: number[],
+): Promise<number> {
   assertCanManageIncidents(actor);
-  const affected = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await lockActiveIncident(tx, incidentId);
     const linked = await linkToIncident(tx, actor, incidentId, ticketIds);
     await audit(tx, actor, 'incident.link', incidentId, { ticket_ids: linked, tickets_linked: linked.length });
     return linked.length;
   });
-  return { incident: await viewOf(ctx.db, incidentId), affected };
 }
 
 /** Takes one ticket out of an active incident; 404 when it is not part of it, 403 when it is not the actor's to act on. */
