@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
@@ -18,6 +18,18 @@ import classes from './ticket-table.module.css';
 export const TITLE_CUT_WIDE = 20;
 export const TITLE_CUT_SMALL = 40;
 
+/** Staff's selection of rows for bulk actions: a checkbox on each row and one for the page. */
+export interface TicketSelection {
+  isSelected: (ticketId: number) => boolean;
+  onToggle: (ticketId: number) => void;
+  /** Selects every row of the page, or unselects them all when each is selected. */
+  onTogglePage: () => void;
+  /** No more tickets may be selected: the boxes of unselected rows are disabled. */
+  full: boolean;
+  rowLabel: (ticketId: number) => string;
+  pageLabel: string;
+}
+
 export interface TicketTableProps {
   tickets: TicketListItem[];
   loading: boolean;
@@ -31,6 +43,8 @@ export interface TicketTableProps {
   emptyText?: string;
   /** The list's search text, marked in the titles. */
   highlight?: string;
+  /** A leading selection column (staff's bulk actions); none without it. */
+  selection?: TicketSelection;
 }
 
 /** Who holds the ticket, in the words of `labels` (a component's `useLabels()`; else the current language). */
@@ -112,6 +126,48 @@ function TicketLink({ ticketId }: { ticketId: number }) {
   );
 }
 
+/** A click or a key on a selection box must not also open the row's ticket. */
+const keepFromRow = {
+  onClick: (event: MouseEvent) => event.stopPropagation(),
+  onKeyDown: (event: KeyboardEvent) => event.stopPropagation(),
+};
+
+function RowCheckbox({ selection, ticketId }: { selection: TicketSelection; ticketId: number }) {
+  const checked = selection.isSelected(ticketId);
+  return (
+    <Checkbox
+      aria-label={selection.rowLabel(ticketId)}
+      checked={checked}
+      disabled={!checked && selection.full}
+      onChange={() => selection.onToggle(ticketId)}
+      data-testid="select-ticket"
+    />
+  );
+}
+
+/** Every row of the page at once; on a phone's cards with its words shown. */
+function PageCheckbox({
+  selection,
+  tickets,
+  labelled = false,
+}: {
+  selection: TicketSelection;
+  tickets: TicketListItem[];
+  labelled?: boolean;
+}) {
+  const chosen = tickets.filter((ticket) => selection.isSelected(ticket.ticket_id)).length;
+  return (
+    <Checkbox
+      {...(labelled ? { label: selection.pageLabel } : { 'aria-label': selection.pageLabel })}
+      checked={tickets.length > 0 && chosen === tickets.length}
+      indeterminate={chosen > 0 && chosen < tickets.length}
+      disabled={tickets.length === 0}
+      onChange={selection.onTogglePage}
+      data-testid="select-page"
+    />
+  );
+}
+
 /**
  * The ticket list of the spec (columns Ticket Id, Title, Problematic Number, Issued To, Issued By,
  * Issued Time, Status). Rows open the ticket on click and on Enter. On a phone the rows become
@@ -126,6 +182,7 @@ export function TicketTable({
   loadingText,
   emptyText,
   highlight,
+  selection,
 }: TicketTableProps) {
   const t = useMessages(componentsMessages);
   const labels = useLabels();
@@ -143,6 +200,7 @@ export function TicketTable({
   if (small) {
     return (
       <Stack gap="sm">
+        {selection && !status && <PageCheckbox selection={selection} tickets={tickets} labelled />}
         {status ??
           tickets.map((ticket) => (
             <Paper
@@ -156,9 +214,16 @@ export function TicketTable({
               data-testid="ticket-row"
             >
               <Group justify="space-between" wrap="nowrap" mb={4}>
-                <Text fw={600} size="sm">
-                  #<TicketLink ticketId={ticket.ticket_id} />
-                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  {selection && (
+                    <div {...keepFromRow}>
+                      <RowCheckbox selection={selection} ticketId={ticket.ticket_id} />
+                    </div>
+                  )}
+                  <Text fw={600} size="sm">
+                    #<TicketLink ticketId={ticket.ticket_id} />
+                  </Text>
+                </Group>
                 <StatusCell ticket={ticket} />
               </Group>
               <Text fw={500} title={ticket.title}>
@@ -186,7 +251,7 @@ export function TicketTable({
     );
   }
 
-  const columns = showIssuerColumns ? 7 : 5;
+  const columns = (showIssuerColumns ? 7 : 5) + (selection ? 1 : 0);
   return (
     <ListTable
       minWidth={showIssuerColumns ? 900 : 640}
@@ -195,6 +260,11 @@ export function TicketTable({
       nativeScroll
       head={
         <>
+          {selection && (
+            <Table.Th w={44}>
+              <PageCheckbox selection={selection} tickets={tickets} />
+            </Table.Th>
+          )}
           <Table.Th>{t('ticketId')}</Table.Th>
           <Table.Th>{t('title')}</Table.Th>
           <Table.Th>{t('problematicNumber')}</Table.Th>
@@ -219,6 +289,11 @@ export function TicketTable({
             onKeyDown={(event) => openOnKey(event, () => onOpen(ticket.ticket_id))}
             data-testid="ticket-row"
           >
+            {selection && (
+              <Table.Td {...keepFromRow}>
+                <RowCheckbox selection={selection} ticketId={ticket.ticket_id} />
+              </Table.Td>
+            )}
             <Table.Td>
               <TicketLink ticketId={ticket.ticket_id} />
             </Table.Td>

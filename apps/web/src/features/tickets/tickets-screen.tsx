@@ -1,6 +1,7 @@
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import {
+  canActInBulk,
   canManageIncidents,
   canSeeRouting,
   listFiltersFor,
@@ -17,6 +18,7 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useGroups } from '../../entities/groups.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicketList } from './api/ticket-list.ts';
+import { useBulkSelection } from './bulk/use-bulk-selection.ts';
 import { CustomerStatusSearch } from './components/customer-status-search.tsx';
 import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
@@ -37,11 +39,14 @@ type Tab = 'all' | 'mine' | IssuerUserType;
 
 // Staff only, in its own chunk: the list's bundle stays within its budget and nobody waits for it.
 const IncidentBanner = lazy(() => import('./components/incident-banner.tsx'));
+// Staff only, like the banner: the bar, its dialogs and summary (DESIGN.md §30).
+const BulkActionBar = lazy(() => import('./bulk/bulk-action-bar.tsx'));
 
 /** /tickets?page=N: the paged ticket list with the filters each kind of user may use (spec §2, §6). */
 export function TicketsScreen() {
   const t = useMessages(ticketsMessages);
-  const userType = currentSession()?.user_type ?? 'customer';
+  const session = currentSession();
+  const userType = session?.user_type ?? 'customer';
   // The same rule the server applies: which filters this viewer has (spec §6).
   const allowed: readonly TicketListFilterName[] = listFiltersFor({ user_type: userType });
   const may = (filter: TicketListFilterName) => allowed.includes(filter);
@@ -74,6 +79,7 @@ export function TicketsScreen() {
   const total = list.data?.total_tickets ?? 0;
   const totalPages = list.data?.total_pages ?? 0;
   const live = useLiveTicketList(list.data?.data);
+  const bulk = useBulkSelection(canActInBulk({ user_type: userType }), list.data?.data, filtersKey);
 
   // A page past the end (fewer tickets since the link was made) shows the last page instead.
   useEffect(() => {
@@ -171,6 +177,11 @@ export function TicketsScreen() {
           if (search.page !== 1) goToPage(1);
         }}
       />
+      {bulk.column && session && (
+        <Suspense fallback={null}>
+          <BulkActionBar selection={bulk.selection} pageIds={bulk.pageIds} total={total} filters={filters} viewer={session} />
+        </Suspense>
+      )}
       {list.isError ? (
         <LoadError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : (
@@ -183,6 +194,7 @@ export function TicketsScreen() {
           loadingText={t('loading')}
           emptyText={t('empty')}
           highlight={filters.q}
+          selection={bulk.column}
         />
       )}
       <PaginationFooter

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BULK_MAX_TICKETS, PAGE_SIZE, type BulkActionInput, type BulkActionReply } from '@switchboard/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchTicketList } from '../api/ticket-list-query.ts';
+import type { TicketFilters } from '../tickets-search.ts';
+
+/** POST /tickets/bulk; afterwards every ticket list and view is reloaded (all under 'tickets'). */
+export function useBulkAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BulkActionInput) =>
+      (await apiRequest<BulkActionReply>('/tickets/bulk', { method: 'POST', body })).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+}
+
+/**
+ * The ids of the first `wanted` (at most BULK_MAX_TICKETS) tickets matching the filters, read
+ * through the list's own pages in its order: the same filters, rights and order as the screen
+ * shows, with no read path of its own. `onProgress` hears the count found after each page.
+ */
+export async function fetchMatchingIds(
+  filters: TicketFilters,
+  wanted: number,
+  onProgress: (found: number) => void,
+  signal?: AbortSignal,
+): Promise<number[]> {
+  const limit = Math.min(wanted, BULK_MAX_TICKETS);
+  const ids: number[] = [];
+  for (let page = 1; ids.length < limit; page++) {
+    const reply = await fetchTicketList(page, filters, signal);
+    for (const ticket of reply.data) if (!ids.includes(ticket.ticket_id)) ids.push(ticket.ticket_id);
+    onProgress(Math.min(ids.length, limit));
+    if (reply.data.length < PAGE_SIZE || reply.next_page === null) break;
+  }
+  return ids.slice(0, limit);
+}
