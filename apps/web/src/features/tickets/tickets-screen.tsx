@@ -18,6 +18,7 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useGroups } from '../../entities/groups.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicketList } from './api/ticket-list.ts';
+import { fetchTicketList } from './api/ticket-list-query.ts';
 import { useBulkSelection } from './bulk/use-bulk-selection.ts';
 import { CustomerStatusSearch } from './components/customer-status-search.tsx';
 import { NewTicketsPill } from './components/new-tickets-pill.tsx';
@@ -179,7 +180,13 @@ export function TicketsScreen() {
       />
       {bulk.column && session && (
         <Suspense fallback={null}>
-          <BulkActionBar selection={bulk.selection} pageIds={bulk.pageIds} total={total} filters={filters} viewer={session} />
+          <BulkActionBar
+            selection={bulk.selection}
+            pageIds={bulk.pageIds}
+            total={total}
+            fetchPage={(page, signal) => fetchTicketList(page, filters, signal)}
+            viewer={session}
+          />
         </Suspense>
       )}
       {list.isError ? (

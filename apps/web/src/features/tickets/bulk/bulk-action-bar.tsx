@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Paper, Progress, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, NativeSelect, Paper, Progress, Stack, Switch, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   BULK_MAX_TICKETS,
@@ -17,8 +17,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { translateMessageRef } from '../../../lib/schema-messages.ts';
-import type { TicketFilters } from '../tickets-search.ts';
-import { fetchMatchingIds, useBulkAction } from './bulk-api.ts';
+import { fetchMatchingIds, useBulkAction, type FetchListPage } from './bulk-api.ts';
 import { bulkMessages } from './messages.ts';
 import type { TicketSelectionState } from './use-ticket-selection.ts';
 
@@ -48,11 +47,12 @@ export interface BulkActionBarProps {
   /** The tickets of the page on screen, and how many match the filters in all. */
   pageIds: number[];
   total: number;
-  filters: TicketFilters;
+  /** A page of the tickets matching the screen's filters, in its order: "Select all N matching" reads through them. */
+  fetchPage: FetchListPage;
   viewer: { sub: string; user_type: UserType };
 }
 
-/** The active incidents to link to: the newest page, loaded when the dialog asks for it. */
+/** The active incidents to link to: the newest page, loaded when the dialog asks for it. Native selects: light, and a phone's own picker. */
 function IncidentPicker({ value, onChange, error, disabled }: FieldProps<string | null>) {
   const t = useMessages(bulkMessages);
   const incidents = useIncidentList('active', 1);
@@ -60,20 +60,16 @@ function IncidentPicker({ value, onChange, error, disabled }: FieldProps<string 
     value: String(incident.id),
     label: t('incidentOption', { id: String(incident.id), title: incident.title }),
   }));
+  const none = incidents.isSuccess && options.length === 0;
   return (
-    <Select
+    <NativeSelect
       label={t('incidentLabel')}
-      placeholder={t('incidentPlaceholder')}
       required
-      searchable
-      data={options}
-      value={value}
-      onChange={onChange}
+      data={[{ value: '', label: none ? t('noIncidents') : t('incidentPlaceholder'), disabled: true }, ...options]}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
       error={error}
-      disabled={disabled}
-      nothingFoundMessage={t('noIncidents')}
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      disabled={disabled || none}
     />
   );
 }
@@ -162,20 +158,20 @@ function BulkDialog({ action, ids, viewer, onDone, onClose }: DialogProps) {
       <Stack gap="sm" mt="md">
         {action === 'forward' && (
           <>
-            <Select
+            <NativeSelect
               label={t('forwardTarget')}
-              placeholder={t('forwardTargetPlaceholder')}
               required
-              data={targets.map((value) => ({ value, label: labels.department(value) }))}
-              value={target}
-              onChange={(value) => {
-                setTarget(value);
+              data={[
+                { value: '', label: t('forwardTargetPlaceholder'), disabled: true },
+                ...targets.map((value) => ({ value, label: labels.department(value) })),
+              ]}
+              value={target ?? ''}
+              onChange={(event) => {
+                setTarget(event.currentTarget.value || null);
                 setErrors((current) => ({ ...current, target: undefined }));
               }}
               error={errors.target}
               disabled={busy}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
             />
             <MultilineTextarea
               label={t('causeLabel')}
@@ -274,7 +270,7 @@ function BulkSummary({ summary, onDismiss }: { summary: Summary; onDismiss: () =
  * "Select all N matching" when the filter matches more than the page, the actions, each confirmed
  * in a dialog, and the summary of the last one. Loaded lazily, for staff only.
  */
-export default function BulkActionBar({ selection, pageIds, total, filters, viewer }: BulkActionBarProps) {
+export default function BulkActionBar({ selection, pageIds, total, fetchPage, viewer }: BulkActionBarProps) {
   const t = useMessages(bulkMessages);
   const [action, setAction] = useState<Action | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -287,7 +283,7 @@ export default function BulkActionBar({ selection, pageIds, total, filters, view
     setFindError(null);
     setFinding({ found: 0, wanted });
     try {
-      const ids = await fetchMatchingIds(filters, wanted, (found) => setFinding({ found, wanted }));
+      const ids = await fetchMatchingIds(fetchPage, wanted, (found) => setFinding({ found, wanted }));
       selection.replace(ids);
     } catch (error) {
       setFindError(errorMessage(error));

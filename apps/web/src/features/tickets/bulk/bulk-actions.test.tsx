@@ -100,8 +100,7 @@ describe('bulk actions on the ticket list', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Choose the department to forward to')).toBeTruthy();
     expect(bulkCalls(calls)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('combobox', { name: 'Forward to' }));
-    await user.click(await screen.findByRole('option', { name: 'IPTSP' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Forward to/ }), 'IPTSP');
     await user.type(within(dialog).getByRole('textbox', { name: /Cause/ }), 'Fibre team');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(bulkCalls(calls)).toHaveLength(1));

@@ -1,8 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BULK_MAX_TICKETS, PAGE_SIZE, type BulkActionInput, type BulkActionReply } from '@switchboard/shared';
+import {
+  BULK_MAX_TICKETS,
+  PAGE_SIZE,
+  type BulkActionInput,
+  type BulkActionReply,
+  type TicketListReply,
+} from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { fetchTicketList } from '../api/ticket-list-query.ts';
-import type { TicketFilters } from '../tickets-search.ts';
+
+/** A page of the list as the screen asks for it (its filters and order); handed in, so that this chunk stays light. */
+export type FetchListPage = (page: number, signal?: AbortSignal) => Promise<TicketListReply>;
 
 /** POST /tickets/bulk; afterwards every ticket list and view is reloaded (all under 'tickets'). */
 export function useBulkAction() {
@@ -20,7 +27,7 @@ export function useBulkAction() {
  * shows, with no read path of its own. `onProgress` hears the count found after each page.
  */
 export async function fetchMatchingIds(
-  filters: TicketFilters,
+  fetchPage: FetchListPage,
   wanted: number,
   onProgress: (found: number) => void,
   signal?: AbortSignal,
@@ -28,7 +35,7 @@ export async function fetchMatchingIds(
   const limit = Math.min(wanted, BULK_MAX_TICKETS);
   const ids: number[] = [];
   for (let page = 1; ids.length < limit; page++) {
-    const reply = await fetchTicketList(page, filters, signal);
+    const reply = await fetchPage(page, signal);
     for (const ticket of reply.data) if (!ids.includes(ticket.ticket_id)) ids.push(ticket.ticket_id);
     onProgress(Math.min(ids.length, limit));
     if (reply.data.length < PAGE_SIZE || reply.next_page === null) break;

@@ -2,7 +2,7 @@ import type { TicketListItem } from '@switchboard/shared';
 import { useEffect } from 'react';
 import type { TicketSelection } from '../../../components/ticket-table.tsx';
 import { useMessages } from '../../../lib/i18n.ts';
-import { bulkMessages } from './messages.ts';
+import { ticketsMessages } from '../messages.ts';
 import { useTicketSelection } from './use-ticket-selection.ts';
 
 /**
@@ -10,7 +10,8 @@ import { useTicketSelection } from './use-ticket-selection.ts';
  * column for the page on screen. A change of the filters (`filtersKey`) starts a new selection.
  */
 export function useBulkSelection(enabled: boolean, pageTickets: TicketListItem[] | undefined, filtersKey: string) {
-  const t = useMessages(bulkMessages);
+  // The list's own words: the bar's catalog loads with the bar.
+  const t = useMessages(ticketsMessages);
   const selection = useTicketSelection();
   const { clear } = selection;
   useEffect(() => clear(), [filtersKey, clear]);
