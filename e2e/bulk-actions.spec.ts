@@ -3,6 +3,7 @@
  * resolves them in one go and reads the summary: two solved, one refused because Customer Care
  * holds it, with the reason and a link to it. In English and in Bangla, desktop and phone widths.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs, tokenFor } from './support/session.ts';
 import { issueTicketAs } from './support/tickets.ts';
@@ -14,10 +15,22 @@ const SHOTS = '.screenshots/bulk-actions';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** A desktop screenshot, then the same state at a phone's width. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Axe's findings (WCAG 2 A/AA, colour contrast included), one line each. */
+async function violationsOf(page: Page): Promise<string[]> {
+  // Mantine fades content in; axe measures colours as they are on screen.
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** A desktop screenshot, then the same state at a phone's width; axe finds nothing at either. */
 async function shoot(page: Page, name: string) {
+  expect(await violationsOf(page), `${name} at 1280 px`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
+  expect(await violationsOf(page), `${name} at 390 px`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

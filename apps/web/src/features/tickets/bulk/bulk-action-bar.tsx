@@ -249,6 +249,9 @@ function BulkSummary({ summary, onDismiss }: { summary: Summary; onDismiss: () =
                 <List.Item key={refusal.ticket_id} data-testid="bulk-refused">
                   <Anchor
                     fw={600}
+                    // Dark enough on the alert's tint for AA contrast; underlined, as the only link in the text.
+                    c="blue.9"
+                    underline="always"
                     renderRoot={(props) => <Link to="/view-ticket" search={{ id: refusal.ticket_id }} {...props} />}
                   >
                     {t('refusedTicket', { id: String(refusal.ticket_id) })}
