@@ -29,14 +29,7 @@ export function ConfirmDialogModal({
     };
   }, []);
   return (
-    <Modal
-      opened={opened && mounted}
-      onClose={loading ? () => undefined : onClose}
-      title={title}
-      centered
-      // The corner's ✕ is a button too: it needs a name of its own (axe: button-name).
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
+    <Modal opened={opened && mounted} onClose={loading ? () => undefined : onClose} title={title} centered>
       {typeof body === 'string' ? <Text>{body}</Text> : body}
       {children}
       {error && (
