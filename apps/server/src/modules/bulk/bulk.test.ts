@@ -268,7 +268,7 @@ describeWithApp('bulk actions (DESIGN.md §30)', (ctx) => {
         'Choose at most 200 tickets at a time',
       ],
       [{ action: 'resolve', ticket_ids: [] }, 'Choose at least one ticket'],
-      [{ action: 'close', ticket_ids: [ticket.ticketId] }, 'Choose forward, resolve, assign or incident'],
+      [{ action: 'close', ticket_ids: [ticket.ticketId] }, 'Choose a bulk action'],
       [{ action: 'forward', ticket_ids: [ticket.ticketId], newly_issued_to: 'rs' }, ''],
       [{ action: 'incident', ticket_ids: [ticket.ticketId] }, ''],
     ];
