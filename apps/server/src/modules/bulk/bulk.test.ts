@@ -319,6 +319,24 @@ describeWithApp('bulk actions (DESIGN.md §30)', (ctx) => {
     expect(new Set(again.refused.map((refusal) => refusal.message))).toEqual(new Set(['This ticket is already solved.']));
   }, 60_000);
 
+  it('lets two bulk requests over the same tickets run at once: each ticket is resolved once, by one of them', async () => {
+    const [first, second] = [await person('cc'), await person('cc')];
+    const all = [];
+    for (let index = 0; index < BULK_BATCH_SIZE + 5; index++) all.push(await ticketAt('cc'));
+    const ids = all.map((ticket) => ticket.ticketId);
+    // Asked in opposite orders: both lock by ascending id, so neither waits on the other in a cycle.
+    const [one, other] = await Promise.all([
+      outcome(first.headers, { action: 'resolve', ticket_ids: ids }),
+      outcome(second.headers, { action: 'resolve', ticket_ids: [...ids].reverse() }),
+    ]);
+    expect([...one.done, ...other.done].sort((a, b) => a - b)).toEqual(ids);
+    expect([...one.refused, ...other.refused].map((refusal) => refusal.message)).toEqual(
+      ids.map(() => 'This ticket is already solved.'),
+    );
+    expect(await auditRows(ids, 'ticket.resolve')).toHaveLength(ids.length);
+    for (const ticket of all) expect(await outboxOf(ctx.db, ticket.ticketId)).toHaveLength(1);
+  }, 60_000);
+
   it('lets one person run a few bulk requests a minute, then answers 429', async () => {
     const cc = await person('cc');
     const ticket = await ticketAt('cc', 'closed');
