@@ -242,6 +242,8 @@ export const TICKET_LIST_FILTERS = [
   'assignee',
   'q',
   'overdue',
+  'resolved_from',
+  'resolved_to',
 ] as const;
 export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
 

@@ -129,7 +129,7 @@ describeWithApp("a number's history", (ctx) => {
       expect(seen.tickets.find((ticket) => ticket.ticket_id === ids.agent)?.ticket_status).toBe('closed');
     });
 
-    it("leaves the ticket on screen out of the timeline when asked (the view shows its own comments)", async () => {
+    it('leaves the ticket on screen out of the timeline when asked (the view shows its own comments)', async () => {
       const whole = await historyOf(people.cc, number);
       const reply = await history(people.cc.headers, `${number}?except_ticket_id=${ids.customer}`);
       expect(reply.statusCode).toBe(200);
