@@ -204,6 +204,11 @@ export function canBeAssignee(
   return viewer.user_type === 'cc' || departmentOf(target.user_type) === ticket.issued_to;
 }
 
+/** Who works in which department (the assignee picker, GET /staff): staff, who hand tickets to each other. */
+export function canListStaff(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
 /** Who the ticket is assigned to, and the "Mine" tab: staff only. */
 export function canSeeAssignee(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
