@@ -19,6 +19,7 @@ import { currentSession, type SessionClaims } from '../../lib/session.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
+import { EditIncidentDialog } from './components/edit-incident-dialog.tsx';
 import { GroupPath } from './group-path.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
@@ -76,6 +77,7 @@ export function IncidentScreen() {
   const link = useLinkTickets();
   const unlink = useUnlinkTicket();
   const [resolving, setResolving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
 
   const back = (
@@ -149,9 +151,14 @@ export function IncidentScreen() {
         </Stack>
         {active && (
           <Stack gap={4} align="flex-end" maw={360}>
-            <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
-              {t('resolve')}
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </Button>
+              <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
+                {t('resolve')}
+              </Button>
+            </Group>
             {barring.length > 0 && (
               <Text size="xs" c="dimmed" ta="end">
                 {t('resolveHeldElsewhere', { count: barring.length, tickets: barring.join(', ') })}
@@ -258,6 +265,18 @@ export function IncidentScreen() {
             }}
           />
         </Paper>
+      )}
+
+      {editing && (
+        <EditIncidentDialog
+          opened
+          incident={data}
+          onClose={() => setEditing(false)}
+          onSaved={(message) => {
+            setEditing(false);
+            notifications.show({ color: 'green', message });
+          }}
+        />
       )}
 
       {resolving && (
