@@ -8,7 +8,7 @@ import {
   ticketsBarringIncidentResolve,
   type TicketListItem,
 } from '@switchboard/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
@@ -19,13 +19,17 @@ import { currentSession, type SessionClaims } from '../../lib/session.ts';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
-import { EditIncidentDialog } from './components/edit-incident-dialog.tsx';
 import { GroupPath } from './group-path.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
 
 type Viewer = Pick<SessionClaims, 'user_type'>;
+
+// Loaded when first opened.
+const EditIncidentDialog = lazy(() =>
+  import('./components/edit-incident-dialog.tsx').then((module) => ({ default: module.EditIncidentDialog })),
+);
 
 const EVENT_KEYS = {
   first_report: 'eventFirstReport',
@@ -268,15 +272,17 @@ export function IncidentScreen() {
       )}
 
       {editing && (
-        <EditIncidentDialog
-          opened
-          incident={data}
-          onClose={() => setEditing(false)}
-          onSaved={(message) => {
-            setEditing(false);
-            notifications.show({ color: 'green', message });
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditIncidentDialog
+            opened
+            incident={data}
+            onClose={() => setEditing(false)}
+            onSaved={(message) => {
+              setEditing(false);
+              notifications.show({ color: 'green', message });
+            }}
+          />
+        </Suspense>
       )}
 
       {resolving && (

@@ -1,8 +1,7 @@
 import { Anchor, Button, Table, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
-import { NewIncidentDialog } from '../../components/new-incident-dialog.tsx';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ListTable } from '../../components/list-table.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
@@ -14,6 +13,11 @@ import { GroupPath } from './group-path.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
+
+// Loaded when first opened: its group choices would take the screen past its budget.
+const NewIncidentDialog = lazy(() =>
+  import('../../components/new-incident-dialog.tsx').then((module) => ({ default: module.NewIncidentDialog })),
+);
 
 /** /incidents?tab=&page=: staff's incidents, active or resolved, newest first, 10 per page. */
 export function IncidentsScreen() {
@@ -105,11 +109,13 @@ export function IncidentsScreen() {
         </ListTable>
       </PagedListScreen>
       {creating && (
-        <NewIncidentDialog
-          opened
-          onClose={() => setCreating(false)}
-          onCreated={(id) => void navigate({ to: '/incidents/$id', params: { id: String(id) } })}
-        />
+        <Suspense fallback={null}>
+          <NewIncidentDialog
+            opened
+            onClose={() => setCreating(false)}
+            onCreated={(id) => void navigate({ to: '/incidents/$id', params: { id: String(id) } })}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,12 +1,16 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { NewIncidentDialog } from '../../../components/new-incident-dialog.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../entities/incidents.ts';
 import { ticketViewMessages } from '../messages.ts';
+
+// Loaded when first opened: its group choices would take the panel past its budget.
+const NewIncidentDialog = lazy(() =>
+  import('../../../components/new-incident-dialog.tsx').then((module) => ({ default: module.NewIncidentDialog })),
+);
 
 export interface TicketIncidentPanelProps {
   ticketId: number;
@@ -111,17 +115,19 @@ export default function TicketIncidentPanel({ ticketId, ticket, incidentId, mayC
         </Stack>
       )}
       {creating && (
-        <NewIncidentDialog
-          opened
-          ticket={{
-            ticket_id: ticketId,
-            title: ticket?.title ?? '',
-            group_id: ticket?.group_id ?? null,
-            sub_group_id: ticket?.sub_group_id ?? null,
-          }}
-          onClose={() => setCreating(false)}
-          onCreated={(id) => void navigate({ to: '/incidents/$id', params: { id: String(id) } })}
-        />
+        <Suspense fallback={null}>
+          <NewIncidentDialog
+            opened
+            ticket={{
+              ticket_id: ticketId,
+              title: ticket?.title ?? '',
+              group_id: ticket?.group_id ?? null,
+              sub_group_id: ticket?.sub_group_id ?? null,
+            }}
+            onClose={() => setCreating(false)}
+            onCreated={(id) => void navigate({ to: '/incidents/$id', params: { id: String(id) } })}
+          />
+        </Suspense>
       )}
     </Paper>
   );
