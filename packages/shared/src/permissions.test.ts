@@ -11,6 +11,8 @@ import {
   canSeeTicket,
   canWriteInternalComments,
   canListStaff,
+  canEditIncident,
+  canDismissIncidentSuggestion,
   listFiltersFor,
   TICKET_LIST_FILTERS,
   ticketsBarringIncidentResolve,
@@ -122,5 +124,17 @@ describe('who may read the staff of a department (the assignee picker)', () => {
 
   it.each(OUTSIDERS)('never a %s', (user_type) => {
     expect(canListStaff({ user_type })).toBe(false);
+  });
+});
+
+describe('who may edit an incident and dismiss a suggested one', () => {
+  it.each(STAFF)('lets %s do both, as they may create and resolve incidents', (user_type) => {
+    expect(canEditIncident({ user_type })).toBe(true);
+    expect(canDismissIncidentSuggestion({ user_type })).toBe(true);
+  });
+
+  it.each(OUTSIDERS)('never a %s', (user_type) => {
+    expect(canEditIncident({ user_type })).toBe(false);
+    expect(canDismissIncidentSuggestion({ user_type })).toBe(false);
   });
 });
