@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'incident.link',
   'incident.unlink',
   'incident.resolve',
+  'incident.update',
+  'incident.dismiss',
   'user.create',
   'user.update',
   'user.delete',

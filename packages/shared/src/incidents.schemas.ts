@@ -50,6 +50,26 @@ export const createIncidentBodySchema = z
 export type CreateIncidentBody = z.infer<typeof createIncidentBodySchema>;
 export type CreateIncidentInput = z.input<typeof createIncidentBodySchema>;
 
+/**
+ * PATCH /incidents/{id}: the title and the public note of an active incident, each changed only
+ * when sent; a blank or null note removes it. At least one of them.
+ */
+export const updateIncidentBodySchema = z
+  .object({
+    title: incidentTitleSchema.optional(),
+    public_note: incidentPublicNoteSchema.nullable().optional(),
+  })
+  .refine((body) => body.title !== undefined || body.public_note !== undefined, {
+    message: msg('incidents.nothingToChange'),
+    path: ['title'],
+  });
+export type UpdateIncidentBody = z.infer<typeof updateIncidentBodySchema>;
+export type UpdateIncidentInput = z.input<typeof updateIncidentBodySchema>;
+
+/** POST /incidents/suggestions/dismiss: the burst of one subgroup is not an incident, for the dismisser's department. */
+export const dismissSuggestionBodySchema = z.object({ sub_group_id: z.uuid(msg('incidents.chooseSubgroup')) });
+export type DismissSuggestionBody = z.infer<typeof dismissSuggestionBodySchema>;
+
 /** POST /incidents/{id}/tickets. */
 export const linkIncidentTicketsBodySchema = z.object({
   ticket_ids: incidentTicketIdsSchema.min(1, msg('incidents.ticketsRequired')),
@@ -108,6 +128,9 @@ export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 
 export const incidentReplySchema = z.object({ data: incidentSchema });
 export type IncidentReply = z.infer<typeof incidentReplySchema>;
+/** Reply of PATCH /incidents/{id}: what was done, and the incident as stored. */
+export const incidentUpdateReplySchema = z.object({ message: z.string(), data: incidentSchema });
+export type IncidentUpdateReply = z.infer<typeof incidentUpdateReplySchema>;
 export const incidentDetailReplySchema = z.object({ data: incidentDetailSchema });
 export type IncidentDetailReply = z.infer<typeof incidentDetailReplySchema>;
 

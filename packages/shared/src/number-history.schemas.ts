@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ISSUED_TO_VALUES } from './constants.ts';
 import { msg } from './messages.ts';
+import { optionalQuery, ticketIdSchema } from './common.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** At most this many of the number's tickets are listed, newest first. */
@@ -26,6 +27,13 @@ export const numberHistoryParamsSchema = z.object({
     .regex(/^\+?\d{10,13}$/, msg('number-history.numberEntry')),
 });
 export type NumberHistoryParams = z.infer<typeof numberHistoryParamsSchema>;
+
+/**
+ * Query of the history: `except_ticket_id` leaves that ticket's events out of the timeline (the
+ * ticket view shows its own comments beside the panel); the counts and the tickets stay the number's.
+ */
+export const numberHistoryQuerySchema = z.object({ except_ticket_id: optionalQuery(ticketIdSchema) });
+export type NumberHistoryQuery = z.infer<typeof numberHistoryQuerySchema>;
 
 /**
  * One event of the timeline. `from`, `to` and `cause` belong to forwards (staff only); `by_name`

@@ -10,6 +10,9 @@ import {
   canSeeStaffNames,
   canSeeTicket,
   canWriteInternalComments,
+  canListStaff,
+  canEditIncident,
+  canDismissIncidentSuggestion,
   listFiltersFor,
   TICKET_LIST_FILTERS,
   ticketsBarringIncidentResolve,
@@ -111,5 +114,27 @@ describe('what an incident lets somebody do with a ticket', () => {
     expect(barring('rs')).toEqual([1, 3]);
     expect(barring('cc')).toEqual([]);
     for (const user_type of OUTSIDERS) expect(barring(user_type)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('who may read the staff of a department (the assignee picker)', () => {
+  it.each(STAFF)('lets %s read it', (user_type) => {
+    expect(canListStaff({ user_type })).toBe(true);
+  });
+
+  it.each(OUTSIDERS)('never a %s', (user_type) => {
+    expect(canListStaff({ user_type })).toBe(false);
+  });
+});
+
+describe('who may edit an incident and dismiss a suggested one', () => {
+  it.each(STAFF)('lets %s do both, as they may create and resolve incidents', (user_type) => {
+    expect(canEditIncident({ user_type })).toBe(true);
+    expect(canDismissIncidentSuggestion({ user_type })).toBe(true);
+  });
+
+  it.each(OUTSIDERS)('never a %s', (user_type) => {
+    expect(canEditIncident({ user_type })).toBe(false);
+    expect(canDismissIncidentSuggestion({ user_type })).toBe(false);
   });
 });

@@ -112,6 +112,22 @@ export function canManageIncidents(viewer: Pick<Viewer, 'user_type'>): boolean {
 }
 
 /**
+ * Editing an active incident's title and public note (DESIGN.md §14): the staff who may create and
+ * resolve incidents, whoever created it. The note is what the public reads while the fault lasts.
+ */
+export function canEditIncident(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer);
+}
+
+/**
+ * Dismissing a suggested incident (the burst banner): staff, for their own department; the other
+ * departments still see the burst.
+ */
+export function canDismissIncidentSuggestion(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer) && departmentOf(viewer.user_type) !== null;
+}
+
+/**
  * An incident never widens who may act on a ticket (DESIGN.md §14). Linking a ticket to an incident
  * (creating one with it counts) and taking it out again need the right to act for its holder: the
  * holding department's staff, or cc. A solved ticket is no exception, as its holder stays.
@@ -204,6 +220,11 @@ export function canBeAssignee(
   return viewer.user_type === 'cc' || departmentOf(target.user_type) === ticket.issued_to;
 }
 
+/** Who works in which department (the assignee picker, GET /staff): staff, who hand tickets to each other. */
+export function canListStaff(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
 /** Who the ticket is assigned to, and the "Mine" tab: staff only. */
 export function canSeeAssignee(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
@@ -242,6 +263,8 @@ export const TICKET_LIST_FILTERS = [
   'assignee',
   'q',
   'overdue',
+  'resolved_from',
+  'resolved_to',
 ] as const;
 export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
 

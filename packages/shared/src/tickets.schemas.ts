@@ -162,10 +162,20 @@ export const ticketListQuerySchema = z
     ),
     /** Staff only: `true` keeps the tickets past their due time (DESIGN.md §17); `false` is no filter. */
     overdue: optionalQuery(z.enum(['true', 'false'], msg('tickets.overdueFilter')).transform((value) => value === 'true')),
+    /**
+     * Staff only: the tickets solved (resolved_at) from this calendar day to that one, both included
+     * (the dashboard's "Solved" figures). A ticket reopened since keeps the day it was solved.
+     */
+    resolved_from: optionalQuery(calendarDaySchema),
+    resolved_to: optionalQuery(calendarDaySchema),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: msg('tickets.endBeforeStart'),
     path: ['end_date'],
+  })
+  .refine((query) => !query.resolved_from || !query.resolved_to || query.resolved_from <= query.resolved_to, {
+    message: msg('tickets.endBeforeStart'),
+    path: ['resolved_to'],
   });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 

@@ -283,6 +283,29 @@ export const incidents = pgTable(
 );
 
 /**
+ * A suggested incident (DESIGN.md §14) that a department dismissed: the burst of that subgroup
+ * stays hidden from the department's staff while the reports it saw are in the window. A burst
+ * whose every report came after the dismissal is a new one, and shows again.
+ */
+export const incidentDismissals = pgTable(
+  'incident_dismissals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    department: text('department', { enum: DEPARTMENTS }).notNull(),
+    subGroupId: uuid('sub_group_id')
+      .notNull()
+      .references(() => subgroups.id),
+    dismissedBy: uuid('dismissed_by').references(() => users.id),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The dismissals of a department within the window, read with every look at the suggestions.
+    index('incident_dismissals_department_at').on(t.department, t.dismissedAt),
+    oneOf('incident_dismissals', t.department, DEPARTMENTS),
+  ],
+);
+
+/**
  * A ticket's moves into and out of `closed` (resolved, reopened), with who made them: the number's
  * history (DESIGN.md §12) shows every resolve and reopen, not only the last.
  */

@@ -27,7 +27,16 @@ describe('TicketTable', () => {
       <TicketTable tickets={[ticket]} loading={false} showIssuerColumns timeZone="Asia/Dhaka" onOpen={() => undefined} />,
     );
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Ticket Id', 'Title', 'Problematic Number', 'Issued To', 'Issued By', 'Issued Time', 'Status']);
+    expect(headers).toEqual([
+      'Ticket Id',
+      'Title',
+      'Problematic Number',
+      'Issued To',
+      'Issued By',
+      'Assignee',
+      'Issued Time',
+      'Status',
+    ]);
     expect(screen.getByText('Internet very slow s...')).toBeTruthy();
     expect(screen.getByText('+8801712345678')).toBeTruthy();
     expect(screen.getByText('Customer Care')).toBeTruthy();
@@ -50,6 +59,15 @@ describe('TicketTable', () => {
     expect(freshRow?.textContent).not.toContain('Overdue');
   });
 
+  it('shows staff who took each ticket, and Nobody where nobody did', () => {
+    const taken = { ...ticket, ticket_id: 100043, assignee: { id: 'u1', name: 'Nusrat Jahan' } };
+    const free = { ...ticket, assignee: null };
+    renderWithProviders(
+      <TicketTable tickets={[taken, free]} loading={false} showIssuerColumns timeZone="Asia/Dhaka" onOpen={() => undefined} />,
+    );
+    expect(screen.getAllByTestId('ticket-assignee').map((cell) => cell.textContent)).toEqual(['Nusrat Jahan', 'Nobody']);
+  });
+
   it('hides Issued To and Issued By from agents and customers', () => {
     renderWithProviders(
       <TicketTable tickets={[ticket]} loading={false} showIssuerColumns={false} timeZone="Asia/Dhaka" onOpen={() => undefined} />,
@@ -57,6 +75,7 @@ describe('TicketTable', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Ticket Id', 'Title', 'Problematic Number', 'Issued Time', 'Status']);
     expect(screen.queryByText('Sadia Karim')).toBeNull();
+    expect(screen.queryByTestId('ticket-assignee')).toBeNull();
   });
 
   it('opens a ticket on row click and on Enter', () => {

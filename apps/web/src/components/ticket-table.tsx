@@ -2,6 +2,7 @@ import { Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import { displayNumber, type IssuedTo, type TicketListItem } from '@switchboard/shared';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { AssigneeCell, AssigneeLine } from './assignee-cell.tsx';
 import { ListTable } from './list-table.tsx';
 import { formatDisplayDateTime } from '../lib/dates.ts';
 import { useMessages } from '../lib/i18n.ts';
@@ -245,16 +246,17 @@ export function TicketTable({
                   </Text>
                 </Group>
               )}
+              {showIssuerColumns && <AssigneeLine ticket={ticket} />}
             </Paper>
           ))}
       </Stack>
     );
   }
 
-  const columns = (showIssuerColumns ? 7 : 5) + (selection ? 1 : 0);
+  const columns = (showIssuerColumns ? 8 : 5) + (selection ? 1 : 0);
   return (
     <ListTable
-      minWidth={showIssuerColumns ? 900 : 640}
+      minWidth={showIssuerColumns ? 1000 : 640}
       highlightOnHover
       className={classes.table}
       nativeScroll
@@ -270,6 +272,7 @@ export function TicketTable({
           <Table.Th>{t('problematicNumber')}</Table.Th>
           {showIssuerColumns && <Table.Th>{t('issuedTo')}</Table.Th>}
           {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
+          {showIssuerColumns && <Table.Th>{t('assignee')}</Table.Th>}
           <Table.Th>{t('issuedTime')}</Table.Th>
           <Table.Th>{t('status')}</Table.Th>
         </>
@@ -305,6 +308,11 @@ export function TicketTable({
             {showIssuerColumns && (
               <Table.Td>
                 <IssuedBy ticket={ticket} />
+              </Table.Td>
+            )}
+            {showIssuerColumns && (
+              <Table.Td>
+                <AssigneeCell ticket={ticket} />
               </Table.Td>
             )}
             <Table.Td className={classes.nowrap}>

@@ -11,8 +11,10 @@ import type {
   IncidentReply,
   IncidentStatus,
   IncidentSuggestionsReply,
+  IncidentUpdateReply,
   PublicNotesReply,
   ResolveIncidentInput,
+  UpdateIncidentInput,
 } from '@switchboard/shared';
 import { apiRequest } from '../lib/api-client.ts';
 
@@ -86,5 +88,19 @@ export function useUnlinkTicket() {
 export function useResolveIncident() {
   return useIncidentWrite(({ id, body }: { id: number; body: ResolveIncidentInput }) =>
     apiRequest<IncidentChangeReply>(`/incidents/${id}/resolve`, { method: 'POST', body }),
+  );
+}
+
+/** PATCH /incidents/{id}: the title and the public note of an active incident. */
+export function useUpdateIncident() {
+  return useIncidentWrite(({ id, body }: { id: number; body: UpdateIncidentInput }) =>
+    apiRequest<IncidentUpdateReply>(`/incidents/${id}`, { method: 'PATCH', body }),
+  );
+}
+
+/** POST /incidents/suggestions/dismiss: the burst of a subgroup is not an incident, for the viewer's department. */
+export function useDismissSuggestion() {
+  return useIncidentWrite((subGroupId: string) =>
+    apiRequest<{ message: string }>('/incidents/suggestions/dismiss', { method: 'POST', body: { sub_group_id: subGroupId } }),
   );
 }

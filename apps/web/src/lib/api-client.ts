@@ -32,7 +32,7 @@ const NETWORK_ERROR = 'network';
 export const UNKNOWN = 'unknown';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   /** Public calls send no token and never sign the user out. */

@@ -76,7 +76,7 @@ export function jsonReply(status: number, body: unknown): Response {
 }
 
 /** The key of a route in `mockApi`: "POST /api/v1/users/login". */
-type RouteKey = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
+type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
 
 /** A bot-check secret for challenges made in tests; payloads can be verified against it. */
 export const TEST_CAPTCHA_SECRET = 'test-captcha-secret';

@@ -8,10 +8,19 @@ import {
   AppError,
   canAssignTicket,
   canBeAssignee,
+  canListStaff,
+  departmentOf,
+  DEPARTMENTS,
   isStaff,
+  STAFF_PAGE_SIZE,
+  USER_TYPES,
   type AssignTicketBody,
   type Assignee,
+  type Department,
   type IssuedTo,
+  type StaffQuery,
+  type StaffReply,
+  type UserType,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -20,7 +29,7 @@ import { publishTicketEvent } from '../events/publish.ts';
 import { departmentValue } from '../tickets/ticket-workflow.ts';
 import { lockTicket } from '../tickets/tickets.repository.ts';
 import { findLiveUserById } from '../users/users.repository.ts';
-import { updateTicketAssignee } from './assignment.repository.ts';
+import { listLiveStaff, updateTicketAssignee } from './assignment.repository.ts';
 
 export interface AssignmentContext {
   db: Db;
@@ -84,4 +93,35 @@ export async function assignTicket(
     });
     return assignee;
   });
+}
+
+/** The user types of staff, each with its department. */
+const STAFF_TYPES = USER_TYPES.flatMap((userType) => {
+  const department = departmentOf(userType);
+  return department ? [{ userType, department }] : [];
+});
+
+/**
+ * A page of the live staff of a department (every department's without one), by name: the
+ * colleagues a ticket can be handed to. Staff only (403 for agents and customers).
+ */
+export async function listStaff(ctx: AssignmentContext, viewer: Actor, query: StaffQuery): Promise<StaffReply> {
+  if (!canListStaff(viewer)) throw new AppError('forbidden', 'assignment.staffOnlyRead');
+  const types = STAFF_TYPES.filter((type) => query.department === undefined || type.department === query.department);
+  const departmentOfType = new Map<UserType, Department>(types.map((type) => [type.userType, type.department]));
+  const offset = (query.page - 1) * STAFF_PAGE_SIZE;
+  // One more than a page tells whether there is a next one without counting.
+  const rows = await listLiveStaff(
+    ctx.db,
+    { userTypes: types.map((type) => type.userType), q: query.q },
+    offset,
+    STAFF_PAGE_SIZE + 1,
+  );
+  return {
+    data: rows
+      .slice(0, STAFF_PAGE_SIZE)
+      .map((row) => ({ id: row.id, name: row.name, department: departmentOfType.get(row.userType) ?? DEPARTMENTS[0] })),
+    previous_page: query.page > 1 ? query.page - 1 : null,
+    next_page: rows.length > STAFF_PAGE_SIZE ? query.page + 1 : null,
+  };
 }

@@ -175,4 +175,73 @@ describeWithApp('the dashboard', (ctx) => {
       expect((await dashboard(staff)).per_day).toHaveLength(30);
     });
   });
+
+  describe('every figure opens exactly the tickets it counts', () => {
+    let figures: Dashboard;
+    let staff: Record<string, string>;
+    const listed = async (query: Record<string, string>) => {
+      const reply = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/tickets/user-type-wise-tickets/1?${new URLSearchParams(query).toString()}`,
+        headers: staff,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<{ total_tickets: number }>().total_tickets;
+    };
+    beforeAll(async () => {
+      staff = (await person('rs')).headers;
+      figures = await dashboard(staff, '?days=30');
+    });
+
+    it('lists the tickets solved on each day, and in the whole period, by the day they were solved', async () => {
+      for (const day of figures.per_day) {
+        expect(await listed({ resolved_from: day.day, resolved_to: day.day }), day.day).toBe(day.resolved);
+        expect(await listed({ start_date: day.day, end_date: day.day }), day.day).toBe(day.created);
+      }
+      const first = figures.per_day[0]?.day ?? '';
+      const last = figures.per_day.at(-1)?.day ?? '';
+      const solved = figures.per_day.reduce((sum, day) => sum + day.resolved, 0);
+      expect(solved).toBe(2);
+      expect(await listed({ resolved_from: first, resolved_to: last })).toBe(solved);
+      // Solved in the period is not every closed ticket.
+      expect(await listed({ resolved_from: dayOf(midnight - DAY), resolved_to: dayOf(midnight - DAY) })).toBe(1);
+    });
+
+    it("lists each department's unsolved, in-progress and overdue tickets", async () => {
+      for (const row of figures.backlog) {
+        expect(await listed({ issued_to: row.department, status: 'open' }), row.department).toBe(row.open);
+        expect(await listed({ issued_to: row.department, status: 'in_progress' }), row.department).toBe(row.in_progress);
+        expect(await listed({ issued_to: row.department, overdue: 'true' }), row.department).toBe(row.overdue);
+      }
+    });
+
+    it("lists this week's tickets of each busiest subgroup", async () => {
+      const today = dayOf(midnight);
+      const weekStart = dayOf(midnight - 6 * DAY);
+      for (const row of figures.top_subgroups)
+        expect(await listed({ sub_group_id: row.sub_group_id, start_date: weekStart, end_date: today })).toBe(row.count);
+    });
+
+    it('narrows by the day solved with either end alone, and combined with the other filters', async () => {
+      const yesterday = dayOf(midnight - DAY);
+      expect(await listed({ resolved_from: yesterday, resolved_to: yesterday, issued_to: 'iptsp' })).toBe(1);
+      expect(await listed({ resolved_from: yesterday, resolved_to: yesterday, issued_to: 'rs' })).toBe(0);
+      expect(await listed({ resolved_from: yesterday })).toBe(1);
+      expect(await listed({ resolved_to: dayOf(midnight - 2 * DAY) })).toBe(1);
+    });
+
+    it.each([
+      ['a day that is not a day', { resolved_from: '2026-13-01' }],
+      ['words', { resolved_to: 'yesterday' }],
+      ['an end before the start', { resolved_from: '2026-03-05', resolved_to: '2026-03-04' }],
+    ])('refuses %s with 400', async (_name, query) => {
+      const reply = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/tickets/user-type-wise-tickets/1?${new URLSearchParams(query).toString()}`,
+        headers: staff,
+      });
+      expect(reply.statusCode, reply.body).toBe(400);
+      expect(reply.json()).toMatchObject({ code: 'validation' });
+    });
+  });
 });

@@ -4,10 +4,10 @@
  * for all of them, never one round trip per ticket.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { IncidentStatus } from '@switchboard/shared';
+import type { Department, IncidentStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { groups, incidents, subgroups, tickets, users } from '../../db/schema.ts';
+import { groups, incidentDismissals, incidents, subgroups, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
 import { userNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
 
@@ -278,4 +278,60 @@ export function listPublicNotes(
     )
     .orderBy(desc(incidents.createdAt))
     .limit(limit);
+}
+
+/** Changes the title and the public note of an incident (null: none); fields left undefined stay. */
+export async function updateIncidentFields(
+  db: Db,
+  id: number,
+  fields: { title?: string | undefined; publicNote?: string | null | undefined },
+): Promise<void> {
+  await db
+    .update(incidents)
+    .set({
+      ...(fields.title === undefined ? {} : { title: fields.title }),
+      ...(fields.publicNote === undefined ? {} : { publicNote: fields.publicNote }),
+    })
+    .where(eq(incidents.id, id));
+}
+
+/** Whether a live subgroup of that id exists. */
+export async function liveSubgroupExists(db: Db, subGroupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subgroups.id })
+    .from(subgroups)
+    .where(and(eq(subgroups.id, subGroupId), isNull(subgroups.deletedAt)));
+  return row !== undefined;
+}
+
+export async function insertDismissal(
+  db: Db,
+  row: { department: Department; subGroupId: string; dismissedBy: string },
+): Promise<void> {
+  await db.insert(incidentDismissals).values(row);
+}
+
+/**
+ * The latest dismissal of each subgroup by the department within the last `windowMinutes` (older
+ * ones cannot hide a burst, whose reports are all within the window): a range of
+ * incident_dismissals_department_at.
+ */
+export function listRecentDismissals(
+  db: Db,
+  department: Department,
+  windowMinutes: number,
+): Promise<{ subGroupId: string; dismissedAt: Date }[]> {
+  return db
+    .select({
+      subGroupId: incidentDismissals.subGroupId,
+      dismissedAt: sql<Date>`max(${incidentDismissals.dismissedAt})`.mapWith(incidentDismissals.dismissedAt),
+    })
+    .from(incidentDismissals)
+    .where(
+      and(
+        eq(incidentDismissals.department, department),
+        gte(incidentDismissals.dismissedAt, sql`now() - make_interval(mins => ${windowMinutes}::int)`),
+      ),
+    )
+    .groupBy(incidentDismissals.subGroupId);
 }

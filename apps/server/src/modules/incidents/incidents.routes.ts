@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   canManageIncidents,
   createIncidentBodySchema,
+  dismissSuggestionBodySchema,
   errorReplySchema,
   incidentChangeReplySchema,
   incidentDetailReplySchema,
@@ -11,15 +12,19 @@ import {
   incidentReplySchema,
   incidentSuggestionsReplySchema,
   incidentTicketParamsSchema,
+  incidentUpdateReplySchema,
   linkIncidentTicketsBodySchema,
   publicNotesQuerySchema,
   publicNotesReplySchema,
   resolveIncidentBodySchema,
+  messageReplySchema,
+  updateIncidentBodySchema,
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { anonymousLimit, writeLimit } from '../../plugins/write-limits.ts';
 import {
   createIncident,
+  dismissSuggestion,
   getIncident,
   linkIncidentTickets,
   listIncidents,
@@ -27,6 +32,7 @@ import {
   resolveIncident,
   suggestIncidents,
   unlinkIncidentTicket,
+  updateIncident,
   type IncidentsContext,
 } from './incidents.service.ts';
 
@@ -84,6 +90,26 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => suggestIncidents(ctx, actorOf(request)),
   );
 
+  app.post(
+    '/incidents/suggestions/dismiss',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary:
+          "Dismisses the suggested incident of a subgroup for the caller's department, until a burst of reports all " +
+          'raised after it (staff; audited)',
+        body: dismissSuggestionBodySchema,
+        response: { 200: messageReplySchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await dismissSuggestion(ctx, actorOf(request), request.body.sub_group_id);
+      return { message: request.say('incidents.dismissed') };
+    },
+  );
+
   app.get(
     '/incidents',
     {
@@ -125,6 +151,25 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await getIncident(ctx, actorOf(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/incidents/:id',
+    {
+      ...staffOnly,
+      config: { rateLimit: writeLimit('incident') },
+      schema: {
+        tags,
+        summary: 'Changes the title and the public note of an active incident; a resolved one is 409 (staff; audited)',
+        params: incidentIdParamsSchema,
+        body: updateIncidentBodySchema,
+        response: { 200: incidentUpdateReplySchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      message: request.say('incidents.updated'),
+      data: await updateIncident(ctx, actorOf(request), request.params.id, request.body),
+    }),
   );
 
   app.post(

@@ -6,8 +6,11 @@
  */
 import {
   AppError,
+  canDismissIncidentSuggestion,
+  canEditIncident,
   canLinkToIncident,
   canManageIncidents,
+  departmentOf,
   INCIDENT_MAX_TICKETS_PER_REQUEST,
   INCIDENT_TICKETS_SHOWN,
   PAGE_SIZE,
@@ -18,6 +21,7 @@ import {
   type IncidentListReply,
   type IncidentSuggestionsReply,
   type PublicNote,
+  type UpdateIncidentBody,
   type AuditAction,
   ticketsBarringIncidentResolve,
 } from '@switchboard/shared';
@@ -35,7 +39,11 @@ import { incidentTimeline, presentIncident } from './incident-presenter.ts';
 import {
   findIncidentView,
   findReportTimes,
+  insertDismissal,
   insertIncident,
+  listRecentDismissals,
+  liveSubgroupExists,
+  updateIncidentFields,
   linkTickets,
   listIncidentPage,
   listIncidentTickets,
@@ -188,6 +196,55 @@ export async function createIncident(ctx: IncidentsContext, actor: Actor, body: 
   return viewOf(ctx.db, id);
 }
 
+/**
+ * Changes the title and the public note of an active incident: 404 unknown, 409 resolved. Audited
+ * with each changed field's before and after, and announced to staff's screens; a change to nothing
+ * new writes nothing.
+ */
+export async function updateIncident(
+  ctx: IncidentsContext,
+  actor: Actor,
+  incidentId: number,
+  body: UpdateIncidentBody,
+): Promise<Incident> {
+  if (!canEditIncident(actor)) throw new AppError('forbidden', 'incidents.staffOnly');
+  await ctx.db.transaction(async (tx) => {
+    const incident = await lockActiveIncident(tx, incidentId);
+    const note = body.public_note === undefined ? undefined : body.public_note || null;
+    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    if (body.title !== undefined && body.title !== incident.title) changes.title = { from: incident.title, to: body.title };
+    if (note !== undefined && note !== incident.publicNote) changes.public_note = { from: incident.publicNote, to: note };
+    if (Object.keys(changes).length === 0) return;
+    await updateIncidentFields(tx, incidentId, {
+      title: changes.title ? body.title : undefined,
+      publicNote: changes.public_note ? note : undefined,
+    });
+    await audit(tx, actor, 'incident.update', incidentId, changes);
+    await publishIncidentEvent(tx, incidentId);
+  });
+  return viewOf(ctx.db, incidentId);
+}
+
+/**
+ * Dismisses the suggested incident of a subgroup for the actor's department (every device, every
+ * colleague of it); the other departments still see it. 404 for a subgroup that is not there. Audited.
+ */
+export async function dismissSuggestion(ctx: IncidentsContext, actor: Actor, subGroupId: string): Promise<void> {
+  const department = departmentOf(actor.user_type);
+  if (!canDismissIncidentSuggestion(actor) || department === null) throw new AppError('forbidden', 'incidents.staffOnly');
+  if (!(await liveSubgroupExists(ctx.db, subGroupId))) throw new AppError('not_found', 'incidents.noSuchSubgroup');
+  await ctx.db.transaction(async (tx) => {
+    await insertDismissal(tx, { department, subGroupId, dismissedBy: actor.id });
+    await insertAuditEntry(tx, {
+      actorUserId: actor.id,
+      action: 'incident.dismiss',
+      target: `subgroup:${subGroupId}`,
+      ip: actor.ip,
+      details: { department },
+    });
+  });
+}
+
 export async function linkIncidentTickets(
   ctx: IncidentsContext,
   actor: Actor,
@@ -324,10 +381,24 @@ export async function getIncident(ctx: IncidentsContext, viewer: Actor, id: numb
   };
 }
 
-/** Bursts of reports that look like one fault (the banner of staff's ticket list). */
+/**
+ * Bursts of reports that look like one fault (the banner of staff's ticket list), but those the
+ * viewer's department dismissed: a dismissal hides a burst while a report it saw is in the window
+ * (`since`, the oldest report of the window, is not after it). A burst whose every report came
+ * after the dismissal is a new one.
+ */
 export async function suggestIncidents(ctx: IncidentsContext, viewer: Actor): Promise<IncidentSuggestionsReply> {
   assertCanManageIncidents(viewer);
-  const rows = await listSuggestions(ctx.db, { ...ctx.incidents, maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST });
+  const department = departmentOf(viewer.user_type);
+  const [found, dismissals] = await Promise.all([
+    listSuggestions(ctx.db, { ...ctx.incidents, maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST }),
+    department ? listRecentDismissals(ctx.db, department, ctx.incidents.windowMinutes) : Promise.resolve([]),
+  ]);
+  const dismissedAt = new Map(dismissals.map((row) => [row.subGroupId, row.dismissedAt.getTime()]));
+  const rows = found.filter((row) => {
+    const at = dismissedAt.get(row.subGroupId);
+    return at === undefined || row.since.getTime() > at;
+  });
   return {
     data: rows.map((row) => ({
       group_id: row.groupId,

@@ -8,7 +8,7 @@ import { auditLog, comments, tickets } from '../../db/schema.ts';
 export type Headers = Record<string, string>;
 
 export function incidentCalls(app: FastifyInstance) {
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
   return {
     suggestions: (headers: Headers) => inject('GET', '/incidents/suggestions', headers),
@@ -22,6 +22,9 @@ export function incidentCalls(app: FastifyInstance) {
       inject('DELETE', `/incidents/${id}/tickets/${ticketId}`, headers),
     resolve: (headers: Headers, id: number | string, message: unknown = 'The fibre is repaired; service is back.') =>
       inject('POST', `/incidents/${id}/resolve`, headers, { resolution_message: message }),
+    update: (headers: Headers, id: number | string, body: Record<string, unknown>) =>
+      inject('PATCH', `/incidents/${id}`, headers, body),
+    dismiss: (headers: Headers, body: Record<string, unknown>) => inject('POST', '/incidents/suggestions/dismiss', headers, body),
     publicNotes: (query = '') => inject('GET', `/incidents/public-notes${query}`, {}),
     view: async (headers: Headers, ticketId: number): Promise<Ticket> => {
       const reply = await inject('GET', `/tickets/get-ticket-by-id/${ticketId}`, headers);

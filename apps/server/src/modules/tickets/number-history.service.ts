@@ -116,15 +116,25 @@ async function newestEvents(
   return events.sort(newestFirst).slice(0, NUMBER_HISTORY_EVENTS);
 }
 
-/** The counts, newest tickets and timeline of a number, as the viewer may see them. */
-export async function getNumberHistory(ctx: HistoryContext, viewer: TicketReader, entry: string): Promise<NumberHistory> {
+/**
+ * The counts, newest tickets and timeline of a number, as the viewer may see them. The timeline
+ * leaves out the events of `exceptTicketId` (the ticket on screen): one more ticket is followed, so
+ * that the others still fill it.
+ */
+export async function getNumberHistory(
+  ctx: HistoryContext,
+  viewer: TicketReader,
+  entry: string,
+  exceptTicketId?: number,
+): Promise<NumberHistory> {
   const number = storedHistoryNumber(entry);
   const scope: NumberScope = { number, issuerUserId: canSeeAllTickets(viewer) ? undefined : viewer.id };
   const [counted, rows] = await Promise.all([
-    readNumberTickets(ctx.db, scope, NUMBER_HISTORY_EVENTS),
+    readNumberTickets(ctx.db, scope, NUMBER_HISTORY_EVENTS + (exceptTicketId === undefined ? 0 : 1)),
     listNumberTickets(ctx.db, scope, NUMBER_HISTORY_TICKETS),
   ]);
-  const timeline = await newestEvents(ctx, viewer, counted.recent);
+  const followed = counted.recent.filter((ticket) => ticket.ticketId !== exceptTicketId).slice(0, NUMBER_HISTORY_EVENTS);
+  const timeline = await newestEvents(ctx, viewer, followed);
   return {
     number,
     open_count: counted.open,

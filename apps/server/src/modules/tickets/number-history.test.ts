@@ -129,6 +129,28 @@ describeWithApp("a number's history", (ctx) => {
       expect(seen.tickets.find((ticket) => ticket.ticket_id === ids.agent)?.ticket_status).toBe('closed');
     });
 
+    it('leaves the ticket on screen out of the timeline when asked (the view shows its own comments)', async () => {
+      const whole = await historyOf(people.cc, number);
+      const reply = await history(people.cc.headers, `${number}?except_ticket_id=${ids.customer}`);
+      expect(reply.statusCode).toBe(200);
+      const seen = reply.json<NumberHistoryReply>().data;
+      expect(seen.timeline.length).toBeGreaterThan(0);
+      expect(seen.timeline.some((event) => event.ticket_id === ids.customer)).toBe(false);
+      expect(seen.timeline).toEqual(whole.timeline.filter((event) => event.ticket_id !== ids.customer));
+      // The counts and the list of tickets are the number's, as before.
+      expect({ open: seen.open_count, total: seen.total_count, tickets: seen.tickets }).toEqual({
+        open: whole.open_count,
+        total: whole.total_count,
+        tickets: whole.tickets,
+      });
+    });
+
+    it.each(['abc', '0', '-5'])('refuses a malformed except_ticket_id (%s)', async (value) => {
+      const reply = await history(people.cc.headers, `${number}?except_ticket_id=${value}`);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ code: 'validation' });
+    });
+
     it('reads the number the same in every form the list search accepts', async () => {
       const expected = await historyOf(people.cc, number);
       for (const form of formsOf(number)) expect(await historyOf(people.cc, form), form).toEqual(expected);
@@ -208,6 +230,20 @@ describeWithApp("a number's history", (ctx) => {
         .sort()
         .reverse(),
     );
+  });
+
+  it("fills the timeline with the other tickets' events when the ticket on screen has many of its own", async () => {
+    const number = randomProblematicNumber();
+    const start = Date.now() - 100 * 3_600_000;
+    for (let i = 0; i < 55; i += 1) {
+      await buildTicket(ctx.db, people.customer.user, { problematicNumber: number, createdAt: new Date(start + i * 3_600_000) });
+    }
+    const onScreen = await buildTicket(ctx.db, people.customer.user, { problematicNumber: number });
+    for (let i = 0; i < 5; i += 1) await comment(people.cc, onScreen.ticketId, `Note ${i}`);
+    const reply = await history(people.cc.headers, `${number}?except_ticket_id=${onScreen.ticketId}`);
+    const seen = reply.json<NumberHistoryReply>().data;
+    expect(seen.timeline).toHaveLength(50);
+    expect(seen.timeline.every((event) => event.ticket_id !== onScreen.ticketId)).toBe(true);
   });
 
   it.each([

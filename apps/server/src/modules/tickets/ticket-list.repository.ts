@@ -30,6 +30,8 @@ export interface TicketFilter {
   text?: { words: string; internal: boolean };
   /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due. */
   overdue?: true;
+  /** Tickets solved on these calendar days in `timezone`, both included: a range of tickets_resolved. */
+  resolvedDays?: { start?: string; end?: string; timezone: string };
 }
 
 /** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
@@ -91,6 +93,13 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
     conditions.push(gte(tickets.createdAt, sql`(${bind(days.start)}::date)::timestamp at time zone ${bind(days.timezone)}`));
   if (days?.end)
     conditions.push(lt(tickets.createdAt, sql`(${bind(days.end)}::date + 1)::timestamp at time zone ${bind(days.timezone)}`));
+  const solved = filter.resolvedDays;
+  if (solved?.start)
+    conditions.push(gte(tickets.resolvedAt, sql`(${bind(solved.start)}::date)::timestamp at time zone ${bind(solved.timezone)}`));
+  if (solved?.end)
+    conditions.push(
+      lt(tickets.resolvedAt, sql`(${bind(solved.end)}::date + 1)::timestamp at time zone ${bind(solved.timezone)}`),
+    );
   return and(...conditions);
 }
 

@@ -48,6 +48,10 @@ export function filterForViewer(viewer: TicketReader, query: TicketListQuery, ti
     // An internal note's words find the ticket only for those who may read the note.
     text: allowed.q ? { words: allowed.q, internal: canSeeInternalComments(viewer) } : undefined,
     overdue: allowed.overdue ? true : undefined,
+    resolvedDays:
+      allowed.resolved_from || allowed.resolved_to
+        ? { start: allowed.resolved_from, end: allowed.resolved_to, timezone }
+        : undefined,
   };
 }
 

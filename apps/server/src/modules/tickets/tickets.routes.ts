@@ -4,6 +4,7 @@ import {
   issueTicketBodySchema,
   issueTicketReplySchema,
   numberHistoryParamsSchema,
+  numberHistoryQuerySchema,
   numberHistoryReplySchema,
   pageParamsSchema,
   resolveTicketBodySchema,
@@ -96,10 +97,13 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tickets'],
         summary: "A problematic number's tickets and timeline, as the viewer may see them",
         params: numberHistoryParamsSchema,
+        querystring: numberHistoryQuerySchema,
         response: { 200: numberHistoryReplySchema, 400: errorReplySchema },
       },
     },
-    async (request) => ({ data: await getNumberHistory(ctx, actorOf(request), request.params.number) }),
+    async (request) => ({
+      data: await getNumberHistory(ctx, actorOf(request), request.params.number, request.query.except_ticket_id),
+    }),
   );
 
   app.post(

@@ -46,15 +46,25 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     const href = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 
     expect(href('5 tickets')).toBe('/tickets?page=1&start_date=2026-11-20&end_date=2026-11-22');
-    expect(href('7 tickets')).toBe('/tickets?page=1&status=closed');
+    // Solved in the period, by the day solved: not every closed ticket.
+    expect(href('7 tickets')).toBe('/tickets?page=1&resolved_from=2026-11-20&resolved_to=2026-11-22');
     expect(href('4 tickets')).toBe('/tickets?page=1&overdue=true');
     expect(href('2 incidents')).toBe('/incidents?tab=active&page=1');
     const backlog = within(screen.getByRole('row', { name: /^Customer Care\s*5/ }));
     expect(backlog.getByRole('link', { name: '5' }).getAttribute('href')).toBe('/tickets?page=1&issued_to=cc&status=open');
     expect(backlog.getByRole('link', { name: '3' }).getAttribute('href')).toBe('/tickets?page=1&issued_to=cc&overdue=true');
     const times = within(screen.getByRole('row', { name: /^Retail Sales\s*no tickets/ }));
-    expect(times.getByRole('link', { name: '3 d' }).getAttribute('href')).toBe('/tickets?page=1&issued_to=rs&status=closed');
-    expect(screen.getByRole('link', { name: '45 min' })).toBeTruthy();
+    expect(times.getByRole('link', { name: '3 d' }).getAttribute('href')).toBe(
+      '/tickets?page=1&issued_to=rs&resolved_from=2026-11-20&resolved_to=2026-11-22',
+    );
+    expect(screen.getByRole('link', { name: '45 min' }).getAttribute('href')).toBe(
+      '/tickets?page=1&issued_to=cc&start_date=2026-11-20&end_date=2026-11-22',
+    );
+    // Each day's solved figure opens the tickets solved that day.
+    const day = within(screen.getByRole('row', { name: /^2026-11-22/ }));
+    expect(day.getByRole('link', { name: '6 tickets' }).getAttribute('href')).toBe(
+      '/tickets?page=1&resolved_from=2026-11-22&resolved_to=2026-11-22',
+    );
     expect(screen.getByRole('link', { name: '25 h' })).toBeTruthy();
     expect(href(/^Slow speed/)).toBe(
       '/tickets?page=1&sub_group_id=00000000-0000-4000-8000-000000000011&start_date=2026-11-16&end_date=2026-11-22',

@@ -47,7 +47,7 @@ function Figures({ figures }: { figures: Dashboard }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <PerDayPanel perDay={figures.per_day} />
         <BacklogPanel backlog={figures.backlog} />
-        <TimesPanel times={figures.times} />
+        <TimesPanel times={figures.times} period={{ first: figures.per_day[0]?.day, last: figures.per_day.at(-1)?.day }} />
         <TopSubgroups figures={figures} />
       </SimpleGrid>
     </Stack>
@@ -83,7 +83,7 @@ function Totals({ figures }: { figures: Dashboard }) {
         </TicketsLink>
       </Total>
       <Total label={t('totalsResolved')}>
-        <TicketsLink search={listOf({ status: 'closed' })} inherit>
+        <TicketsLink search={listOf({ resolved_from: first, resolved_to: last })} inherit>
           {t('ticketCount', { count: resolved })}
         </TicketsLink>
       </Total>

@@ -30,6 +30,15 @@ export interface FigureFilters {
   sub_group_id?: string;
   start_date?: string | undefined;
   end_date?: string | undefined;
+  /** The days the tickets were solved on (the "Solved" figures), both included. */
+  resolved_from?: string | undefined;
+  resolved_to?: string | undefined;
+}
+
+/** The days of the dashboard's period, first and last (yyyy-MM-DD). */
+export interface Period {
+  first: string | undefined;
+  last: string | undefined;
 }
 
 /** The ticket list behind a figure: page 1 with the figure's filters. */

@@ -8,7 +8,7 @@ import {
   ticketsBarringIncidentResolve,
   type TicketListItem,
 } from '@switchboard/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
@@ -25,6 +25,11 @@ import { useLabels } from '../../lib/labels.ts';
 import { incidentMessages } from './messages.ts';
 
 type Viewer = Pick<SessionClaims, 'user_type'>;
+
+// Loaded when first opened.
+const EditIncidentDialog = lazy(() =>
+  import('./components/edit-incident-dialog.tsx').then((module) => ({ default: module.EditIncidentDialog })),
+);
 
 const EVENT_KEYS = {
   first_report: 'eventFirstReport',
@@ -76,6 +81,7 @@ export function IncidentScreen() {
   const link = useLinkTickets();
   const unlink = useUnlinkTicket();
   const [resolving, setResolving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
 
   const back = (
@@ -149,9 +155,14 @@ export function IncidentScreen() {
         </Stack>
         {active && (
           <Stack gap={4} align="flex-end" maw={360}>
-            <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
-              {t('resolve')}
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </Button>
+              <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
+                {t('resolve')}
+              </Button>
+            </Group>
             {barring.length > 0 && (
               <Text size="xs" c="dimmed" ta="end">
                 {t('resolveHeldElsewhere', { count: barring.length, tickets: barring.join(', ') })}
@@ -258,6 +269,20 @@ export function IncidentScreen() {
             }}
           />
         </Paper>
+      )}
+
+      {editing && (
+        <Suspense fallback={null}>
+          <EditIncidentDialog
+            opened
+            incident={data}
+            onClose={() => setEditing(false)}
+            onSaved={(message) => {
+              setEditing(false);
+              notifications.show({ color: 'green', message });
+            }}
+          />
+        </Suspense>
       )}
 
       {resolving && (

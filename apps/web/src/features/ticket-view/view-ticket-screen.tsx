@@ -134,6 +134,7 @@ export function ViewTicketScreen() {
             <Suspense fallback={null}>
               <TicketIncidentPanel
                 ticketId={data.ticket_id}
+                ticket={data}
                 incidentId={data.incident_id}
                 mayChange={data.issued_to !== undefined && canLinkToIncident(session, { issued_to: data.issued_to })}
               />

@@ -93,6 +93,17 @@ describe('the tickets screen', { timeout: 30_000 }, () => {
     }
   });
 
+  it('says when the list is narrowed to the tickets solved between two days, and removes it on request', async () => {
+    signInAs('cc');
+    const calls = mockList();
+    renderApp('/tickets?page=1&resolved_from=2026-11-20&resolved_to=2026-11-26');
+    expect(await screen.findByText('Solved between 2026-11-20 and 2026-11-26', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ resolved_from: '2026-11-20', resolved_to: '2026-11-26' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove the solved dates' }));
+    await waitFor(() => expect(lastQuery(calls).resolved_from).toBeUndefined());
+    expect(screen.queryByText(/^Solved between/)).toBeNull();
+  });
+
   it('asks for agent tickets from page 1 when the Agent tickets tab is chosen', async () => {
     signInAs('cc');
     const calls = mockList(25);

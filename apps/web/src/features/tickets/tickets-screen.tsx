@@ -24,6 +24,7 @@ import { CustomerStatusSearch } from './components/customer-status-search.tsx';
 import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
+import { SolvedFilterNotice } from './components/solved-filter-notice.tsx';
 import { ticketsMessages } from './messages.ts';
 import {
   arrivalFilters,
@@ -142,6 +143,13 @@ export function TicketsScreen() {
         <Stack gap="md">
           {may('group_id') && (
             <TicketFiltersPanel filters={filters} groups={groups.data} today={todayIn(timeZone)} onChange={applyFilters} />
+          )}
+          {may('resolved_from') && (
+            <SolvedFilterNotice
+              from={filters.resolved_from}
+              to={filters.resolved_to}
+              onRemove={() => applyFilters({ resolved_from: undefined, resolved_to: undefined })}
+            />
           )}
           {!may('problematic_number') ? (
             <>

@@ -24,6 +24,14 @@ describe('the /tickets search', () => {
     });
   });
 
+  it('reads the solved days (the dashboard\'s "Solved" figures) for staff only, dropping a day that is not one', () => {
+    const search = validateTicketsSearch({ page: '1', resolved_from: '2026-11-20', resolved_to: '2026-11-31' });
+    expect(search).toEqual({ page: 1, resolved_from: '2026-11-20' });
+    expect(filtersForViewer('rs', filtersOf(search))).toEqual({ resolved_from: '2026-11-20' });
+    expect(filtersForViewer('customer', filtersOf(search))).toEqual({});
+    expect(filtersForViewer('agent', filtersOf(search))).toEqual({});
+  });
+
   it('reads a number the router parsed as a number as digits', () => {
     expect(validateTicketsSearch({ page: 1, problematic_number: 1712 }).problematic_number).toBe('1712');
   });

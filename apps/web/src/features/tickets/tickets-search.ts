@@ -30,6 +30,9 @@ export interface TicketsSearch {
   q?: string;
   /** Staff only: just the tickets past their due time (DESIGN.md §17). */
   overdue?: true;
+  /** Staff only: the tickets solved from this day to that one (the dashboard's "Solved" figures). */
+  resolved_from?: string;
+  resolved_to?: string;
 }
 export type TicketFilters = Omit<TicketsSearch, 'page'>;
 
@@ -57,6 +60,10 @@ const positiveInteger = (value: unknown): number | undefined => {
 function readFilters(search: Record<string, unknown>): TicketFilters {
   const day = text(search.start_date);
   const endDay = text(search.end_date);
+  const calendarDay = (value: unknown) => {
+    const given = text(value);
+    return given && isCalendarDay(given) ? given : undefined;
+  };
   // The router reads "0171" as a string but "171" as a number; both are digits of a number.
   const digits =
     typeof search.problematic_number === 'number' ? String(search.problematic_number) : text(search.problematic_number);
@@ -74,6 +81,8 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     q: searchText(search.q),
     // The router reads `?overdue=true` as the boolean.
     overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
+    resolved_from: calendarDay(search.resolved_from),
+    resolved_to: calendarDay(search.resolved_to),
   });
 }
 

@@ -29,8 +29,9 @@ export function PerDayPanel({ perDay }: { perDay: Dashboard['per_day'] }) {
             <TicketsLink search={listOf({ start_date: day.day, end_date: day.day })}>
               {t('ticketCount', { count: day.created })}
             </TicketsLink>,
-            // The list filters by the day raised, not solved: this opens every solved ticket.
-            <TicketsLink search={listOf({ status: 'closed' })}>{t('ticketCount', { count: day.resolved })}</TicketsLink>,
+            <TicketsLink search={listOf({ resolved_from: day.day, resolved_to: day.day })}>
+              {t('ticketCount', { count: day.resolved })}
+            </TicketsLink>,
           ]}
         />
       </details>

@@ -1,11 +1,19 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { canAssignTicket, type AssignTicketBody, type AssignTicketReply, type Ticket } from '@switchboard/shared';
+import {
+  canAssignTicket,
+  departmentOf,
+  type AssignTicketBody,
+  type AssignTicketReply,
+  type Department,
+  type Ticket,
+} from '@switchboard/shared';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import type { SessionClaims } from '../../../lib/session.ts';
 import { ticketViewMessages } from '../messages.ts';
+import { AssigneePicker } from './assignee-picker.tsx';
 
 /** POST /tickets/{id}/assign; afterwards the ticket and the lists are reloaded. */
 function useAssignTicket(ticketId: number) {
@@ -32,11 +40,17 @@ export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
     ticket.ticket_status !== 'closed' &&
     ticket.issued_to !== undefined &&
     canAssignTicket(viewer, { issued_to: ticket.issued_to });
-  const send = (userId: string | null) =>
+  // cc may hand a ticket to any staff member; the others to a colleague of the holding department.
+  const pickFrom: Department | undefined = viewer.user_type === 'cc' ? undefined : (departmentOf(viewer.user_type) ?? undefined);
+  const send = (userId: string | null, handedTo?: string) =>
     assign.mutate(
       { user_id: userId, expected_assignee_user_id: assignee?.id ?? null },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: userId ? t('assigneeTaken') : t('assigneeReleased') }),
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: handedTo ? t('assigneeHanded', { name: handedTo }) : userId ? t('assigneeTaken') : t('assigneeReleased'),
+          }),
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
     );
@@ -63,6 +77,15 @@ export default function AssigneePanel({ ticket, viewer }: AssigneePanelProps) {
               </Button>
             )}
           </Group>
+        )}
+        {may && (
+          <AssigneePicker
+            department={pickFrom}
+            assigneeId={assignee?.id ?? null}
+            viewerId={viewer.sub}
+            busy={assign.isPending}
+            onPick={(member) => send(member.id, member.name)}
+          />
         )}
       </Stack>
     </Paper>

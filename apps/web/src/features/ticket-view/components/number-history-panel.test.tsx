@@ -64,6 +64,9 @@ describe("the number's history on the ticket view", { timeout: 30_000 }, () => {
     expect(within(panel).getByText('Resolved')).toBeTruthy();
     expect(within(panel).getByText('Ticket raised by Nadia')).toBeTruthy();
 
+    // The ticket's own events are on the screen already: the timeline asks for the others' only.
+    const asked = calls.find((call) => call.path === '/api/v1/tickets/number-history/8801712345678');
+    expect(asked?.query.get('except_ticket_id')).toBe('100042');
     const paths = calls.map((call) => call.path);
     expect(paths.indexOf('/api/v1/tickets/number-history/8801712345678')).toBeGreaterThan(
       paths.indexOf('/api/v1/tickets/get-ticket-by-id/100042'),
@@ -84,7 +87,7 @@ describe("the number's history on the ticket view", { timeout: 30_000 }, () => {
     expect(await within(panel).findByText('Busy')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(within(panel).getByText('Nothing has happened on this number yet.')).toBeTruthy());
+    await waitFor(() => expect(within(panel).getByText("Nothing has happened on the number's other tickets yet.")).toBeTruthy());
   });
 });
 

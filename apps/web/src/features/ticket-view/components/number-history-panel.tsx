@@ -100,7 +100,8 @@ export function NumberHistoryPanel({ number, ticketId, timeZone }: NumberHistory
   const t = useMessages(ticketViewMessages);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [expanded, { toggle }] = useDisclosure(!phone);
-  const history = useNumberHistory(number);
+  // The ticket's own comments are on the screen already: the timeline tells the other tickets' events.
+  const history = useNumberHistory(number, ticketId);
   const bodyId = useId();
   const heading = t('historyHeading', { number: displayNumber(number) });
 

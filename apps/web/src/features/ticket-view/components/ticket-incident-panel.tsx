@@ -1,14 +1,21 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useIncident, useIncidentList, useLinkTickets, useUnlinkTicket } from '../../../entities/incidents.ts';
 import { ticketViewMessages } from '../messages.ts';
 
+// Loaded when first opened: its group choices would take the panel past its budget.
+const NewIncidentDialog = lazy(() =>
+  import('../../../components/new-incident-dialog.tsx').then((module) => ({ default: module.NewIncidentDialog })),
+);
+
 export interface TicketIncidentPanelProps {
   ticketId: number;
+  /** What a new incident starts from: the ticket's title, group and subgroup. */
+  ticket?: { title: string; group_id: string | null; sub_group_id: string | null };
   /** The ticket's incident (staff see it; null when none). */
   incidentId: number | null;
   /** Whether the viewer may link or unlink this ticket (its holder's department, or cc). */
@@ -19,13 +26,15 @@ export interface TicketIncidentPanelProps {
  * Staff's view of a ticket's incident on the ticket view: a link to it, and link or unlink for those who
  * may act on the ticket. Loaded lazily.
  */
-export default function TicketIncidentPanel({ ticketId, incidentId, mayChange }: TicketIncidentPanelProps) {
+export default function TicketIncidentPanel({ ticketId, ticket, incidentId, mayChange }: TicketIncidentPanelProps) {
   const t = useMessages(ticketViewMessages);
   const incident = useIncident(incidentId);
   const active = useIncidentList('active', 1);
   const link = useLinkTickets();
   const unlink = useUnlinkTicket();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const options = (active.data?.data ?? []).map((candidate) => ({
     value: String(candidate.id),
@@ -98,7 +107,27 @@ export default function TicketIncidentPanel({ ticketId, incidentId, mayChange }:
               </Button>
             </Group>
           )}
+          {mayChange && (
+            <Button size="compact-sm" variant="light" onClick={() => setCreating(true)} style={{ alignSelf: 'flex-start' }}>
+              {t('incidentNew')}
+            </Button>
+          )}
         </Stack>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <NewIncidentDialog
+            opened
+            ticket={{
+              ticket_id: ticketId,
+              title: ticket?.title ?? '',
+              group_id: ticket?.group_id ?? null,
+              sub_group_id: ticket?.sub_group_id ?? null,
+            }}
+            onClose={() => setCreating(false)}
+            onCreated={(id) => void navigate({ to: '/incidents/$id', params: { id: String(id) } })}
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -7,7 +7,9 @@ import { CreateIncidentDialog } from '../../../components/create-incident-dialog
 import { componentsMessages } from '../../../components/messages.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
-import { useIncidentSuggestions } from '../../../entities/incidents.ts';
+import { useDismissSuggestion, useIncidentSuggestions } from '../../../entities/incidents.ts';
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
 import { ticketsMessages } from '../messages.ts';
 
@@ -26,7 +28,8 @@ function withWhere(sentence: string, where: ReactNode): ReactNode {
 
 /**
  * Staff's banner above the ticket list: each burst of reports about one subgroup, with "Group as
- * an incident" (a second click, Confirm, creates it with those tickets).
+ * an incident" (a second click, Confirm, creates it with those tickets) and "Not an incident",
+ * which hides the burst for the viewer's department on every device until new reports come in.
  */
 export default function IncidentBanner() {
   const t = useMessages(ticketsMessages);
@@ -39,6 +42,7 @@ export default function IncidentBanner() {
   });
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<IncidentSuggestion | null>(null);
+  const dismiss = useDismissSuggestion();
   const reply = suggestions.data;
   if (!reply || reply.data.length === 0) return null;
   return (
@@ -60,9 +64,26 @@ export default function IncidentBanner() {
                 </>,
               )}
             </Text>
-            <Button size="xs" color="orange" onClick={() => setChosen(suggestion)}>
-              {tc('createIncidentTitle')}
-            </Button>
+            <Group gap="xs">
+              <Button size="xs" color="orange" onClick={() => setChosen(suggestion)}>
+                {tc('createIncidentTitle')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="dark"
+                title={tc('dismissSuggestionHint')}
+                loading={dismiss.isPending && dismiss.variables === suggestion.sub_group_id}
+                onClick={() =>
+                  dismiss.mutate(suggestion.sub_group_id, {
+                    onSuccess: (reply) => notifications.show({ color: 'green', message: reply.message }),
+                    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+                  })
+                }
+              >
+                {tc('dismissSuggestion')}
+              </Button>
+            </Group>
           </Group>
         </Alert>
       ))}
