@@ -65,6 +65,8 @@ async function expectReadable(page: Page, where: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   // The heading may be data (a ticket's title) or the brand; the screen's own words are Bangla.
   await expect(page.locator('main, body').first()).toContainText(BENGALI);
+  // Numbers keep Latin digits, dates and counts included (DESIGN.md §16).
+  expect((await page.locator('body').innerText()).match(/[\u09E6-\u09EF]+/g) ?? [], `${where}: Bengali digits`).toEqual([]);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   const findings = violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
   expect(findings, `${where}: accessibility`).toEqual([]);

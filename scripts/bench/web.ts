@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the SPA, weighs what each route downloads (gzip), and runs Lighthouse
  * (desktop preset, Debian's Chromium) on the sign-in page, and on the ticket list and a ticket of a
- * signed-in staff member, served by the real server on the benchmark database.
+ * signed-in staff member, served by the real server on the benchmark database; then times Get OTP,
+ * the list and the ticket view on a throttled phone profile (throttled.ts), cold.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { prepareCorpus } from './corpus.ts';
 import { ROOT, startServer } from './processes.ts';
 import { writeResults } from './report.ts';
 import { sampleCorpus } from './scenarios.ts';
+import { measureThrottled, throttledTable, type ThrottledTiming } from './throttled.ts';
 import { readSettings } from './settings.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -59,7 +61,7 @@ async function audit(name: string, url: string, page: Page, keepStorage: boolean
   };
 }
 
-async function runLighthouse(): Promise<Audit[]> {
+async function runLighthouse(): Promise<{ audits: Audit[]; throttled: ThrottledTiming[] }> {
   const settings = readSettings();
   await prepareCorpus(settings.databaseUrl, settings.scale);
   const server = await startServer(settings.databaseUrl);
@@ -81,7 +83,15 @@ async function runLighthouse(): Promise<Audit[]> {
       page,
       true,
     );
-    return [signIn, list, view];
+    const ticket = await pool.query<{ title: string }>('select title from tickets where ticket_id = $1', [ticketId]);
+    const throttled = await measureThrottled(browser, {
+      baseUrl: server.url,
+      token: sample.staff.token,
+      ticketId,
+      ticketTitle: ticket.rows[0]?.title ?? '',
+      signIn: true,
+    });
+    return { audits: [signIn, list, view], throttled };
   } finally {
     await browser.close();
     await pool.end();
@@ -94,7 +104,7 @@ const { weights, unknown } = weighRoutes(path.join(ROOT, 'apps/web/dist'));
 console.log(`\n${weightTable(weights).join('\n')}`);
 if (unknown.length > 0)
   console.log(`\nLazy chunks no route names (add them to ROUTES in bundles.ts if they are screens): ${unknown.join(', ')}`);
-const audits = await runLighthouse();
+const { audits, throttled } = await runLighthouse();
 console.log(`\n${'page'.padEnd(50)}  performance  accessibility  LCP ms  TBT ms`);
 for (const result of audits) {
   console.log(
@@ -103,11 +113,13 @@ for (const result of audits) {
   if (result.failedAccessibilityAudits.length > 0)
     console.log(`  failed accessibility audits: ${result.failedAccessibilityAudits.join(', ')}`);
 }
+console.log(`\n${throttledTable(throttled).join('\n')}`);
 const file = writeResults(ROOT, {
   kind: 'web',
   at: new Date().toISOString(),
   budgets: { signInJsGzip: SIGN_IN_BUDGET, anyRouteJsGzip: ROUTE_BUDGET },
   weights,
   lighthouse: audits,
+  throttled,
 });
 console.log(`\nresults written to ${file}`);

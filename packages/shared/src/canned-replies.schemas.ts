@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, DEPARTMENTS } from './constants.ts';
 import { msg, type ValidationMessageKey } from './messages.ts';
 import { normaliseLineBreaks, pageNumberQuery, uuidSchema } from './common.schemas.ts';
+import { isAutomaticCustomerName } from './numbers.ts';
 
 /** The longest title: a line in the picker and the list. */
 export const CANNED_REPLY_TITLE_MAX_LENGTH = 200;
@@ -101,12 +102,17 @@ export interface CannedReplyValues {
   number: string;
 }
 
-/** Fills `{ticket_id}`, `{customer_name}` and `{number}`; anything else in braces stays as written. */
-export function fillCannedReply(body: string, values: CannedReplyValues): string {
+/**
+ * Fills `{ticket_id}`, `{customer_name}` and `{number}`; anything else in braces stays as written. A
+ * ticket without an issuer's name, or whose issuer still has the automatic name of a first sign-in
+ * (a number), is greeted with `unnamed` (the reader's word for "customer").
+ */
+export function fillCannedReply(body: string, values: CannedReplyValues, unnamed = 'customer'): string {
   const number = values.number.startsWith('+') ? values.number : `+${values.number}`;
+  const name = values.customer_name?.trim() ?? '';
   const filled: Record<string, string> = {
     '{ticket_id}': String(values.ticket_id),
-    '{customer_name}': values.customer_name?.trim() || 'customer',
+    '{customer_name}': name === '' || isAutomaticCustomerName(name) ? unnamed : name,
     '{number}': number,
   };
   return body.replace(/\{(ticket_id|customer_name|number)\}/g, (placeholder) => filled[placeholder] ?? placeholder);

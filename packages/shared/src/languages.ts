@@ -10,8 +10,12 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The locale each language formats dates with (`Intl.DateTimeFormat`) in the browser. */
-export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-US', bn: 'bn-BD' };
+/**
+ * The locale each language formats dates and numbers with (`Intl`, the catalogs' plurals): Bangla's
+ * month names with Latin digits (`-u-nu-latn`), so that a date, a count and a ticket id on one screen
+ * read alike (DESIGN.md §16: the catalogs keep Latin digits).
+ */
+export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-US', bn: 'bn-BD-u-nu-latn' };
 
 /** The language after `language` in LANGUAGES, as the switch offers it. */
 export function nextLanguage(language: Language): Language {

@@ -43,6 +43,16 @@ export function displayNumber(stored: string): string {
   return stored.startsWith('+') ? stored : `+${stored}`;
 }
 
+/** The name an account gets at its first sign-in until someone gives it one ("Customer +8801712345678"). */
+export function automaticCustomerName(productNumber: string): string {
+  return `Customer ${displayNumber(productNumber)}`;
+}
+
+/** Whether `name` is still the automatic name of a first sign-in: a number, not a name to greet by. */
+export function isAutomaticCustomerName(name: string): boolean {
+  return /^Customer \+\d+$/.test(name.trim());
+}
+
 /** The entry part of a stored number ("8809638000001" → "09638000001"). */
 export function entryOf(stored: string): string {
   return stored.startsWith(COUNTRY_PREFIX) ? stored.slice(COUNTRY_PREFIX.length) : stored;

@@ -9,6 +9,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_LOCALES,
   LANGUAGES,
   parseMessageRef,
   withLiteralValues,
@@ -46,7 +47,8 @@ const english = loadCatalogs(DEFAULT_LANGUAGE);
 
 function speakerOf(language: Language): I18n {
   const messages = language === DEFAULT_LANGUAGE ? english : { ...english, ...loadCatalogs(language) };
-  return setupI18n({ locale: language, messages: { [language]: messages } });
+  // The language's formatting locale: plurals' `#` and numbers in Latin digits (DESIGN.md §16).
+  return setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: messages } });
 }
 
 const speakers = Object.fromEntries(LANGUAGES.map((language) => [language, speakerOf(language)])) as Record<Language, I18n>;

@@ -19,8 +19,13 @@ export default fp(
         index: false,
         // The build writes .br and .gz beside each asset.
         preCompressed: true,
-        setHeaders: (res, filePath) => {
-          if (filePath.includes('/assets/')) res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Our own Cache-Control only: the plugin's default (max-age=0) replaced it, so a returning
+        // visitor's browser asked again for every file of the app (a round trip each on a phone).
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          // Files under /assets are named by their content's hash: kept a year, never asked for again.
+          // The page and the other files (the logo) keep their names and are checked on each use.
+          reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }

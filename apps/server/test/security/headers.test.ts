@@ -189,4 +189,21 @@ describeWithApp('security headers', (ctx) => {
       }
     },
   );
+
+  it.skipIf(!HAS_SPA)(
+    "keeps the app's hashed files a year without asking again, and revalidates the page and other files",
+    async () => {
+      const index = await ctx.app.inject({ method: 'GET', url: '/tickets?page=1' });
+      expect(index.headers['cache-control']).toBe('no-cache');
+      const script = /<script[^>]*\bsrc="(\/assets\/[^"]+\.js)"/.exec(index.body)?.[1];
+      if (!script) throw new Error('the page names no script under /assets');
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const served = await ctx.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': encoding } });
+        expect(served.statusCode, encoding).toBe(200);
+        expect(served.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      }
+      const logo = await ctx.app.inject({ method: 'GET', url: '/logo.svg' });
+      expect(logo.headers['cache-control']).not.toMatch(/immutable/);
+    },
+  );
 });

@@ -1,12 +1,14 @@
 /**
- * The groups and subgroups that ticket forms and filters offer (GET /groups carries each group's
- * subgroups). Shared by the signed-in form, the list filters and the public form.
+ * The groups and subgroups that ticket forms and filters offer. GET /groups carries each group's
+ * subgroups; the chosen group's are read again when it is chosen (GET /groups/{id}/subgroups, spec
+ * §7), so that a subgroup added since the list was read is offered. Shared by the signed-in form,
+ * the list filters, the report and the public form.
  */
 import { useLingui } from '@lingui/react';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import type { Group, GroupListReply, Subgroup } from '@switchboard/shared';
+import type { Group, GroupListReply, Subgroup, SubgroupListReply } from '@switchboard/shared';
 import { apiRequest } from '../lib/api-client.ts';
 import { currentLanguage, translate } from '../lib/i18n.ts';
 import { labelMessages } from '../lib/messages.ts';
@@ -25,6 +27,32 @@ export function useGroups() {
     if (query.isError) notifications.show({ color: 'red', message: translate(labelMessages, 'fetchGroupsFailed') });
   }, [query.isError]);
   return query;
+}
+
+/** Under the groups' key: every group write refreshes the subgroups read too. */
+export const subgroupsQueryKey = (groupId: string) => [...groupsQueryKey, groupId, 'subgroups'] as const;
+
+export async function fetchSubgroups(groupId: string): Promise<Subgroup[]> {
+  return (await apiRequest<SubgroupListReply>(`/groups/${encodeURIComponent(groupId)}/subgroups`, { anonymous: true }))
+    .sub_groups;
+}
+
+/**
+ * The subgroups of the chosen group, read when it is chosen. The group list's copy is offered
+ * meanwhile, and still when the read fails, with the spec's 'Failed to fetch subgroups'.
+ */
+export function useSubgroups(group: Group | undefined): Subgroup[] | undefined {
+  const groupId = group?._id ?? '';
+  const query = useQuery({
+    queryKey: subgroupsQueryKey(groupId),
+    queryFn: () => fetchSubgroups(groupId),
+    enabled: group !== undefined,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (query.isError) notifications.show({ color: 'red', message: translate(labelMessages, 'fetchSubgroupsFailed') });
+  }, [query.isError]);
+  return query.data ?? group?.sub_groups;
 }
 
 /**
@@ -52,14 +80,15 @@ export function useGroupChoices(
 ): GroupChoices {
   // The labels follow the language.
   const { i18n } = useLingui();
+  const group = groups?.find((candidate) => candidate._id === groupId);
+  const subgroups = useSubgroups(group);
   return useMemo(() => {
-    const group = groups?.find((candidate) => candidate._id === groupId);
     return {
       groupOptions: (groups ?? []).map((candidate) => ({ value: candidate._id, label: candidate.group_name })),
-      subgroupOptions: (group?.sub_groups ?? []).map((candidate) => ({ value: candidate._id, label: subgroupLabel(candidate) })),
+      subgroupOptions: (subgroups ?? []).map((candidate) => ({ value: candidate._id, label: subgroupLabel(candidate) })),
       group,
-      subgroup: group?.sub_groups.find((candidate) => candidate._id === subgroupId),
+      subgroup: subgroups?.find((candidate) => candidate._id === subgroupId),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the language changes subgroupLabel's result
-  }, [groups, groupId, subgroupId, i18n.locale]);
+  }, [groups, group, subgroups, subgroupId, i18n.locale]);
 }

@@ -16,7 +16,7 @@ const DISPLAY_DATETIME_FORMAT = 'MMM DD • hh:mm:ss A';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Dates in another language than English: the month's name and the digits of that language's locale (Bangla's for Bangla). */
+/** Dates in another language than English: the month's name of that language's locale, Latin digits (LANGUAGE_LOCALES). */
 const LOCAL_DATE_TIME: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: '2-digit',
@@ -42,6 +42,26 @@ export function formatDisplayDateTime(iso: string | null | undefined, timeZone: 
   }
   return (timeZone ? instant.tz(timeZone) : instant).format(DISPLAY_DATETIME_FORMAT);
 }
+
+/**
+ * A calendar day (yyyy-MM-DD) as the interface's locale writes it, digits Latin ("Nov 26, 2026",
+ * "26 নভে, 2026"); a value that is not a day is shown as it is.
+ */
+export function formatCalendarDay(day: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[currentLanguage()], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Mantine's date fields' `valueFormatter`: the chosen day as formatCalendarDay writes it. */
+export const calendarDayFormatter = ({ date }: { date: unknown }): string =>
+  typeof date === 'string' ? formatCalendarDay(date) : '';
 
 /** Today as a calendar day (yyyy-MM-DD) in the given time zone. */
 export function todayIn(timeZone: string | undefined): string {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { msg } from '@switchboard/shared';
 import { changeLanguage, defineCatalog, namespaceOfFile, translate } from './i18n.ts';
+import { formatDisplayDateTime } from './dates.ts';
 import { translateMessageRef } from './schema-messages.ts';
 
 // Compiled as icu-catalogs.ts compiles a catalog file.
@@ -26,5 +27,14 @@ describe('the interface language', () => {
     expect(translateMessageRef('Invalid input')).toBe('Invalid input');
     await changeLanguage('bn');
     expect(translateMessageRef(tooLong)).toBe('ইমেইল ঠিকানা সর্বোচ্চ 254 অক্ষরের হতে পারে');
+  });
+
+  it('writes dates and times in Bangla with Latin digits (DESIGN.md §16)', async () => {
+    await changeLanguage('bn');
+    const shown = formatDisplayDateTime('2026-11-26T11:46:25Z', 'Asia/Dhaka');
+    expect(shown).toMatch(/[\u0980-\u09E5]/);
+    expect(shown).not.toMatch(/[\u09E6-\u09EF]/);
+    expect(shown).toContain('26');
+    expect(shown).toContain('05:46:25');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { i18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { DEFAULT_LANGUAGE, isLanguage, withLiteralValues, type Language } from '@switchboard/shared';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES, withLiteralValues, type Language } from '@switchboard/shared';
 
 export { i18n };
 
@@ -102,7 +102,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     loading.set(language, words);
     i18n.load(language, await words);
   }
-  i18n.activate(language);
+  i18n.activate(language, [LANGUAGE_LOCALES[language]]);
   document.documentElement.lang = language;
   try {
     localStorage.setItem(STORAGE_KEY, language);
@@ -114,7 +114,7 @@ export async function changeLanguage(language: Language): Promise<void> {
 /** English at once (its words are in the code); the stored choice when it is another. */
 export async function startLanguage(): Promise<void> {
   i18n.load(DEFAULT_LANGUAGE, {});
-  i18n.activate(DEFAULT_LANGUAGE);
+  i18n.activate(DEFAULT_LANGUAGE, [LANGUAGE_LOCALES[DEFAULT_LANGUAGE]]);
   const language = storedLanguage();
   if (language !== DEFAULT_LANGUAGE) await changeLanguage(language).catch(() => undefined);
 }

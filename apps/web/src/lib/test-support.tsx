@@ -86,6 +86,16 @@ export const TEST_CAPTCHA_SECRET = 'test-captcha-secret';
  * one) are answered unless overridden; anything else unknown gets the server's 404 reply.
  * Returns the calls made, in order.
  */
+/** A group's subgroups read (GET /groups/{id}/subgroups) answers from the mocked group list unless a test mocks it. */
+function subgroupsOfListed(table: Partial<Record<RouteKey, ApiHandler>>, method: string, path: string): ApiHandler | undefined {
+  const groupId = method === 'GET' ? /^\/api\/v1\/groups\/([^/]+)\/subgroups$/.exec(path)?.[1] : undefined;
+  const list = table['GET /api/v1/groups' as RouteKey];
+  if (groupId === undefined || list === undefined || isResponder(list) || list instanceof Response) return undefined;
+  const groups = (list as { data?: { _id: string; sub_groups: unknown[] }[] }).data ?? [];
+  const group = groups.find((candidate) => candidate._id === decodeURIComponent(groupId));
+  return group ? { sub_groups: group.sub_groups } : undefined;
+}
+
 export function mockApi(routes: Partial<Record<RouteKey, ApiHandler>> = {}): ApiCall[] {
   const calls: ApiCall[] = [];
   const table: Partial<Record<RouteKey, ApiHandler>> = {
@@ -117,7 +127,7 @@ export function mockApi(routes: Partial<Record<RouteKey, ApiHandler>> = {}): Api
         headers: new Headers(init.headers),
       };
       calls.push(call);
-      const handler = table[`${method} ${url.pathname}` as RouteKey];
+      const handler = table[`${method} ${url.pathname}` as RouteKey] ?? subgroupsOfListed(table, method, url.pathname);
       if (handler === undefined)
         return jsonReply(404, { message: `No such endpoint: ${method} ${url.pathname}`, code: 'not_found' });
       const answer = isResponder(handler) ? await handler(call) : handler;

@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await verifyCaptchaOnce(db, config, request.body.token, 'sign-in');
       const number = request.body.product_number;
-      await sendOtp(otpContext, number, request.ip, ownDevice(request.headers.cookie, number));
+      await sendOtp(otpContext, number, request.ip, ownDevice(request.headers.cookie, number), requestLanguage(request));
       // The same reply whether or not the number has an account.
       return { message: request.say('auth.otpSent', { brand: config.brandName }) };
     },

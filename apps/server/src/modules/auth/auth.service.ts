@@ -1,5 +1,5 @@
 /** Sign-in: a verified OTP proves possession of the number; unknown numbers become customers. */
-import { AppError, displayNumber, type Language } from '@switchboard/shared';
+import { AppError, automaticCustomerName, type Language } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { findLiveUserByNumber, hasDeletedUserWithNumber, insertUser, type UserRow } from '../users/users.repository.ts';
@@ -50,7 +50,7 @@ async function findOrCreateAccount(
     // A savepoint: a unique violation must not abort the sign-in's transaction.
     const user = await db.transaction((savepoint) =>
       insertUser(savepoint, {
-        name: `Customer ${displayNumber(productNumber)}`,
+        name: automaticCustomerName(productNumber),
         productNumber,
         userType: 'customer',
         role: 'user',

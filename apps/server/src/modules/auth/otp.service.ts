@@ -7,6 +7,7 @@ import {
   OTP_MAX_WRONG_TRIES,
   OTP_TTL_MINUTES,
   OTP_TTL_SECONDS,
+  type Language,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { assertWithinFailureBudgets, DAY_MS, HOUR_MS } from './failure-budget.ts';
@@ -55,10 +56,13 @@ function minutesLeft(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 
-/** The text of the SMS; the validity is the rule's, so the message cannot drift from it. */
-export function otpMessage(brandName: string, code: string): string {
-  // In the desk's default language, as before the catalogs: the number's holder may not be the one asking.
-  return say(DEFAULT_LANGUAGE, 'auth.otpSms', { brand: brandName, code, minutes: OTP_TTL_MINUTES });
+/**
+ * The text of the SMS in the language of the screen that asked for it (DESIGN.md §16); the validity
+ * is the rule's, so the message cannot drift from it. The language is not recorded: the number is not
+ * proven yet.
+ */
+export function otpMessage(brandName: string, code: string, language: Language = DEFAULT_LANGUAGE): string {
+  return say(language, 'auth.otpSms', { brand: brandName, code, minutes: OTP_TTL_MINUTES });
 }
 
 /** The wait until the code that keeps `codes` (newest first) at `cap` leaves the hour. */
@@ -92,9 +96,16 @@ function assertMayResend(context: OtpContext, recent: OtpRow[], ip: string, ownD
 /**
  * Sends a fresh code, unless the (number, address) is inside its cooldown or hourly cap, the number
  * at its cap over all addresses, or the wrong-code budgets refuse it: a code is not sent where it
- * could not be tried. `ownDevice`: the request carries the number's device cookie.
+ * could not be tried. `ownDevice`: the request carries the number's device cookie; `language`: the
+ * asking screen's, which the SMS is written in.
  */
-export async function sendOtp(context: OtpContext, productNumber: string, ip: string, ownDevice = false): Promise<void> {
+export async function sendOtp(
+  context: OtpContext,
+  productNumber: string,
+  ip: string,
+  ownDevice = false,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<void> {
   const { db, sms } = context;
   const now = context.now ?? new Date();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -118,7 +129,7 @@ export async function sendOtp(context: OtpContext, productNumber: string, ip: st
     });
   });
   try {
-    await sms.send(productNumber, otpMessage(context.brandName, code));
+    await sms.send(productNumber, otpMessage(context.brandName, code, language));
   } catch {
     await deleteOtp(db, pendingId);
     throw new AppError('unavailable', 'auth.otpNotSent');

@@ -90,6 +90,28 @@ const link = (ticketId: number) => `https://desk.example/view-ticket?id=${ticket
 describeWithApp(
   'telling the issuer in their language',
   (ctx) => {
+    it('writes the sign-in code in the language of the screen that asked for it, and in English without one', async () => {
+      const asked = async (headers: Headers) => {
+        const number = randomProductNumber();
+        const sent = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/generate-otp',
+          headers,
+          payload: { product_number: number, token: await solveCaptcha(ctx.app, 'sign-in') },
+        });
+        expect(sent.statusCode).toBe(200);
+        const code = lastOtpSentTo(ctx.app, number);
+        const text = ctx.app.deps.sms.outbox().find((m) => m.to === number && m.purpose === 'code')?.text;
+        return text?.replace(code, '<code>');
+      };
+      expect(await asked(inLanguage('bn'))).toBe('আপনার Acme Net OTP হলো <code>। এটি 5 মিনিট পর্যন্ত কাজ করবে।');
+      expect(await asked(inLanguage('en'))).toBe('Your Acme Net OTP is <code>. It is valid for 5 minutes.');
+      expect(await asked({})).toBe('Your Acme Net OTP is <code>. It is valid for 5 minutes.');
+      for (const [, header] of BAD_HEADERS) {
+        expect(await asked({ 'accept-language': header })).toBe('Your Acme Net OTP is <code>. It is valid for 5 minutes.');
+      }
+    });
+
     it('tells a customer who signed in in Bangla of a staff reply and a resolve by SMS in Bangla', async () => {
       const customer = await signInWith(ctx, randomProductNumber(), inLanguage('bn'));
       const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });

@@ -59,6 +59,34 @@ describe('the sign-in screen', { timeout: 20_000 }, () => {
     expect(actionButton()).toHaveProperty('disabled', false);
   });
 
+  it('solves the bot check while the number is typed, so that Get OTP only sends; the login gets a fresh one', async () => {
+    const token = fakeSessionToken({ user_type: 'customer', role: 'user' });
+    const calls = mockApi({
+      'POST /api/v1/users/generate-otp': { message: 'sent' },
+      'POST /api/v1/users/login': { auth_token: token },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.type(await numberField(), VALID_ENTRY.slice(0, -1));
+    // Not for a number that is not one yet.
+    expect(callsTo(calls, '/api/v1/captcha/challenge')).toHaveLength(0);
+    await user.type(await numberField(), VALID_ENTRY.slice(-1));
+    await waitFor(() => expect(callsTo(calls, '/api/v1/captcha/challenge')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    await screen.findByLabelText('OTP', {}, { timeout: 5000 });
+    // The next check is solved while the person reads the SMS.
+    await waitFor(() => expect(callsTo(calls, '/api/v1/captcha/challenge')).toHaveLength(2));
+    await user.type(screen.getByLabelText('OTP'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    expect(callsTo(calls, '/api/v1/captcha/challenge')).toHaveLength(2);
+    const tokens = [...callsTo(calls, '/api/v1/users/generate-otp'), ...callsTo(calls, '/api/v1/users/login')].map(
+      (call) => (call.body as { token: string }).token,
+    );
+    // A solution is accepted once: each call carries its own.
+    expect(new Set(tokens).size).toBe(2);
+  });
+
   it('submits with the Enter key when the number is valid', async () => {
     const calls = mockApi({ 'POST /api/v1/users/generate-otp': { message: 'sent' } });
     renderApp('/');

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { isValidProductEntry } from '@switchboard/shared';
 import { ApiError } from '../../lib/api-client.ts';
-import { logIn, requestOtp } from './api/auth-api.ts';
+import { createSignInBotCheck, logIn, requestOtp } from './api/auth-api.ts';
 
 export type LoginStep = 'number' | 'otp';
 
@@ -33,12 +33,15 @@ export function useLoginFlow(events: LoginFlowEvents): LoginFlow {
   const [entry, setEntry] = useState('');
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
+  const [botCheck] = useState(createSignInBotCheck);
 
   const entryValid = isValidProductEntry(entry);
   const canSubmit = !busy && entryValid && (step === 'number' || otp.trim() !== '');
 
   function changeEntry(value: string) {
     setEntry(value);
+    // Solved while the person finishes: Get OTP then only sends.
+    if (isValidProductEntry(value)) botCheck.prepare();
     if (step === 'otp') {
       setStep('number');
       setOtp('');
@@ -58,8 +61,10 @@ export function useLoginFlow(events: LoginFlowEvents): LoginFlow {
 
   async function sendOtp() {
     try {
-      await requestOtp(entry);
+      await requestOtp(entry, botCheck);
       setStep('otp');
+      // The login's own check, solved while the SMS is on its way.
+      botCheck.prepare();
       events.onOtpSent();
     } catch (error) {
       setStep('number');
@@ -71,7 +76,7 @@ export function useLoginFlow(events: LoginFlowEvents): LoginFlow {
   async function signIn() {
     let authToken: string;
     try {
-      authToken = await logIn(entry, otp);
+      authToken = await logIn(entry, otp, botCheck);
     } catch (error) {
       // Nothing reached the server when the bot check could not be solved here: keep what was typed.
       if (!isLocalBotCheckFailure(error)) {

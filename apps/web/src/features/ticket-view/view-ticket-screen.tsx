@@ -19,7 +19,6 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useTicket } from './api/ticket.ts';
-import { CommentForm } from './components/comment-form.tsx';
 import { CommentsSection } from './components/comments-section.tsx';
 import { ForwardHistory } from './components/forward-history.tsx';
 import { NumberHistoryPlaceholder } from './components/number-history-placeholder.tsx';
@@ -29,6 +28,9 @@ import { ticketViewMessages } from './messages.ts';
 import { useLiveTicket } from './use-live-ticket.ts';
 import classes from './view-ticket-screen.module.css';
 
+// Loaded with the ticket, in its own chunk: the form's checks and uploads (the schemas' code) are
+// not in the way of the ticket's first paint on a slow phone. It sits below the comments.
+const CommentForm = lazy(() => import('./components/comment-form.tsx').then((module) => ({ default: module.CommentForm })));
 // Loaded after the ticket, in its own chunk: the panel never delays the ticket itself.
 const NumberHistoryPanel = lazy(() => import('./components/number-history-panel.tsx'));
 // Staff only, and in its own chunk: the route's bundle stays within its budget.
@@ -156,11 +158,13 @@ export function ViewTicketScreen() {
             markInternal={canSeeInternalComments(session)}
             timeZone={timeZone}
           />
-          <CommentForm
-            key={`form-${data.ticket_id}`}
-            ticketId={data.ticket_id}
-            canWriteInternal={canWriteInternalComments(session)}
-          />
+          <Suspense fallback={null}>
+            <CommentForm
+              key={`form-${data.ticket_id}`}
+              ticketId={data.ticket_id}
+              canWriteInternal={canWriteInternalComments(session)}
+            />
+          </Suspense>
         </Stack>
       </div>
     </Stack>

@@ -88,9 +88,12 @@ describe('the tickets screen', { timeout: 30_000 }, () => {
       group_id: id(1),
     });
     expect(screen.getByRole('columnheader', { name: 'Issued By' })).toBeTruthy();
-    for (const label of ['Subgroup', 'Start date', 'End date', 'Issued to', 'Ticket Id', 'Problematic Number']) {
+    for (const label of ['Subgroup', 'Issued to', 'Ticket Id', 'Problematic Number']) {
       expect(screen.getByLabelText(label, { selector: 'input' })).toBeTruthy();
     }
+    // The days of the URL, as the interface's locale writes them.
+    expect(screen.getByRole('button', { name: 'Start date' }).textContent).toBe('Nov 1, 2026');
+    expect(screen.getByRole('button', { name: 'End date' }).textContent).toBe('Nov 20, 2026');
   });
 
   it('says when the list is narrowed to the tickets solved between two days, and removes it on request', async () => {

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { isValidProductEntry } from '@switchboard/shared';
 import { useMessages } from '../../../lib/i18n.ts';
 import { authMessages } from '../messages.ts';
 import type { LoginFlow } from '../use-login-flow.ts';
@@ -51,7 +52,11 @@ export function LoginForm({ flow, brand }: { flow: LoginFlow; brand: string }) {
           readOnly={busy}
           error={showNumberError ? t('numberInvalid') : undefined}
           onBlur={() => setNumberTouched(true)}
-          onChange={(event) => flow.changeEntry(event.currentTarget.value)}
+          onChange={(event) => {
+            flow.changeEntry(event.currentTarget.value);
+            // The OTP field is fetched once a number is there to ask for, not after the press.
+            if (isValidProductEntry(event.currentTarget.value)) loadOtpField().catch(() => undefined);
+          }}
           size="md"
         />
 

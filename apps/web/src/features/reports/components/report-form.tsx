@@ -6,6 +6,7 @@ import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../entities/groups.ts';
+import { calendarDayFormatter } from '../../../lib/dates.ts';
 import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
 import { reportMessages } from '../messages.ts';
 import { periodBody, type PeriodErrors } from '../report-period.ts';
@@ -131,7 +132,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               label={t('startDate')}
               placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
-              valueFormat="DD MMM YYYY"
+              valueFormatter={calendarDayFormatter}
               locale={currentLanguage()}
               ariaLabels={calendarLabels}
               required
@@ -148,7 +149,7 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
               label={t('endDate')}
               placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
-              valueFormat="DD MMM YYYY"
+              valueFormatter={calendarDayFormatter}
               locale={currentLanguage()}
               ariaLabels={calendarLabels}
               required

@@ -35,13 +35,16 @@ export function InsertReplyPicker({ ticketId, disabled, onInsert }: InsertReplyP
 
   const insert = (reply: CannedReply) => {
     if (!ticket) return;
-    const body = cannedReplyText(reply, readerLanguage());
+    const language = readerLanguage();
+    const body = cannedReplyText(reply, language);
+    // A customer without a name of their own is greeted in the words of the body's language.
+    const inReadersLanguage = language === 'en' || body === reply.body_bn;
     onInsert(
-      fillCannedReply(body, {
-        ticket_id: ticket.ticket_id,
-        customer_name: ticket.issuer_name,
-        number: ticket.problematic_number,
-      }),
+      fillCannedReply(
+        body,
+        { ticket_id: ticket.ticket_id, customer_name: ticket.issuer_name, number: ticket.problematic_number },
+        inReadersLanguage ? t('replyUnnamedCustomer') : undefined,
+      ),
     );
     setOpened(false);
     setSearch('');

@@ -5,7 +5,9 @@ import { displayNumber, type SignInLock } from '@switchboard/shared';
 import { ScreenHeading } from '../../../components/screen-heading.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { useProviderTimeZone } from '../../../lib/public-config.ts';
 import { useClearSignInLock, useSignInLock } from '../api/sign-in-locks.ts';
 import { usersMessages } from '../messages.ts';
 
@@ -75,7 +77,8 @@ export function SignInLockPanel() {
 
 function LockState({ lock, onClear }: { lock: SignInLock; onClear: () => void }) {
   const t = useMessages(usersMessages);
-  const until = lock.locked_until ? new Date(lock.locked_until).toLocaleString() : '';
+  // In the interface's language and the provider's time zone, like every other date (DESIGN.md §16).
+  const until = formatDisplayDateTime(lock.locked_until, useProviderTimeZone());
   return (
     <Stack gap="xs">
       <Group gap="sm">
