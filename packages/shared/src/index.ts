@@ -18,6 +18,7 @@ export * from './number-history.schemas.ts';
 export * from './events.schemas.ts';
 export * from './canned-replies.schemas.ts';
 export * from './assignment.schemas.ts';
+export * from './priority.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './audit-actions.ts';
