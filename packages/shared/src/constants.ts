@@ -46,6 +46,14 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
+/** English names of the priorities, for the report (the screens use their catalogs). */
+export const PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
 export const STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',
   in_progress: 'In Progress',

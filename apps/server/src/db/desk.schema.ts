@@ -166,10 +166,6 @@ export const tickets = pgTable(
     index('tickets_incident')
       .on(t.incidentId, t.createdAt)
       .where(sql`incident_id is not null`),
-    // The Overdue filter: the tickets still due, soonest first, so that "past due" is a range.
-    index('tickets_due')
-      .on(t.dueAt)
-      .where(sql`due_at is not null`),
     // The dashboard's backlog: each holder's unsolved tickets by status and due time, counted from
     // the index alone (the status index would fetch every unsolved ticket's row).
     index('tickets_backlog')
@@ -187,19 +183,22 @@ export const tickets = pgTable(
     // The list's orders (DESIGN.md §30), each with the id that breaks its ties, so that a page is
     // the index's next entries whichever end it is read from (ticket-list.repository.ts).
     index('tickets_activity').on(t.updatedAt, t.ticketId),
+    // The priority filter, newest first like the other filters' indexes, and its count.
+    index('tickets_priority_created').on(t.priority, t.createdAt),
     index('tickets_priority').on(rankOf(t.priority, TICKET_PRIORITIES), t.ticketId),
     // The due order puts the tickets without a due time (solved, or held by an agent) last both
-    // ways, so each way has its index; read backwards, each serves the other end's pages.
+    // ways, so each way has its index; read backwards, each serves the other end's pages. Either
+    // makes the Overdue filter a range (they replace tickets_due, due_at where not null).
     index('tickets_due_first').on(t.dueAt.asc().nullsLast(), t.ticketId.asc()),
     index('tickets_due_last').on(t.dueAt.desc().nullsLast(), t.ticketId.desc()),
     // The working queue (unsolved tickets, mostly a few in a hundred of a desk's) by priority or
     // by last change, without stepping over the solved ones.
     index('tickets_unsolved_priority')
       .on(rankOf(t.priority, TICKET_PRIORITIES), t.ticketId)
-      .where(sql`ticket_status in ('open', 'in_progress')`),
+      .where(sql`ticket_status <> 'closed'`),
     index('tickets_unsolved_activity')
       .on(t.updatedAt, t.ticketId)
-      .where(sql`ticket_status in ('open', 'in_progress')`),
+      .where(sql`ticket_status <> 'closed'`),
   ],
 );
 

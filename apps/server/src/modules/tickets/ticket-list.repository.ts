@@ -40,7 +40,7 @@ export interface TicketFilter {
   assigneeUserId?: string | null;
   /** Text in the title, the description or a comment; internal comments only when `internal` (DESIGN.md §19). */
   text?: { words: string; internal: boolean };
-  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due. */
+  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due_first or tickets_due_last. */
   overdue?: true;
   /** Tickets of one priority (DESIGN.md §30). */
   priority?: TicketPriority;
