@@ -9,6 +9,7 @@ import { currentLabels, useLabels, type Labels } from '../lib/labels.ts';
 import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { PriorityBadge } from './priority-badge.tsx';
 import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -31,6 +32,8 @@ export interface TicketTableProps {
   emptyText?: string;
   /** The list's search text, marked in the titles. */
   highlight?: string;
+  /** The Priority column (DESIGN.md §30): staff only, as only they receive it. */
+  showPriority?: boolean;
 }
 
 /** Who holds the ticket, in the words of `labels` (a component's `useLabels()`; else the current language). */
@@ -126,6 +129,7 @@ export function TicketTable({
   loadingText,
   emptyText,
   highlight,
+  showPriority = false,
 }: TicketTableProps) {
   const t = useMessages(componentsMessages);
   const labels = useLabels();
@@ -159,7 +163,10 @@ export function TicketTable({
                 <Text fw={600} size="sm">
                   #<TicketLink ticketId={ticket.ticket_id} />
                 </Text>
-                <StatusCell ticket={ticket} />
+                <Group gap={6} wrap="nowrap">
+                  {showPriority && ticket.priority && <PriorityBadge priority={ticket.priority} />}
+                  <StatusCell ticket={ticket} />
+                </Group>
               </Group>
               <Text fw={500} title={ticket.title}>
                 <HighlightedText text={truncate(ticket.title, TITLE_CUT_SMALL)} words={highlight} />
@@ -186,10 +193,10 @@ export function TicketTable({
     );
   }
 
-  const columns = showIssuerColumns ? 7 : 5;
+  const columns = (showIssuerColumns ? 7 : 5) + (showPriority ? 1 : 0);
   return (
     <ListTable
-      minWidth={showIssuerColumns ? 900 : 640}
+      minWidth={(showIssuerColumns ? 900 : 640) + (showPriority ? 90 : 0)}
       highlightOnHover
       className={classes.table}
       nativeScroll
@@ -201,6 +208,7 @@ export function TicketTable({
           {showIssuerColumns && <Table.Th>{t('issuedTo')}</Table.Th>}
           {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
           <Table.Th>{t('issuedTime')}</Table.Th>
+          {showPriority && <Table.Th>{t('priority')}</Table.Th>}
           <Table.Th>{t('status')}</Table.Th>
         </>
       }
@@ -235,6 +243,7 @@ export function TicketTable({
             <Table.Td className={classes.nowrap}>
               <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
             </Table.Td>
+            {showPriority && <Table.Td>{ticket.priority && <PriorityBadge priority={ticket.priority} />}</Table.Td>}
             <Table.Td>
               <StatusCell ticket={ticket} />
             </Table.Td>

@@ -2,6 +2,7 @@ import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import {
   canManageIncidents,
+  canSeePriority,
   canSeeRouting,
   listFiltersFor,
   type IssuerUserType,
@@ -21,6 +22,7 @@ import { CustomerStatusSearch } from './components/customer-status-search.tsx';
 import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
+import { TicketSortSelect } from './components/ticket-sort-select.tsx';
 import { ticketsMessages } from './messages.ts';
 import {
   arrivalFilters,
@@ -28,8 +30,11 @@ import {
   filtersForViewer,
   filtersOf,
   hasFilters,
+  orderForViewer,
+  orderSearchOf,
   storeFilters,
   type TicketFilters,
+  type TicketListOrder,
 } from './tickets-search.ts';
 import { useLiveTicketList } from './use-live-ticket-list.ts';
 
@@ -50,6 +55,9 @@ export function TicketsScreen() {
   const timeZone = useProviderTimeZone();
   const groups = useGroups();
   const urlFilters = filtersForViewer(userType, filtersOf(search));
+  // The order (DESIGN.md §30) rides along in every address the screen goes to, as the filters do.
+  const order = orderForViewer(userType, search);
+  const orderSearch = orderSearchOf(order);
 
   // Arriving without filters in the URL (nav bar, logo) brings back the ones of this browser session.
   const [pendingRestore, setPendingRestore] = useState<TicketFilters | null>(() => {
@@ -61,16 +69,18 @@ export function TicketsScreen() {
 
   useEffect(() => {
     if (!pendingRestore) return;
-    void navigate({ to: '/tickets', search: { ...pendingRestore, page: search.page }, replace: true }).then(() =>
-      setPendingRestore(null),
-    );
-  }, [pendingRestore, navigate, search.page]);
+    void navigate({
+      to: '/tickets',
+      search: { ...pendingRestore, page: search.page, sort: search.sort, order: search.order },
+      replace: true,
+    }).then(() => setPendingRestore(null));
+  }, [pendingRestore, navigate, search.page, search.sort, search.order]);
 
   useEffect(() => {
     if (!pendingRestore) storeFilters(JSON.parse(filtersKey) as TicketFilters);
   }, [filtersKey, pendingRestore]);
 
-  const list = useTicketList(search.page, filters);
+  const list = useTicketList(search.page, filters, order);
   const total = list.data?.total_tickets ?? 0;
   const totalPages = list.data?.total_pages ?? 0;
   const live = useLiveTicketList(list.data?.data);
@@ -83,7 +93,10 @@ export function TicketsScreen() {
   }, [list.isPlaceholderData, totalPages, search.page, navigate]);
 
   const applyFilters = (change: Partial<TicketFilters>) => {
-    void navigate({ to: '/tickets', search: { ...cleanFilters({ ...filters, ...change }), page: 1 } });
+    void navigate({ to: '/tickets', search: { ...cleanFilters({ ...filters, ...change }), ...orderSearch, page: 1 } });
+  };
+  const applyOrder = (chosen: TicketListOrder) => {
+    void navigate({ to: '/tickets', search: { ...filters, ...orderSearchOf(chosen), page: 1 } });
   };
   const clearFilters = () => {
     void navigate({
@@ -91,12 +104,13 @@ export function TicketsScreen() {
       search: {
         ...(may('issuer_user_type') && filters.issuer_user_type ? { issuer_user_type: filters.issuer_user_type } : {}),
         ...(filters.assignee === 'me' ? { assignee: filters.assignee } : {}),
+        ...orderSearch,
         page: 1,
       },
     });
   };
   const goToPage = (page: number) => {
-    void navigate({ to: '/tickets', search: { ...filters, page } });
+    void navigate({ to: '/tickets', search: { ...filters, ...orderSearch, page } });
   };
 
   // "Mine" is the assignee filter of the viewer (staff only); the others are the issuer type.
@@ -162,6 +176,7 @@ export function TicketsScreen() {
               canClear={hasFilters({ ...filters, issuer_user_type: undefined })}
             />
           )}
+          <TicketSortSelect userType={userType} value={order} onChange={applyOrder} />
         </Stack>
       </Paper>
       <NewTicketsPill
@@ -183,6 +198,7 @@ export function TicketsScreen() {
           loadingText={t('loading')}
           emptyText={t('empty')}
           highlight={filters.q}
+          showPriority={canSeePriority({ user_type: userType })}
         />
       )}
       <PaginationFooter
