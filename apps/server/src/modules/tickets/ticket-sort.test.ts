@@ -99,7 +99,8 @@ describeWithApp('ordering the ticket list (DESIGN.md §30)', (ctx) => {
   const walk = async (headers: Headers, query: Record<string, string>) => {
     const first = await list(headers, 1, query);
     const ids = first.data.map((row) => row.ticket_id);
-    for (let page = 2; page <= first.total_pages; page++) ids.push(...(await list(headers, page, query)).data.map((row) => row.ticket_id));
+    for (let page = 2; page <= first.total_pages; page++)
+      ids.push(...(await list(headers, page, query)).data.map((row) => row.ticket_id));
     return { ids, total: first.total_tickets, pages: first.total_pages };
   };
 
