@@ -226,7 +226,7 @@ export function insertTicketsSql(size: CorpusSize, startIso: string, spanSeconds
   return `
     insert into tickets (ticket_id, title, description, problematic_number, issued_to, issuer_user_id, issuer_number,
       issuer_user_type, ticket_status, group_id, group_name, sub_group_id, sub_group_name, client_email, attachments,
-      created_at, updated_at, resolved_at)
+      created_at, updated_at, resolved_at, priority)
     overriding system value
     select 100000 + i, t.title, t.description, t.number, t.issued_to,
       case when t.is_public then null else ${userId('t.issuer')} end,
@@ -235,7 +235,9 @@ export function insertTicketsSql(size: CorpusSize, startIso: string, spanSeconds
       t.status, g.id, g.group_name, s.id, s.sub_group_en,
       case when t.is_public then 'client' || i || '@example.com' end,
       case when ${r(10)} < 10 then ${attachment} else '[]'::jsonb end,
-      t.created_at, coalesce(t.resolved_at, t.created_at), t.resolved_at
+      t.created_at, coalesce(t.resolved_at, t.created_at), t.resolved_at,
+      -- Priorities (DESIGN.md §30): most tickets normal, one in twenty urgent.
+      case when ${r(16)} < 15 then 'low' when ${r(16)} < 75 then 'normal' when ${r(16)} < 95 then 'high' else 'urgent' end
     from (
       select i, ${facts.isPublic} as is_public, ${facts.isAgent} as is_agent, ${facts.issuer} as issuer,
         ${facts.createdAt} as created_at, ${status} as status, ${issuedTo} as issued_to, ${number} as number,

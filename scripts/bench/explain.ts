@@ -5,7 +5,7 @@
 import pg from 'pg';
 import type { Department } from '@switchboard/shared';
 import { dashboardAggregates } from './dashboard.ts';
-import { filterFor, forwardChainStatements, lastPageOfList, listStatements } from './list-sql.ts';
+import { filterFor, forwardChainStatements, lastPageOfList, listStatements, orderFor } from './list-sql.ts';
 import type { SqlStatement } from './load.ts';
 import { listScenarios, sampleCorpus } from './scenarios.ts';
 import { readSettings } from './settings.ts';
@@ -33,7 +33,8 @@ try {
   const lastPage = await lastPageOfList(pool);
   for (const list of listScenarios(sample, lastPage).filter((scenario) => wanted(scenario.name))) {
     const { query, page } = list.next();
-    const statements = await listStatements(pool, filterFor(query, list.viewer, sample, TIMEZONE), page);
+    const filter = filterFor(query, list.viewer, sample, TIMEZONE);
+    const statements = await listStatements(pool, filter, page, orderFor(query, list.viewer, sample));
     await explain(`${list.name} — ${JSON.stringify(query)}, page ${page}`, statements);
   }
   for (const department of ['cc', 'rs'] satisfies Department[]) {

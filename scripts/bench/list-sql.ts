@@ -11,10 +11,15 @@ import * as schema from '@switchboard/server/src/db/schema.ts';
 import type { Db } from '@switchboard/server/src/db/client.ts';
 // The app's declarations (request decorations) that the tickets service's imports rely on.
 import type {} from '@switchboard/server/src/app.ts';
-import { filterForViewer } from '@switchboard/server/src/modules/tickets/ticket-list.service.ts';
+import { filterForViewer, orderForViewer } from '@switchboard/server/src/modules/tickets/ticket-list.service.ts';
 import { listForwardChainPage } from '@switchboard/server/src/modules/forwarding/forwarding.repository.ts';
 import { listSuggestions } from '@switchboard/server/src/modules/incidents/incidents.repository.ts';
-import { listTicketPage, type TicketFilter } from '@switchboard/server/src/modules/tickets/ticket-list.repository.ts';
+import {
+  listTicketPage,
+  NEWEST_FIRST,
+  type TicketFilter,
+  type TicketOrder,
+} from '@switchboard/server/src/modules/tickets/ticket-list.repository.ts';
 import { getTicketForViewer } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
 import {
@@ -88,6 +93,11 @@ export function filterFor(
   );
 }
 
+/** The order of a query (DESIGN.md §30), as the tickets service takes it for the scenario's viewer. */
+export function orderFor(query: ListQuery, viewer: ListScenario['viewer'], sample: CorpusSample): TicketOrder {
+  return orderForViewer({ id: sample[viewer].id, user_type: VIEWER_TYPES[viewer] }, ticketListQuerySchema.parse(query));
+}
+
 /** One replaying database per pool and its current record: what the server keeps between requests (a list's estimate) is kept here too. */
 const sharedDbs = new WeakMap<pg.Pool, { db: Db; recorded: SqlStatement[] }>();
 
@@ -109,8 +119,13 @@ export async function recordShared(pool: pg.Pool, work: (db: Db) => Promise<unkn
  * count, the estimate when the count is past its bound (unless kept from an earlier request), and
  * the page (from the end the count says).
  */
-export function listStatements(pool: pg.Pool, filter: TicketFilter, page: number): Promise<SqlStatement[]> {
-  return recordShared(pool, (db) => listTicketPage(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE));
+export function listStatements(
+  pool: pg.Pool,
+  filter: TicketFilter,
+  page: number,
+  order: TicketOrder = NEWEST_FIRST,
+): Promise<SqlStatement[]> {
+  return recordShared(pool, (db) => listTicketPage(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE, order));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   incidentSuggestionStatements,
   lastPageOfList,
   listStatements,
+  orderFor,
   ticketByIdStatements,
   withUserRead,
 } from './list-sql.ts';
@@ -71,7 +72,8 @@ async function listVariants(list: ListScenario, sample: CorpusSample): Promise<S
   const variants: SqlStatement[][] = [];
   for (let i = 0; i < SQL_VARIANTS; i += 1) {
     const { query, page } = list.next();
-    const statements = await listStatements(pool, filterFor(query, list.viewer, sample, TIMEZONE), page);
+    const filter = filterFor(query, list.viewer, sample, TIMEZONE);
+    const statements = await listStatements(pool, filter, page, orderFor(query, list.viewer, sample));
     variants.push(await withUserRead(sample[list.viewer].id, statements));
   }
   return variants;

@@ -22,7 +22,10 @@ export type ListQuery = Partial<
     | 'start_date'
     | 'end_date'
     | 'q'
-    | 'overdue',
+    | 'overdue'
+    | 'priority'
+    | 'sort'
+    | 'order',
     string
   >
 >;
@@ -185,6 +188,27 @@ export function listScenarios(sample: CorpusSample, lastPage: number): ListScena
       viewer: 'agent',
       next: () => ({ query: { problematic_number: typedNumber() }, page: 1 }),
     },
+    // The orders of DESIGN.md §30, each both ways, the working queue by each, and the priority filter.
+    fixed('list: by priority', { sort: 'priority' }),
+    fixed('list: by priority, lowest first', { sort: 'priority', order: 'asc' }),
+    fixed('list: by last change', { sort: 'activity' }),
+    fixed('list: by last change, oldest first', { sort: 'activity', order: 'asc' }),
+    fixed('list: by due time', { sort: 'due', order: 'asc' }),
+    fixed('list: by due time, latest first', { sort: 'due', order: 'desc' }),
+    fixed('list: oldest first', { sort: 'created', order: 'asc' }),
+    fixed('list: status=open by priority', { status: 'open', sort: 'priority' }),
+    fixed('list: status=in_progress by last change', { status: 'in_progress', sort: 'activity', order: 'asc' }),
+    fixed('list: status=open by due time', { status: 'open', sort: 'due', order: 'asc' }),
+    fixed('list: issued_to=rs by priority', { issued_to: 'rs', sort: 'priority' }),
+    fixed('list: priority=urgent', { priority: 'urgent' }),
+    fixed('list: priority=urgent, status=open by due time', { priority: 'urgent', status: 'open', sort: 'due' }),
+    {
+      name: 'list: by priority, page 2-5',
+      viewer: 'staff',
+      next: () => ({ query: { sort: 'priority' }, page: randomInt(2, 6) }),
+    },
+    { name: 'list: by priority, last page', viewer: 'staff', next: () => ({ query: { sort: 'priority' }, page: lastPage }) },
+    { name: 'list: by due time, last page', viewer: 'staff', next: () => ({ query: { sort: 'due' }, page: lastPage }) },
   ];
 }
 

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { ticketListQuerySchema, type TicketListQuery } from '@switchboard/shared';
 import { listLatestComments, listNewestCommentsWithTotal } from '../src/modules/comments/comments.repository.ts';
 import { listForwardChainPage, listForwardHistory } from '../src/modules/forwarding/forwarding.repository.ts';
-import { filterForViewer } from '../src/modules/tickets/ticket-list.service.ts';
+import { filterForViewer, orderForViewer } from '../src/modules/tickets/ticket-list.service.ts';
 import { listTicketPage } from '../src/modules/tickets/ticket-list.repository.ts';
 import { findTicketWithIssuer } from '../src/modules/tickets/tickets.repository.ts';
 import { findTicketView } from '../src/modules/tickets/ticket-view.repository.ts';
@@ -56,7 +56,7 @@ const CORPUS = [
      case when u <= 100 then 'cc' when u <= 500 then 'agent' else 'customer' end, 'user'
    from generate_series(1, ${USERS}) u`,
   `insert into tickets (ticket_id, title, description, problematic_number, issued_to, issuer_user_id, issuer_number,
-     issuer_user_type, ticket_status, group_id, group_name, sub_group_id, sub_group_name, created_at, updated_at)
+     issuer_user_type, ticket_status, group_id, group_name, sub_group_id, sub_group_name, created_at, updated_at, priority)
    overriding system value
    select 100000 + i, 'Ticket ' || i, 'Description of ticket ' || i,
      '8801' || (3 + ${h('i', 6)} % 7)::text || lpad((${h('i', 6)} % 100000000)::text, 8, '0'),
@@ -68,7 +68,9 @@ const CORPUS = [
      ${uuidOf(`'g' || (${h('i', 4)} % ${GROUPS})`)}, 'Group ' || (${h('i', 4)} % ${GROUPS}),
      ${uuidOf(`'s' || (${h('i', 4)} % ${GROUPS}) || '-' || (${h('i', 5)} % ${SUBGROUPS_PER_GROUP})`)},
      'Subgroup ' || (${h('i', 5)} % ${SUBGROUPS_PER_GROUP}),
-     now() - interval '3 years' + i * interval '3 years' / ${TICKETS}, now()
+     now() - interval '3 years' + i * interval '3 years' / ${TICKETS}, now(),
+     -- Priorities of a real desk (DESIGN.md §30): mostly normal, a few urgent.
+     (array['low', 'normal', 'normal', 'normal', 'normal', 'high', 'high', 'urgent'])[1 + ${h('i', 14)} % 8]
    from generate_series(1, ${TICKETS}) i`,
   `insert into comments (ticket_id, commenter_name, commenter_user_type, message, is_internal)
    select 100001 + ${h('n', 11)} % ${TICKETS}, 'Staff', 'cc', 'Checked the line.', n % 7 = 0
@@ -146,12 +148,31 @@ describeWithApp('query plans at scale', (ctx) => {
     ["a customer's text search", customer, { q: 'fibre cut' }],
     ['overdue', staff, { overdue: 'true' }],
     ['overdue and issued to', staff, { overdue: 'true', issued_to: 'rs' }],
+    // The orders of DESIGN.md §30, both ways, alone, on the working queue and with other filters.
+    ['priority', staff, { sort: 'priority' }],
+    ['priority, lowest first, page 50', staff, { sort: 'priority', order: 'asc' }, 50],
+    ['last change', staff, { sort: 'activity' }],
+    ['last change, oldest first, page 50', staff, { sort: 'activity', order: 'asc' }, 50],
+    ['due time', staff, { sort: 'due', order: 'asc' }],
+    ['due time, latest first', staff, { sort: 'due', order: 'desc' }],
+    ['due time, page 50', staff, { sort: 'due', order: 'asc' }, 50],
+    ['oldest first', staff, { sort: 'created', order: 'asc' }],
+    ['open tickets by priority', staff, { status: 'open', sort: 'priority' }],
+    ['open tickets by last change', staff, { status: 'open', sort: 'activity', order: 'asc' }],
+    ['open tickets by due time', staff, { status: 'in_progress', sort: 'due', order: 'desc' }],
+    ['a group by priority', staff, { group_id: group, sort: 'priority' }],
+    ['issued to, by due time', staff, { issued_to: 'rs', sort: 'due' }],
+    ['a priority filter', staff, { priority: 'urgent' }],
+    ['a priority filter by last change', staff, { priority: 'urgent', status: 'open', sort: 'activity' }],
+    ['text search by priority', staff, { q: 'fibre cut', sort: 'priority' }],
   ];
 
   for (const [name, viewer, query, page = 1] of shapes) {
     it(`serves the list by ${name} from indexes`, async () => {
-      const filter = filterForViewer(viewer, ticketListQuerySchema.parse(query), TIMEZONE);
-      const statements = await record((db) => listTicketPage(db, filter, (page - 1) * 10, 10));
+      const parsed = ticketListQuerySchema.parse(query);
+      const filter = filterForViewer(viewer, parsed, TIMEZONE);
+      const order = orderForViewer(viewer, parsed);
+      const statements = await record((db) => listTicketPage(db, filter, (page - 1) * 10, 10, order));
       // The first page and its count are one statement (the count an InitPlan), as is a text search; later pages send two.
       const together = page === 1 || query.q !== undefined;
       expect(statements).toHaveLength(together ? 1 : 2);
@@ -168,14 +189,51 @@ describeWithApp('query plans at scale', (ctx) => {
     });
   }
 
-  // Past due is a range of tickets_due (only unsolved tickets have a due time), whatever else the page asks.
+  // Each order of the whole list walks its own index (from the other end for pages past the middle), never sorting the table.
+  it.each([
+    ['priority', 'desc', 1, 'tickets_priority'],
+    ['priority', 'asc', 5, 'tickets_priority'],
+    ['activity', 'desc', 1, 'tickets_activity'],
+    ['activity', 'asc', 5, 'tickets_activity'],
+    ['due', 'asc', 1, 'tickets_due_first'],
+    ['due', 'asc', 5, 'tickets_due_first'],
+    ['due', 'desc', 1, 'tickets_due_last'],
+    ['due', 'desc', 5, 'tickets_due_last'],
+  ] as const)('pages sort=%s order=%s (page %i) from %s', async (sort, direction, page, index) => {
+    const statements = await record((db) => listTicketPage(db, {}, (page - 1) * 10, 10, { sort, direction }));
+    const pageQuery = statements.find((statement) => statement.text.includes('"sort_value"'));
+    if (!pageQuery) throw new Error('expected a page query');
+    const nodes = nodesBesideInitPlans(await explain(pageQuery, false));
+    expect(
+      nodes.map((node) => node['Index Name']),
+      pageQuery.text,
+    ).toContain(index);
+    expect(
+      nodes.filter((node) => node['Node Type'] === 'Sort' && nodes.some((other) => other['Relation Name'] === 'tickets')).length,
+    ).toBeLessThanOrEqual(1);
+  });
+
+  // The working queue by priority: the unsolved tickets' own index, not the solved ones stepped over.
+  it('pages the open tickets by priority from their own index', async () => {
+    const filter = filterForViewer(staff, ticketListQuerySchema.parse({ status: 'open' }), TIMEZONE);
+    const statements = await record((db) => listTicketPage(db, filter, 0, 10, { sort: 'priority', direction: 'desc' }));
+    const [pageQuery] = statements;
+    if (!pageQuery) throw new Error('expected a page query');
+    const used = nodesBesideInitPlans(await explain(pageQuery, false)).map((node) => node['Index Name']);
+    expect(used, pageQuery.text).toContain('tickets_unsolved_priority');
+  });
+
+  // Past due is a range of a due-order index (only unsolved tickets have a due time), whatever else the page asks.
   it('counts overdue tickets from the due-time index', async () => {
     const filter = filterForViewer(staff, ticketListQuerySchema.parse({ overdue: 'true' }), TIMEZONE);
     const statements = await record((db) => listTicketPage(db, filter, 0, 10));
     const countQuery = statements.find((statement) => statement.text.includes('count('));
     if (!countQuery) throw new Error('expected a count query');
     const used = nodesOf(await explain(countQuery, false)).map((node) => node['Index Name']);
-    expect(used, countQuery.text).toContain('tickets_due');
+    expect(
+      used.some((index) => index === 'tickets_due_first' || index === 'tickets_due_last'),
+      countQuery.text,
+    ).toBe(true);
   });
 
   // Each figure of the dashboard is a range of an index; none reads the tickets from end to end.

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'ticket.resolve',
   'tickets.assign',
   'tickets.release',
+  'ticket.priority',
   'incident.create',
   'incident.link',
   'incident.unlink',

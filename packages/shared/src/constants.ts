@@ -20,6 +20,20 @@ export type IssuerUserType = (typeof ISSUER_USER_TYPES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** A ticket's priority (DESIGN.md §30), lowest first: staff's to set and to see. */
+export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'normal';
+
+/** The orders of the ticket list (DESIGN.md §30): by creation, last change, priority or due time. */
+export const TICKET_SORTS = ['created', 'activity', 'priority', 'due'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** The list's order when the query names none: newest first (spec §7). */
+export const DEFAULT_TICKET_SORT: TicketSort = 'created';
+export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
+
 /** Messages to a ticket's issuer (DESIGN.md §13): how they travel, why, and where they are. */
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -31,6 +45,14 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /** Incidents (DESIGN.md §14). */
 export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+/** English names of the priorities, for the report (the screens use their catalogs). */
+export const PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+};
 
 export const STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',

@@ -11,6 +11,7 @@ import type serverTickets from '../messages/en/server/tickets.json';
 import type serverComments from '../messages/en/server/comments.json';
 import type serverForwarding from '../messages/en/server/forwarding.json';
 import type serverAssignment from '../messages/en/server/assignment.json';
+import type serverPriority from '../messages/en/server/priority.json';
 import type serverIncidents from '../messages/en/server/incidents.json';
 import type serverCannedReplies from '../messages/en/server/canned-replies.json';
 import type serverStorage from '../messages/en/server/storage.json';
@@ -35,6 +36,7 @@ import type validationIncidents from '../messages/en/validation/incidents.json';
 import type validationNumberHistory from '../messages/en/validation/number-history.json';
 import type validationCannedReplies from '../messages/en/validation/canned-replies.json';
 import type validationAssignment from '../messages/en/validation/assignment.json';
+import type validationPriority from '../messages/en/validation/priority.json';
 import type validationServiceLevels from '../messages/en/validation/service-levels.json';
 import type validationDashboard from '../messages/en/validation/dashboard.json';
 import type validationAudit from '../messages/en/validation/audit.json';
@@ -52,6 +54,7 @@ export type ServerMessageKey =
   | KeysOf<'comments', typeof serverComments>
   | KeysOf<'forwarding', typeof serverForwarding>
   | KeysOf<'assignment', typeof serverAssignment>
+  | KeysOf<'priority', typeof serverPriority>
   | KeysOf<'incidents', typeof serverIncidents>
   | KeysOf<'canned-replies', typeof serverCannedReplies>
   | KeysOf<'storage', typeof serverStorage>
@@ -78,6 +81,7 @@ export type ValidationMessageKey =
   | KeysOf<'number-history', typeof validationNumberHistory>
   | KeysOf<'canned-replies', typeof validationCannedReplies>
   | KeysOf<'assignment', typeof validationAssignment>
+  | KeysOf<'priority', typeof validationPriority>
   | KeysOf<'service-levels', typeof validationServiceLevels>
   | KeysOf<'dashboard', typeof validationDashboard>
   | KeysOf<'audit', typeof validationAudit>

@@ -1,5 +1,13 @@
 /** Who may do what (DESIGN.md §6). The server enforces these; the UI mirrors them. */
-import { DEPARTMENTS, type Department, type Role, type TicketStatus, type UserType } from './constants.ts';
+import {
+  DEPARTMENTS,
+  TICKET_SORTS,
+  type Department,
+  type Role,
+  type TicketSort,
+  type TicketStatus,
+  type UserType,
+} from './constants.ts';
 
 export interface Viewer {
   user_type: UserType;
@@ -249,6 +257,31 @@ export function canSeeDashboard(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
 }
 
+/**
+ * A ticket's priority (DESIGN.md §30) is the desk's own judgement: staff see it in every reply
+ * (list, view, report); agents and customers never do, nor may they filter or sort by it.
+ */
+export function canSeePriority(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Setting the priority is acting on the ticket: staff of the holding department, cc on any, while unsolved. */
+export function canSetPriority(
+  viewer: Pick<Viewer, 'user_type'>,
+  ticket: { issued_to: string; ticket_status: TicketStatus },
+): boolean {
+  return canActOnTicket(viewer, ticket);
+}
+
+/**
+ * The orders of the list a viewer may use (DESIGN.md §30): staff every one; agents and customers
+ * by creation only, as the last change (internal notes, forwards), the priority and the due time
+ * are the desk's to know and an order would tell them. Another order is dropped, like a filter.
+ */
+export function listSortsFor(viewer: Pick<Viewer, 'user_type'>): readonly TicketSort[] {
+  return isStaff(viewer) ? TICKET_SORTS : ['created'];
+}
+
 /** Every filter of the ticket list (spec §7), by its query name. */
 export const TICKET_LIST_FILTERS = [
   'issuer_user_type',
@@ -265,6 +298,7 @@ export const TICKET_LIST_FILTERS = [
   'overdue',
   'resolved_from',
   'resolved_to',
+  'priority',
 ] as const;
 export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
 

@@ -17,6 +17,7 @@ import { captchaTokenSchema } from './auth.schemas.ts';
 import { commentSchema } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
+import { sortDirectionSchema, ticketPrioritySchema, ticketSortSchema } from './priority.schemas.ts';
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
@@ -113,6 +114,8 @@ export const ticketSchema = z.object({
   /** Staff only: who took the ticket (DESIGN.md §19), null when nobody. */
   assignee: assigneeSchema.nullable().optional(),
   ...serviceDueFields,
+  /** Staff only (DESIGN.md §30). */
+  priority: ticketPrioritySchema.optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -168,6 +171,11 @@ export const ticketListQuerySchema = z
      */
     resolved_from: optionalQuery(calendarDaySchema),
     resolved_to: optionalQuery(calendarDaySchema),
+    /** Staff only: the tickets of one priority (DESIGN.md §30). */
+    priority: optionalQuery(ticketPrioritySchema),
+    /** The order (DESIGN.md §30); agents and customers may order by creation only (listSortsFor). */
+    sort: optionalQuery(ticketSortSchema),
+    order: optionalQuery(sortDirectionSchema),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     message: msg('tickets.endBeforeStart'),
@@ -194,6 +202,8 @@ export const ticketListItemSchema = z.object({
   /** Staff only: who took the ticket, null when nobody. */
   assignee: assigneeSchema.nullable().optional(),
   ...serviceDueFields,
+  /** Staff only (DESIGN.md §30). */
+  priority: ticketPrioritySchema.optional(),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 

@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_LANGUAGE,
+  DEFAULT_TICKET_PRIORITY,
   DEPARTMENTS,
   INCIDENT_STATUSES,
   ISSUED_TO_VALUES,
@@ -28,11 +29,12 @@ import {
   ROLES,
   SERVICE_LEVEL_MAX_HOURS,
   SERVICE_LEVEL_MIN_HOURS,
+  TICKET_PRIORITIES,
   TICKET_STATUSES,
   USER_TYPES,
 } from '@switchboard/shared';
 import { createdAt } from './columns.ts';
-import { oneOf } from './value-sets.ts';
+import { oneOf, rankOf } from './value-sets.ts';
 
 export const users = pgTable(
   'users',
@@ -142,6 +144,8 @@ export const tickets = pgTable(
     // When the issuer was last told of a reply: the reply throttle (DESIGN.md §13) is a condition on
     // this row, so the write that tells holds the row's lock and two replies at once tell once.
     replyToldAt: timestamp('reply_told_at', { withTimezone: true }),
+    // Staff's judgement of the ticket (DESIGN.md §30), never shown to agents or customers.
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default(DEFAULT_TICKET_PRIORITY),
   },
   (t) => [
     index('tickets_created').on(t.createdAt),
@@ -162,10 +166,6 @@ export const tickets = pgTable(
     index('tickets_incident')
       .on(t.incidentId, t.createdAt)
       .where(sql`incident_id is not null`),
-    // The Overdue filter: the tickets still due, soonest first, so that "past due" is a range.
-    index('tickets_due')
-      .on(t.dueAt)
-      .where(sql`due_at is not null`),
     // The dashboard's backlog: each holder's unsolved tickets by status and due time, counted from
     // the index alone (the status index would fetch every unsolved ticket's row).
     index('tickets_backlog')
@@ -179,6 +179,26 @@ export const tickets = pgTable(
     oneOf('tickets', t.issuerUserType, ISSUER_USER_TYPES),
     oneOf('tickets', t.ticketStatus, TICKET_STATUSES),
     oneOf('tickets', t.issuerLanguage, LANGUAGES),
+    oneOf('tickets', t.priority, TICKET_PRIORITIES),
+    // The list's orders (DESIGN.md §30), each with the id that breaks its ties, so that a page is
+    // the index's next entries whichever end it is read from (ticket-list.repository.ts).
+    index('tickets_activity').on(t.updatedAt, t.ticketId),
+    // The priority filter, newest first like the other filters' indexes, and its count.
+    index('tickets_priority_created').on(t.priority, t.createdAt),
+    index('tickets_priority').on(rankOf(t.priority, TICKET_PRIORITIES), t.ticketId),
+    // The due order puts the tickets without a due time (solved, or held by an agent) last both
+    // ways, so each way has its index; read backwards, each serves the other end's pages. Either
+    // makes the Overdue filter a range (they replace tickets_due, due_at where not null).
+    index('tickets_due_first').on(t.dueAt.asc().nullsLast(), t.ticketId.asc()),
+    index('tickets_due_last').on(t.dueAt.desc().nullsLast(), t.ticketId.desc()),
+    // The working queue (unsolved tickets, mostly a few in a hundred of a desk's) by priority or
+    // by last change, without stepping over the solved ones.
+    index('tickets_unsolved_priority')
+      .on(rankOf(t.priority, TICKET_PRIORITIES), t.ticketId)
+      .where(sql`ticket_status <> 'closed'`),
+    index('tickets_unsolved_activity')
+      .on(t.updatedAt, t.ticketId)
+      .where(sql`ticket_status <> 'closed'`),
   ],
 );
 

@@ -16,3 +16,13 @@ function literal(value: string): string {
 export function oneOf(table: string, column: AnyPgColumn, values: readonly string[]) {
   return check(`${table}_${column.name}_check`, sql`${column} in (${sql.raw(values.map(literal).join(', '))})`);
 }
+
+/**
+ * The position of a value-set column's value in its constant (0 for the first), as SQL: the order
+ * of a value set that is not alphabetical (priorities: low < normal < high < urgent). Its text is
+ * made of literals only, so that an index on it and a query ordering by it name the same expression.
+ */
+export function rankOf(column: AnyPgColumn, values: readonly string[]) {
+  const cases = values.map((value, index) => `when ${literal(value)} then ${index}`).join(' ');
+  return sql`(case ${column} ${sql.raw(cases)} end)`;
+}

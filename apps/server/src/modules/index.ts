@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import assignmentRoutes from './assignment/assignment.routes.ts';
+import priorityRoutes from './priority/priority.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes, { sessionRoutes } from './auth/auth.routes.ts';
 import signInLocksRoutes from './auth/sign-in-locks.routes.ts';
@@ -49,6 +50,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   forwardingRoutes,
   assignmentRoutes,
   bulkRoutes,
+  priorityRoutes,
   storageRoutes,
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),

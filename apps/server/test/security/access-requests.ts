@@ -284,6 +284,14 @@ export const REQUESTS: Record<string, RequestOf> = {
     const ticket = await freshTicket(world, ownDepartment(caller));
     return call('POST', '/api/v1/tickets/bulk', { action: 'resolve', ticket_ids: [ticket.ticketId] })(caller);
   },
+  'POST /api/v1/tickets/{id}/priority': async (caller, world) => {
+    const ticket = await freshTicket(world, 'cc');
+    return call('POST', `/api/v1/tickets/${ticket.ticketId}/priority`, { priority: 'urgent' })(caller);
+  },
+  "POST /api/v1/tickets/{id}/priority #held by the caller's department": async (caller, world) => {
+    const ticket = await freshTicket(world, ownDepartment(caller));
+    return call('POST', `/api/v1/tickets/${ticket.ticketId}/priority`, { priority: 'urgent' })(caller);
+  },
   'GET /api/v1/tickets/forward-chain-tickets/{page}': async (caller) =>
     call('GET', '/api/v1/tickets/forward-chain-tickets/1')(caller),
   'GET /api/v1/tickets/number-history/{number}': async (caller, world) =>

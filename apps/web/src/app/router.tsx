@@ -15,7 +15,13 @@ import { validateForwardedSearch } from '../features/forwarding/forwarded-search
 import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
 import { validateNotificationsSearch } from '../features/notifications/notifications-search.ts';
 import { ticketListQuery } from '../features/tickets/api/ticket-list-query.ts';
-import { arrivalFilters, filtersForViewer, filtersOf, validateTicketsSearch } from '../features/tickets/tickets-search.ts';
+import {
+  arrivalFilters,
+  filtersForViewer,
+  filtersOf,
+  orderForViewer,
+  validateTicketsSearch,
+} from '../features/tickets/tickets-search.ts';
 import { ticketQuery } from '../features/ticket-view/api/ticket-query.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
@@ -123,7 +129,7 @@ const ticketsRoute = createRoute({
     const userType = currentSession()?.user_type;
     if (cause === 'preload' || !userType) return;
     const filters = cause === 'enter' ? arrivalFilters(userType, deps).filters : filtersForViewer(userType, filtersOf(deps));
-    void context.queryClient.prefetchQuery(ticketListQuery(deps.page, filters));
+    void context.queryClient.prefetchQuery(ticketListQuery(deps.page, filters, orderForViewer(userType, deps)));
   },
   component: lazyRouteComponent(() => import('../features/tickets/tickets-screen.tsx'), 'TicketsScreen'),
 });

@@ -68,6 +68,33 @@ describe('TicketTable', () => {
     expect(screen.getAllByTestId('ticket-assignee').map((cell) => cell.textContent)).toEqual(['Nusrat Jahan', 'Nobody']);
   });
 
+  it("shows staff a Priority column with each ticket's priority", () => {
+    const urgent = { ...ticket, priority: 'urgent' as const };
+    renderWithProviders(
+      <TicketTable
+        tickets={[urgent]}
+        loading={false}
+        showIssuerColumns
+        showPriority
+        timeZone="Asia/Dhaka"
+        onOpen={() => undefined}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Ticket Id',
+      'Title',
+      'Problematic Number',
+      'Issued To',
+      'Issued By',
+      'Assignee',
+      'Issued Time',
+      'Priority',
+      'Status',
+    ]);
+    expect(screen.getByTestId('priority-badge').textContent).toBe('Urgent');
+  });
+
   it('hides Issued To and Issued By from agents and customers', () => {
     renderWithProviders(
       <TicketTable tickets={[ticket]} loading={false} showIssuerColumns={false} timeZone="Asia/Dhaka" onOpen={() => undefined} />,

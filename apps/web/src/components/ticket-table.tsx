@@ -10,6 +10,7 @@ import { currentLabels, useLabels, type Labels } from '../lib/labels.ts';
 import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { PriorityBadge } from './priority-badge.tsx';
 import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -46,6 +47,8 @@ export interface TicketTableProps {
   highlight?: string;
   /** A leading selection column (staff's bulk actions); none without it. */
   selection?: TicketSelection;
+  /** The Priority column (DESIGN.md §30): staff only, as only they receive it. */
+  showPriority?: boolean;
 }
 
 /** Who holds the ticket, in the words of `labels` (a component's `useLabels()`; else the current language). */
@@ -184,6 +187,7 @@ export function TicketTable({
   emptyText,
   highlight,
   selection,
+  showPriority = false,
 }: TicketTableProps) {
   const t = useMessages(componentsMessages);
   const labels = useLabels();
@@ -225,7 +229,10 @@ export function TicketTable({
                     #<TicketLink ticketId={ticket.ticket_id} />
                   </Text>
                 </Group>
-                <StatusCell ticket={ticket} />
+                <Group gap={6} wrap="nowrap">
+                  {showPriority && ticket.priority && <PriorityBadge priority={ticket.priority} />}
+                  <StatusCell ticket={ticket} />
+                </Group>
               </Group>
               <Text fw={500} title={ticket.title}>
                 <HighlightedText text={truncate(ticket.title, TITLE_CUT_SMALL)} words={highlight} />
@@ -253,10 +260,10 @@ export function TicketTable({
     );
   }
 
-  const columns = (showIssuerColumns ? 8 : 5) + (selection ? 1 : 0);
+  const columns = (showIssuerColumns ? 8 : 5) + (selection ? 1 : 0) + (showPriority ? 1 : 0);
   return (
     <ListTable
-      minWidth={showIssuerColumns ? 1000 : 640}
+      minWidth={(showIssuerColumns ? 1000 : 640) + (showPriority ? 90 : 0)}
       highlightOnHover
       className={classes.table}
       nativeScroll
@@ -274,6 +281,7 @@ export function TicketTable({
           {showIssuerColumns && <Table.Th>{t('issuedBy')}</Table.Th>}
           {showIssuerColumns && <Table.Th>{t('assignee')}</Table.Th>}
           <Table.Th>{t('issuedTime')}</Table.Th>
+          {showPriority && <Table.Th>{t('priority')}</Table.Th>}
           <Table.Th>{t('status')}</Table.Th>
         </>
       }
@@ -318,6 +326,7 @@ export function TicketTable({
             <Table.Td className={classes.nowrap}>
               <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
             </Table.Td>
+            {showPriority && <Table.Td>{ticket.priority && <PriorityBadge priority={ticket.priority} />}</Table.Td>}
             <Table.Td>
               <StatusCell ticket={ticket} />
             </Table.Td>

@@ -1,9 +1,11 @@
 import {
   DEPARTMENT_LABELS,
   DEPARTMENTS,
+  PRIORITY_LABELS,
   ROLE_LABELS,
   ROLES,
   STATUS_LABELS,
+  TICKET_PRIORITIES,
   TICKET_STATUSES,
   USER_TYPE_LABELS,
   USER_TYPES,
@@ -20,6 +22,7 @@ describe('the labels of the shared value sets', () => {
   it('are the spec’s words in English', () => {
     const labels = currentLabels();
     for (const status of TICKET_STATUSES) expect(labels.status(status)).toBe(STATUS_LABELS[status]);
+    for (const priority of TICKET_PRIORITIES) expect(labels.priority(priority)).toBe(PRIORITY_LABELS[priority]);
     for (const department of DEPARTMENTS) expect(labels.department(department)).toBe(DEPARTMENT_LABELS[department]);
     for (const userType of USER_TYPES) expect(labels.userType(userType)).toBe(USER_TYPE_LABELS[userType]);
     for (const role of ROLES) expect(labels.role(role)).toBe(ROLE_LABELS[role]);
@@ -30,6 +33,7 @@ describe('the labels of the shared value sets', () => {
     await changeLanguage('bn');
     const labels = currentLabels();
     expect(labels.status('closed')).toBe('সমাধান হয়েছে');
+    expect(labels.priority('urgent')).toBe('জরুরি');
     expect(labels.subgroup({ sub_group_en: 'Slow speed', sub_group_bn: 'ধীর গতি' })).toBe('ধীর গতি');
     expect(labels.subgroup({ sub_group_en: 'Slow speed', sub_group_bn: ' ' })).toBe('Slow speed');
     await changeLanguage('en');

@@ -1,9 +1,9 @@
 /**
- * The words of the shared value sets (status, department, user type, role) and of subgroup names
+ * The words of the shared value sets (status, priority, department, user type, role) and of subgroup names
  * in the interface's language. English is the spec's (the shared `*_LABELS`, checked by
  * labels.test.ts); a subgroup shows its Bangla or English name by language (DESIGN.md §16).
  */
-import type { Department, IssuedTo, Role, TicketStatus, UserType } from '@switchboard/shared';
+import type { Department, IssuedTo, Role, TicketPriority, TicketStatus, UserType } from '@switchboard/shared';
 import { currentLanguage, translate, useMessages, type Translate } from './i18n.ts';
 import { labelMessages } from './messages.ts';
 
@@ -15,6 +15,7 @@ export interface SubgroupNames {
 
 export interface Labels {
   status: (status: TicketStatus) => string;
+  priority: (priority: TicketPriority) => string;
   department: (department: Department) => string;
   /** Who holds a ticket: a department by its name, the agent holder as "Agent". */
   holder: (issuedTo: IssuedTo) => string;
@@ -28,6 +29,7 @@ export interface Labels {
 function labelsOf(t: Translate<keyof typeof labelMessages.english>): Labels {
   return {
     status: (status) => t(`status.${status}`),
+    priority: (priority) => t(`priority.${priority}`),
     department: (department) => t(`department.${department}`),
     holder: (issuedTo) => (issuedTo === 'agent' ? t('userType.agent') : t(`department.${issuedTo}`)),
     userType: (userType) => t(`userType.${userType}`),

@@ -2,6 +2,7 @@
 import {
   DEPARTMENT_LABELS,
   DEPARTMENTS,
+  PRIORITY_LABELS,
   STATUS_LABELS,
   TICKET_STATUSES,
   USER_TYPE_LABELS,
@@ -43,6 +44,8 @@ export function ticketColumns(clock: ProviderClock): ColumnSpec<ReportTicket>[] 
     { header: 'Group', width: 20, kind: 'text', value: (t) => t.groupName },
     { header: 'Subgroup', width: 20, kind: 'text', value: (t) => t.subGroupName },
     { header: 'Status', width: 12, kind: 'text', value: (t) => STATUS_LABELS[t.ticketStatus] },
+    // Staff's own judgement (DESIGN.md §30); reports are staff's.
+    { header: 'Priority', width: 10, kind: 'text', value: (t) => PRIORITY_LABELS[t.priority] },
     { header: 'Issued To', width: 16, kind: 'text', value: (t) => departmentLabel(t.issuedTo) },
     { header: 'Assigned To', width: 24, kind: 'text', value: (t) => t.assigneeName },
     // Tickets of the public form have no account: the client's e-mail stands for the issuer.

@@ -41,6 +41,7 @@ describeWithApp('the report workbook', (ctx) => {
       createdAt: new Date('2025-06-10T18:30:00Z'),
       resolvedAt: new Date('2025-06-11T00:30:00Z'),
       issuedTo: 'rs',
+      priority: 'urgent',
     });
     await insertForwards(
       ctx.db,
@@ -80,12 +81,14 @@ describeWithApp('the report workbook', (ctx) => {
     expect(order).toEqual([ids.solved, ids.lastSecond, ids.quick]);
   });
 
-  it('describes each ticket: status, holder, issuer, forwards and comments', () => {
+  it('describes each ticket: status, priority, holder, issuer, forwards and comments', () => {
     const [solved, publicTicket] = recordsOf(sheetOf(workbook, 'Tickets'));
     const text = (record: typeof solved, header: string) => record?.[header]?.text;
     expect(text(solved, 'Problematic Number')).toBe('+8801712345678');
     expect(text(solved, 'Group')).toBe(groupName);
     expect(text(solved, 'Status')).toBe('Solved');
+    expect(text(solved, 'Priority')).toBe('Urgent');
+    expect(text(publicTicket, 'Priority')).toBe('Normal');
     expect(text(solved, 'Issued To')).toBe('Retail Sales');
     expect(text(solved, 'Assigned To')).toBe('Nusrat Holder');
     expect(text(solved, 'Issued By')).toBe('Rahim Agent');

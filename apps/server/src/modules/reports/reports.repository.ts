@@ -56,6 +56,7 @@ export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, l
       groupName: tickets.groupName,
       subGroupName: tickets.subGroupName,
       ticketStatus: tickets.ticketStatus,
+      priority: tickets.priority,
       issuedTo: tickets.issuedTo,
       issuerName: users.name,
       assigneeName: assignees.name,

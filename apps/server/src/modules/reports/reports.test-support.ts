@@ -1,7 +1,7 @@
 /** Calls, fixtures and workbook reading shared by the reports tests. */
 import type { FastifyInstance } from 'fastify';
 import ExcelJS, { type Cell, type Worksheet } from 'exceljs';
-import type { Department, IssuedTo, ReportInput, ReportReply, TicketStatus } from '@switchboard/shared';
+import type { Department, IssuedTo, ReportInput, ReportReply, TicketPriority, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { comments, forwardEvents, tickets } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -76,6 +76,7 @@ export async function insertTicket(
     subGroupName?: string | null;
     problematicNumber?: string;
     assigneeUserId?: string | null;
+    priority?: TicketPriority;
   },
 ) {
   const [ticket] = await db
@@ -91,6 +92,7 @@ export async function insertTicket(
       ticketStatus: fields.status ?? (fields.resolvedAt ? 'closed' : 'open'),
       groupId: fields.groupId ?? null,
       groupName: fields.groupName ?? 'Internet',
+      priority: fields.priority ?? 'normal',
       subGroupId: fields.subGroupId ?? null,
       subGroupName: fields.subGroupName ?? null,
       createdAt: fields.createdAt,

@@ -13,7 +13,7 @@ RETURNS timestamptz LANGUAGE sql STABLE AS $$
 	FROM (SELECT 1) AS "one" LEFT JOIN "service_levels" "l" ON "l"."department" = "holder"
 $$;
 --> statement-breakpoint
--- tickets.due_at is stored so that the Overdue filter is a range of tickets_due. Triggers rather
+-- tickets.due_at is stored so that the Overdue filter is a range of an index (tickets_due_first). Triggers rather
 -- than the app keep it, so every writer does: a forward, a resolve, a reopen, the seed, bulk loads,
 -- a process of the previous version during an upgrade.
 CREATE OR REPLACE FUNCTION "tickets_keep_due_at"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -91,6 +91,7 @@ function newestTicketsStatement(db: Db, ofIssuer: boolean) {
       assigneeUserId: newest.assigneeUserId,
       dueAt: newest.dueAt,
       overdue: newest.overdue,
+      priority: newest.priority,
       assigneeName: userNameOf(newest.assigneeUserId),
       issuerName: issuerNameOf(newest.issuerUserId),
     })

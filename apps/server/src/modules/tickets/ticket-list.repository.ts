@@ -2,13 +2,25 @@
  * The SQL of the ticket list (DESIGN.md §6, §10): its filters, the page and the bounded count, each
  * prepared per filter shape.
  */
-import { and, asc, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_COUNT_LIMIT, type IssuedTo, type IssuerUserType, type TicketStatus } from '@switchboard/shared';
+import {
+  DEFAULT_SORT_DIRECTION,
+  DEFAULT_TICKET_SORT,
+  SEARCH_COUNT_LIMIT,
+  TICKET_PRIORITIES,
+  type IssuedTo,
+  type IssuerUserType,
+  type SortDirection,
+  type TicketPriority,
+  type TicketSort,
+  type TicketStatus,
+} from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
 import { comments, tickets } from '../../db/schema.ts';
+import { rankOf } from '../../db/value-sets.ts';
 import { overdueOf, userNameOf } from './tickets.repository.ts';
 
 /** Conditions of the ticket list; every field narrows, absent fields do not. */
@@ -28,10 +40,47 @@ export interface TicketFilter {
   assigneeUserId?: string | null;
   /** Text in the title, the description or a comment; internal comments only when `internal` (DESIGN.md §19). */
   text?: { words: string; internal: boolean };
-  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due. */
+  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due_first or tickets_due_last. */
   overdue?: true;
   /** Tickets solved on these calendar days in `timezone`, both included: a range of tickets_resolved. */
   resolvedDays?: { start?: string; end?: string; timezone: string };
+  /** Tickets of one priority (DESIGN.md §30). */
+  priority?: TicketPriority;
+}
+
+/** The order of a list (DESIGN.md §30): newest first unless asked otherwise. */
+export interface TicketOrder {
+  sort: TicketSort;
+  direction: SortDirection;
+}
+
+export const NEWEST_FIRST: TicketOrder = { sort: DEFAULT_TICKET_SORT, direction: DEFAULT_SORT_DIRECTION };
+
+/**
+ * The value each order sorts by; the ticket id breaks its ties, in the same direction. Priority
+ * sorts by its rank (urgent highest), as the indexes tickets_priority and tickets_unsolved_priority
+ * hold it. The due order keeps the tickets without a due time last both ways (tickets_due_first,
+ * tickets_due_last).
+ */
+function sortValueOf(sort: TicketSort): SQL {
+  if (sort === 'activity') return sql`${tickets.updatedAt}`;
+  if (sort === 'priority') return rankOf(tickets.priority, TICKET_PRIORITIES);
+  if (sort === 'due') return sql`${tickets.dueAt}`;
+  return sql`${tickets.createdAt}`;
+}
+
+/**
+ * ORDER BY terms of an order on `value` and `id`; `reversed` is the very same order read from its
+ * other end (a page past the middle), so that each order's index serves both ends.
+ */
+function orderTerms(order: TicketOrder, value: SQL | SQL.Aliased | AnyColumn, id: SQL | AnyColumn, reversed: boolean): SQL[] {
+  const ascending = (order.direction === 'asc') !== reversed;
+  const way = sql.raw(ascending ? 'asc' : 'desc');
+  if (order.sort !== 'due') return [sql`${value} ${way}`, sql`${id} ${way}`];
+  // Nulls last as asked; read from the other end, first. The id spells its nulls out as well, as
+  // tickets_due_last declares them, for the planner to see the index's order in the query's.
+  const nulls = sql.raw(reversed ? 'nulls first' : 'nulls last');
+  return [sql`${value} ${way} ${nulls}`, sql`${id} ${way} ${nulls}`];
 }
 
 /** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
@@ -82,6 +131,7 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
         : eq(tickets.assigneeUserId, bind(filter.assigneeUserId)),
     filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId, bind),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
+    filter.priority === undefined ? undefined : eq(tickets.priority, bind(filter.priority)),
   ];
   if (filter.numberRange) {
     conditions.push(gte(tickets.problematicNumber, bind(filter.numberRange.from)));
@@ -117,6 +167,7 @@ export const TICKET_LIST_COLUMNS = {
   assigneeUserId: tickets.assigneeUserId,
   dueAt: tickets.dueAt,
   overdue: overdueOf(tickets.dueAt).as('overdue'),
+  priority: tickets.priority,
 };
 
 /**
@@ -134,13 +185,14 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
   fromOldest: boolean,
   more: More,
   statement: Pick<ReturnType<Db['with']>, 'select'> = db,
+  order: TicketOrder = NEWEST_FIRST,
 ) {
-  const order = fromOldest ? [asc(tickets.createdAt), asc(tickets.ticketId)] : [desc(tickets.createdAt), desc(tickets.ticketId)];
+  const value = sortValueOf(order.sort);
   const page = db
-    .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId })
+    .select({ ...TICKET_LIST_COLUMNS, issuerUserId: tickets.issuerUserId, sortValue: sql`${value}`.as('sort_value') })
     .from(tickets)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...orderTerms(order, value, tickets.ticketId, fromOldest))
     .offset(offset)
     .limit(limit)
     .as('page');
@@ -158,12 +210,13 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
       assigneeUserId: page.assigneeUserId,
       dueAt: page.dueAt,
       overdue: page.overdue,
+      priority: page.priority,
       assigneeName: userNameOf(page.assigneeUserId),
       issuerName: userNameOf(page.issuerUserId),
       ...more,
     })
     .from(page)
-    .orderBy(desc(page.createdAt), desc(page.ticketId));
+    .orderBy(...orderTerms(order, page.sortValue, page.ticketId, false));
 }
 export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number];
 
@@ -171,9 +224,9 @@ export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, n
  * The first page with the filter's capped count on every row, one statement: the count is an
  * InitPlan run once, each part on its own index as when they were two.
  */
-function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | Placeholder, order: TicketOrder) {
   const total = sql<number>`${cappedCount(db, tickets, where)}`.as('total');
-  return selectPage(db, where, 0, limit, false, { total });
+  return selectPage(db, where, 0, limit, false, { total }, db, order);
 }
 
 /**
@@ -182,19 +235,25 @@ function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | 
  * counted and sorted for the page, whose ten rows are then read by primary key. Neither the count
  * nor the pages go past them: a search that matches much costs what 1,001 matches cost to sort.
  */
-function selectTextPageCounted(db: Db, where: SQL | undefined, offset: number | Placeholder, limit: number | Placeholder) {
+function selectTextPageCounted(
+  db: Db,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+  limit: number | Placeholder,
+  order: TicketOrder,
+) {
   const matched = db.$with('matched').as(
     db
-      .select({ ticketId: tickets.ticketId, createdAt: tickets.createdAt })
+      .select({ ticketId: tickets.ticketId, sortValue: sql`${sortValueOf(order.sort)}`.as('sort_value') })
       .from(tickets)
       .where(where)
       .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
       .limit(SEARCH_COUNT_LIMIT + 1),
   );
   const onPage = sql`${tickets.ticketId} in (select ${matched.ticketId} from ${matched}
-    order by ${matched.createdAt} desc, ${matched.ticketId} desc offset ${offset} limit ${limit})`;
+    order by ${sql.join(orderTerms(order, matched.sortValue, matched.ticketId, false), sql`, `)} offset ${offset} limit ${limit})`;
   const total = sql<number>`(select count(*)::int from ${matched})`.as('total');
-  return selectPage(db, onPage, 0, limit, false, { total }, db.with(matched));
+  return selectPage(db, onPage, 0, limit, false, { total }, db.with(matched), order);
 }
 
 /** A filter's conditions with placeholders p0, p1, … for its values; `text` is the shape's SQL. */
@@ -256,21 +315,30 @@ function countOfShape(db: Db, shape: FilterShape): CountStatement {
   };
 }
 
-/** A page of the filter, prepared per shape and end: offset and limit are placeholders too. */
-function pageOf(db: Db, shape: FilterShape, offset: number, limit: number, fromOldest: boolean) {
-  const prepared = pagesByShape(db, `${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
-    selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}).prepare(name),
+/** What tells an order's statements apart from another order's of the same filter. */
+const orderKeyOf = (order: TicketOrder) => `${order.sort} ${order.direction}`;
+
+/** A page of the filter, prepared per shape, order and end: offset and limit are placeholders too. */
+function pageOf(db: Db, shape: FilterShape, order: TicketOrder, offset: number, limit: number, fromOldest: boolean) {
+  const prepared = pagesByShape(db, `${orderKeyOf(order)} ${fromOldest ? 'oldest' : 'newest'} ${shape.text}`, (name) =>
+    selectPage(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), fromOldest, {}, db, order).prepare(name),
   );
   return prepared.execute({ ...shape.values, offset, limit });
 }
 
 /** The first page of a filter and its count in one statement; when the shape's estimate is kept, the page alone. */
-async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, limit: number): Promise<TicketPage> {
+async function firstPageOf(
+  db: Db,
+  filter: TicketFilter,
+  shape: FilterShape,
+  order: TicketOrder,
+  limit: number,
+): Promise<TicketPage> {
   const key = countKeyOf(shape);
   const kept = keptEstimateFor(db, key);
-  if (kept !== undefined) return { rows: await pageOf(db, shape, 0, limit, false), total: kept, totalIsEstimate: true };
-  const prepared = firstPagesByShape(db, shape.text, (name) =>
-    selectFirstPageCounted(db, shape.where, sql.placeholder('limit')).prepare(name),
+  if (kept !== undefined) return { rows: await pageOf(db, shape, order, 0, limit, false), total: kept, totalIsEstimate: true };
+  const prepared = firstPagesByShape(db, `${orderKeyOf(order)} ${shape.text}`, (name) =>
+    selectFirstPageCounted(db, shape.where, sql.placeholder('limit'), order).prepare(name),
   );
   const rows = await prepared.execute({ ...shape.values, limit });
   const counted = await countPastBound(db, tickets, whereOf(filter), key, rows[0]?.total ?? 0);
@@ -284,13 +352,19 @@ async function firstPageOf(db: Db, filter: TicketFilter, shape: FilterShape, lim
  * again with each search's own pattern, as the choice between the trigram indexes, the issuer's
  * tickets and the newest tickets needs.
  */
-async function textSearchPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
+async function textSearchPage(
+  db: Db,
+  filter: TicketFilter,
+  order: TicketOrder,
+  offset: number,
+  limit: number,
+): Promise<TicketPage> {
   const shape = shapeOf(filter);
   const onPage = Math.max(0, Math.min(limit, SEARCH_COUNT_LIMIT - offset));
   const rows =
     onPage === 0
       ? []
-      : await selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'))
+      : await selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), order)
           .prepare('')
           .execute({ ...shape.values, offset, limit: onPage });
   const counted =
@@ -314,19 +388,26 @@ export interface TicketPage {
 }
 
 /**
- * One page of tickets, newest first, and the number of matching tickets (estimated when large).
- * A filter's statements are prepared per shape, so drizzle builds nothing on a repeated request,
- * and the first page and its count are one statement. A text search is one statement on every page
- * (run it in expensiveRead's transaction).
+ * One page of tickets in the order asked for (newest first by default), and the number of matching
+ * tickets (estimated when large). A filter's statements are prepared per shape and order, so
+ * drizzle builds nothing on a repeated request, and the first page and its count are one
+ * statement. A text search is one statement on every page (run it in expensiveRead's transaction):
+ * its newest SEARCH_COUNT_LIMIT + 1 matches, in the order asked for.
  */
-export async function listTicketPage(db: Db, filter: TicketFilter, offset: number, limit: number): Promise<TicketPage> {
-  if (filter.text !== undefined) return textSearchPage(db, filter, offset, limit);
+export async function listTicketPage(
+  db: Db,
+  filter: TicketFilter,
+  offset: number,
+  limit: number,
+  order: TicketOrder = NEWEST_FIRST,
+): Promise<TicketPage> {
+  if (filter.text !== undefined) return textSearchPage(db, filter, order, offset, limit);
   const shape = shapeOf(filter);
-  if (offset === 0) return firstPageOf(db, filter, shape, limit);
+  if (offset === 0) return firstPageOf(db, filter, shape, order, limit);
   const { total, estimated } = await boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));
   const fromOldest = total > 0 && offset > total / 2;
   const rows = fromOldest
-    ? await pageOf(db, shape, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
-    : await pageOf(db, shape, offset, limit, false);
+    ? await pageOf(db, shape, order, Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset)), true)
+    : await pageOf(db, shape, order, offset, limit, false);
   return { rows, total, totalIsEstimate: estimated };
 }

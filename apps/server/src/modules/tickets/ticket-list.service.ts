@@ -3,6 +3,9 @@ import {
   allowedListFilters,
   canSeeAllTickets,
   canSeeInternalComments,
+  DEFAULT_SORT_DIRECTION,
+  DEFAULT_TICKET_SORT,
+  listSortsFor,
   PAGE_SIZE,
   storedNumberPrefix,
   type TicketListQuery,
@@ -10,7 +13,7 @@ import {
 } from '@switchboard/shared';
 import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from './ticket-presenter.ts';
-import { listTicketPage, type TicketFilter } from './ticket-list.repository.ts';
+import { listTicketPage, type TicketFilter, type TicketOrder } from './ticket-list.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
 
 /** The smallest digit string after every string that starts with `prefix`; null when there is none. */
@@ -52,7 +55,18 @@ export function filterForViewer(viewer: TicketReader, query: TicketListQuery, ti
       allowed.resolved_from || allowed.resolved_to
         ? { start: allowed.resolved_from, end: allowed.resolved_to, timezone }
         : undefined,
+    priority: allowed.priority,
   };
+}
+
+/**
+ * The order a viewer's query asks for (DESIGN.md §30), newest first when it names none. An order
+ * the viewer may not use (listSortsFor) falls back to creation, as a filter they may not use is
+ * dropped; the direction stays theirs.
+ */
+export function orderForViewer(viewer: TicketReader, query: TicketListQuery): TicketOrder {
+  const sort = query.sort !== undefined && listSortsFor(viewer).includes(query.sort) ? query.sort : DEFAULT_TICKET_SORT;
+  return { sort, direction: query.order ?? DEFAULT_SORT_DIRECTION };
 }
 
 /** `assignee=me | none | {id}` as the assignee condition: the viewer's own id, nobody, or that user. */
@@ -62,7 +76,7 @@ function assigneeOfFilter(viewer: TicketReader, assignee: TicketListQuery['assig
   return assignee === 'none' ? null : assignee;
 }
 
-/** One page (1-based) of the tickets the viewer may see, newest first. */
+/** One page (1-based) of the tickets the viewer may see, in the order asked for (newest first by default). */
 export async function listTicketsForViewer(
   ctx: TicketsContext,
   viewer: TicketReader,
@@ -70,7 +84,14 @@ export async function listTicketsForViewer(
   query: TicketListQuery,
 ): Promise<TicketListReply> {
   const filter = filterForViewer(viewer, query, ctx.timezone);
-  const { rows, total, totalIsEstimate, totalIsCapped } = await listTicketPage(ctx.db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const order = orderForViewer(viewer, query);
+  const { rows, total, totalIsEstimate, totalIsCapped } = await listTicketPage(
+    ctx.db,
+    filter,
+    (page - 1) * PAGE_SIZE,
+    PAGE_SIZE,
+    order,
+  );
   return {
     data: rows.map((row) => presentTicketListItem(viewer, row)),
     total_tickets: total,

@@ -6,6 +6,7 @@
 import {
   canSeeAssignee,
   canSeeInternalComments,
+  canSeePriority,
   canSeeRouting,
   canSeeServiceLevels,
   canSeeStaffNames,
@@ -15,6 +16,7 @@ import {
   type Ticket,
   type TicketComment,
   type TicketListItem,
+  type TicketPriority,
   type UserType,
 } from '@switchboard/shared';
 import type { CommentRow } from '../comments/comments.repository.ts';
@@ -83,6 +85,11 @@ function serviceDueOf(viewer: TicketViewer, row: { dueAt: Date | null; overdue: 
   return canSeeServiceLevels(viewer) ? { due_at: row.dueAt?.toISOString() ?? null, overdue: row.overdue } : {};
 }
 
+/** The ticket's priority (DESIGN.md §30): staff only. */
+function priorityOf(viewer: TicketViewer, row: { priority: TicketPriority }) {
+  return canSeePriority(viewer) ? { priority: row.priority } : {};
+}
+
 export function presentTicket(
   viewer: TicketViewer,
   ticket: TicketWithIssuer,
@@ -124,6 +131,7 @@ export function presentTicket(
     ...(staff ? { incident_id: ticket.incidentId } : {}),
     ...assigneeOf(viewer, ticket),
     ...serviceDueOf(viewer, ticket),
+    ...priorityOf(viewer, ticket),
   };
 }
 
@@ -140,5 +148,6 @@ export function presentTicketListItem(viewer: TicketViewer, row: TicketListRow):
     ticket_status: row.ticketStatus,
     ...assigneeOf(viewer, row),
     ...serviceDueOf(viewer, row),
+    ...priorityOf(viewer, row),
   };
 }

@@ -6,6 +6,7 @@ import {
   canSeeAssignee,
   canSeeInternalComments,
   canSeeIssuerNotifications,
+  canSeePriority,
   canSeeRouting,
   canWriteInternalComments,
 } from '@switchboard/shared';
@@ -37,6 +38,8 @@ const NumberHistoryPanel = lazy(() => import('./components/number-history-panel.
 const TicketIncidentPanel = lazy(() => import('./components/ticket-incident-panel.tsx'));
 // Staff only, and in its own chunk: who took the ticket, Take it and Release.
 const AssigneePanel = lazy(() => import('./components/assignee-panel.tsx'));
+// Staff only (DESIGN.md §30), in its own chunk like the assignee's.
+const PriorityPanel = lazy(() => import('./components/priority-panel.tsx'));
 // Staff only, and in its own chunk: what the issuer was told and when.
 const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
 
@@ -121,6 +124,11 @@ export function ViewTicketScreen() {
           {canSeeAssignee(session) && (
             <Suspense fallback={null}>
               <AssigneePanel ticket={data} viewer={session} />
+            </Suspense>
+          )}
+          {canSeePriority(session) && (
+            <Suspense fallback={null}>
+              <PriorityPanel ticket={data} viewer={session} />
             </Suspense>
           )}
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import {
   canActInBulk,
   canManageIncidents,
+  canSeePriority,
   canSeeRouting,
   listFiltersFor,
   type IssuerUserType,
@@ -25,6 +26,7 @@ import { NewTicketsPill } from './components/new-tickets-pill.tsx';
 import { TicketFiltersPanel } from './components/ticket-filters.tsx';
 import { TicketSearchBar } from './components/ticket-search-bar.tsx';
 import { SolvedFilterNotice } from './components/solved-filter-notice.tsx';
+import { TicketSortSelect } from './components/ticket-sort-select.tsx';
 import { ticketsMessages } from './messages.ts';
 import {
   arrivalFilters,
@@ -32,8 +34,11 @@ import {
   filtersForViewer,
   filtersOf,
   hasFilters,
+  orderForViewer,
+  orderSearchOf,
   storeFilters,
   type TicketFilters,
+  type TicketListOrder,
 } from './tickets-search.ts';
 import { useLiveTicketList } from './use-live-ticket-list.ts';
 
@@ -57,6 +62,9 @@ export function TicketsScreen() {
   const timeZone = useProviderTimeZone();
   const groups = useGroups();
   const urlFilters = filtersForViewer(userType, filtersOf(search));
+  // The order (DESIGN.md §30) rides along in every address the screen goes to, as the filters do.
+  const order = orderForViewer(userType, search);
+  const orderSearch = orderSearchOf(order);
 
   // Arriving without filters in the URL (nav bar, logo) brings back the ones of this browser session.
   const [pendingRestore, setPendingRestore] = useState<TicketFilters | null>(() => {
@@ -68,16 +76,18 @@ export function TicketsScreen() {
 
   useEffect(() => {
     if (!pendingRestore) return;
-    void navigate({ to: '/tickets', search: { ...pendingRestore, page: search.page }, replace: true }).then(() =>
-      setPendingRestore(null),
-    );
-  }, [pendingRestore, navigate, search.page]);
+    void navigate({
+      to: '/tickets',
+      search: { ...pendingRestore, page: search.page, sort: search.sort, order: search.order },
+      replace: true,
+    }).then(() => setPendingRestore(null));
+  }, [pendingRestore, navigate, search.page, search.sort, search.order]);
 
   useEffect(() => {
     if (!pendingRestore) storeFilters(JSON.parse(filtersKey) as TicketFilters);
   }, [filtersKey, pendingRestore]);
 
-  const list = useTicketList(search.page, filters);
+  const list = useTicketList(search.page, filters, order);
   const total = list.data?.total_tickets ?? 0;
   const totalPages = list.data?.total_pages ?? 0;
   const live = useLiveTicketList(list.data?.data);
@@ -91,7 +101,10 @@ export function TicketsScreen() {
   }, [list.isPlaceholderData, totalPages, search.page, navigate]);
 
   const applyFilters = (change: Partial<TicketFilters>) => {
-    void navigate({ to: '/tickets', search: { ...cleanFilters({ ...filters, ...change }), page: 1 } });
+    void navigate({ to: '/tickets', search: { ...cleanFilters({ ...filters, ...change }), ...orderSearch, page: 1 } });
+  };
+  const applyOrder = (chosen: TicketListOrder) => {
+    void navigate({ to: '/tickets', search: { ...filters, ...orderSearchOf(chosen), page: 1 } });
   };
   const clearFilters = () => {
     void navigate({
@@ -99,12 +112,13 @@ export function TicketsScreen() {
       search: {
         ...(may('issuer_user_type') && filters.issuer_user_type ? { issuer_user_type: filters.issuer_user_type } : {}),
         ...(filters.assignee === 'me' ? { assignee: filters.assignee } : {}),
+        ...orderSearch,
         page: 1,
       },
     });
   };
   const goToPage = (page: number) => {
-    void navigate({ to: '/tickets', search: { ...filters, page } });
+    void navigate({ to: '/tickets', search: { ...filters, ...orderSearch, page } });
   };
 
   // "Mine" is the assignee filter of the viewer (staff only); the others are the issuer type.
@@ -177,6 +191,7 @@ export function TicketsScreen() {
               canClear={hasFilters({ ...filters, issuer_user_type: undefined })}
             />
           )}
+          <TicketSortSelect userType={userType} value={order} onChange={applyOrder} />
         </Stack>
       </Paper>
       <NewTicketsPill
@@ -210,6 +225,7 @@ export function TicketsScreen() {
           emptyText={t('empty')}
           highlight={filters.q}
           selection={bulk.column}
+          showPriority={canSeePriority({ user_type: userType })}
         />
       )}
       <PaginationFooter

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filtersForViewer, filtersOf, readStoredFilters, storeFilters, validateTicketsSearch } from './tickets-search.ts';
+import {
+  filtersForViewer,
+  filtersOf,
+  orderForViewer,
+  orderSearchOf,
+  readStoredFilters,
+  storeFilters,
+  validateTicketsSearch,
+} from './tickets-search.ts';
 
 const everything = {
   issuer_user_type: 'agent',
@@ -47,6 +55,25 @@ describe('the /tickets search', () => {
     expect(readStoredFilters()).toEqual({ status: 'closed', group_id: 'g1' });
     storeFilters({});
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('reads the order from the URL apart from the filters, and drops an unknown one', () => {
+    const search = validateTicketsSearch({ page: 2, status: 'open', priority: 'urgent', sort: 'priority', order: 'asc' });
+    expect(search).toEqual({ page: 2, status: 'open', priority: 'urgent', sort: 'priority', order: 'asc' });
+    expect(filtersOf(search)).toEqual({ status: 'open', priority: 'urgent' });
+    expect(validateTicketsSearch({ sort: 'newest', order: 'up', priority: 'critical' })).toEqual({ page: 1 });
+  });
+
+  it('gives staff every order and the others creation only, newest first by default', () => {
+    expect(orderForViewer('cc', { sort: 'due', order: 'asc' })).toEqual({ sort: 'due', order: 'asc' });
+    expect(orderForViewer('customer', { sort: 'priority', order: 'asc' })).toEqual({ sort: 'created', order: 'asc' });
+    expect(orderForViewer('agent', {})).toEqual({ sort: 'created', order: 'desc' });
+    expect(filtersForViewer('customer', { status: 'open', priority: 'urgent' })).toEqual({ status: 'open' });
+  });
+
+  it('writes nothing into the address for newest first', () => {
+    expect(orderSearchOf({ sort: 'created', order: 'desc' })).toEqual({});
+    expect(orderSearchOf({ sort: 'created', order: 'asc' })).toEqual({ sort: 'created', order: 'asc' });
   });
 
   it('ignores damaged storage', () => {

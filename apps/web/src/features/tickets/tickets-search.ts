@@ -1,13 +1,22 @@
 import {
   allowedListFilters,
+  DEFAULT_SORT_DIRECTION,
+  DEFAULT_TICKET_SORT,
   isCalendarDay,
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
+  listSortsFor,
+  SORT_DIRECTIONS,
   TEXT_SEARCH_MAX_LENGTH,
   TEXT_SEARCH_MIN_LENGTH,
+  TICKET_PRIORITIES,
+  TICKET_SORTS,
   TICKET_STATUSES,
   type IssuedTo,
   type IssuerUserType,
+  type SortDirection,
+  type TicketPriority,
+  type TicketSort,
   type TicketStatus,
   type UserType,
 } from '@switchboard/shared';
@@ -33,8 +42,19 @@ export interface TicketsSearch {
   /** Staff only: the tickets solved from this day to that one (the dashboard's "Solved" figures). */
   resolved_from?: string;
   resolved_to?: string;
+  /** Staff only: the tickets of one priority (DESIGN.md §30). */
+  priority?: TicketPriority;
+  /** The list's order (DESIGN.md §30); absent: newest first. Not a filter: clearing filters keeps it. */
+  sort?: TicketSort;
+  order?: SortDirection;
 }
-export type TicketFilters = Omit<TicketsSearch, 'page'>;
+export type TicketFilters = Omit<TicketsSearch, 'page' | 'sort' | 'order'>;
+
+/** The order of the list as the URL carries it. */
+export interface TicketListOrder {
+  sort: TicketSort;
+  order: SortDirection;
+}
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((known) => known === value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -83,11 +103,32 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
     resolved_from: calendarDay(search.resolved_from),
     resolved_to: calendarDay(search.resolved_to),
+    priority: oneOf(TICKET_PRIORITIES, search.priority),
   });
 }
 
 export function validateTicketsSearch(search: Record<string, unknown>): TicketsSearch {
-  return { page: positiveInteger(search.page) ?? 1, ...readFilters(search) };
+  const sort = oneOf(TICKET_SORTS, search.sort);
+  const order = oneOf(SORT_DIRECTIONS, search.order);
+  return {
+    page: positiveInteger(search.page) ?? 1,
+    ...readFilters(search),
+    ...(sort ? { sort } : {}),
+    ...(order ? { order } : {}),
+  };
+}
+
+/** The order a viewer's list is in: the URL's when they may use it (listSortsFor, the server's rule), else newest first. */
+export function orderForViewer(userType: UserType, search: Pick<TicketsSearch, 'sort' | 'order'>): TicketListOrder {
+  const sort = search.sort && listSortsFor({ user_type: userType }).includes(search.sort) ? search.sort : DEFAULT_TICKET_SORT;
+  return { sort, order: search.order ?? DEFAULT_SORT_DIRECTION };
+}
+
+/** The order as URL search: nothing for newest first, so that the plain list keeps its plain address. */
+export function orderSearchOf(order: TicketListOrder): Pick<TicketsSearch, 'sort' | 'order'> {
+  return order.sort === DEFAULT_TICKET_SORT && order.order === DEFAULT_SORT_DIRECTION
+    ? {}
+    : { sort: order.sort, order: order.order };
 }
 
 /** Only the filters a viewer can see and change (listFiltersFor, the rule the server applies too). */
@@ -100,9 +141,9 @@ export function cleanFilters(filters: TicketFilters): TicketFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
 }
 
-/** The filters of a search: everything but the page. */
+/** The filters of a search: everything but the page and the order. */
 export function filtersOf(search: TicketsSearch): TicketFilters {
-  const { page: _page, ...filters } = search;
+  const { page: _page, sort: _sort, order: _order, ...filters } = search;
   return cleanFilters(filters);
 }
 

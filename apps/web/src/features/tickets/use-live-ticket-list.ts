@@ -5,7 +5,8 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 
 /**
- * A changed ticket's row takes its new status and holder in place, on every cached page: a refetch
+ * A changed ticket's row takes its new status, holder and priority (staff's, DESIGN.md §30) in place,
+ * on every cached page: a refetch
  * of the page would also bring in the new tickets and move the rows under the user's cursor.
  */
 async function refreshRow(client: QueryClient, ticketId: number): Promise<void> {
@@ -16,7 +17,9 @@ async function refreshRow(client: QueryClient, ticketId: number): Promise<void> 
       ? {
           ...page,
           data: page.data.map((row) =>
-            row.ticket_id === ticketId ? { ...row, ticket_status: ticket.ticket_status, issued_to: ticket.issued_to } : row,
+            row.ticket_id === ticketId
+              ? { ...row, ticket_status: ticket.ticket_status, issued_to: ticket.issued_to, priority: ticket.priority }
+              : row,
           ),
         }
       : page,

@@ -4,12 +4,21 @@
  */
 import { withCountryPrefix, type TicketListReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketFilters } from '../tickets-search.ts';
+import { orderSearchOf, type TicketFilters, type TicketListOrder } from '../tickets-search.ts';
 
-export const ticketListKey = (page: number, filters: TicketFilters) => ['tickets', 'list', page, filters] as const;
+/** The list's order when none is chosen: newest first. */
+export const NEWEST_FIRST: TicketListOrder = { sort: 'created', order: 'desc' };
 
-/** GET /tickets/user-type-wise-tickets/{page} with the filters as query (empty ones are left out). */
-export function fetchTicketList(page: number, filters: TicketFilters, signal?: AbortSignal): Promise<TicketListReply> {
+export const ticketListKey = (page: number, filters: TicketFilters, order: TicketListOrder = NEWEST_FIRST) =>
+  ['tickets', 'list', page, filters, orderSearchOf(order)] as const;
+
+/** GET /tickets/user-type-wise-tickets/{page} with the filters and the order as query (empty ones are left out). */
+export function fetchTicketList(
+  page: number,
+  filters: TicketFilters,
+  order: TicketListOrder = NEWEST_FIRST,
+  signal?: AbortSignal,
+): Promise<TicketListReply> {
   return apiRequest<TicketListReply>(`/tickets/user-type-wise-tickets/${page}`, {
     signal,
     query: {
@@ -17,13 +26,14 @@ export function fetchTicketList(page: number, filters: TicketFilters, signal?: A
       // The field shows a fixed +88; the server matches stored numbers (88...) by prefix.
       problematic_number: filters.problematic_number ? withCountryPrefix(filters.problematic_number) : undefined,
       overdue: filters.overdue ? 'true' : undefined,
+      ...orderSearchOf(order),
     },
   });
 }
 
-export function ticketListQuery(page: number, filters: TicketFilters) {
+export function ticketListQuery(page: number, filters: TicketFilters, order: TicketListOrder = NEWEST_FIRST) {
   return {
-    queryKey: ticketListKey(page, filters),
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchTicketList(page, filters, signal),
+    queryKey: ticketListKey(page, filters, order),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchTicketList(page, filters, order, signal),
   };
 }

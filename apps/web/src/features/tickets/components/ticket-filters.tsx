@@ -1,7 +1,15 @@
 import { Badge, Button, Checkbox, Collapse, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { ISSUED_TO_VALUES, TICKET_STATUSES, type Group, type IssuedTo, type TicketStatus } from '@switchboard/shared';
+import {
+  ISSUED_TO_VALUES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type Group,
+  type IssuedTo,
+  type TicketPriority,
+  type TicketStatus,
+} from '@switchboard/shared';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useGroupChoices } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
@@ -13,6 +21,9 @@ import type { TicketFilters } from '../tickets-search.ts';
 export const statusOptions = (labels: Labels) =>
   TICKET_STATUSES.map((status) => ({ value: status, label: labels.status(status) }));
 const issuedToOptions = (labels: Labels) => ISSUED_TO_VALUES.map((value) => ({ value, label: labels.holder(value) }));
+/** The priorities, most pressing first as a desk reads them. */
+const priorityOptions = (labels: Labels) =>
+  [...TICKET_PRIORITIES].reverse().map((value) => ({ value, label: labels.priority(value) }));
 
 export interface TicketFiltersProps {
   filters: TicketFilters;
@@ -23,8 +34,8 @@ export interface TicketFiltersProps {
 }
 
 /**
- * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, and the
- * tickets past their due time (DESIGN.md §17). Folded away on a phone.
+ * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, priority
+ * (DESIGN.md §30) and the tickets past their due time (DESIGN.md §17). Folded away on a phone.
  */
 export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
   const t = useMessages(ticketsMessages);
@@ -39,12 +50,13 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
     filters.end_date,
     filters.status,
     filters.issued_to,
+    filters.priority,
     filters.overdue,
   ].filter(Boolean).length;
   const hasSubgroups = subgroupOptions.length > 0;
 
   const grid = (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <Select
         label={t('group')}
         placeholder={t('any')}
@@ -79,6 +91,14 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         data={issuedToOptions(labels)}
         value={filters.issued_to ?? null}
         onChange={(value) => onChange({ issued_to: value ?? undefined })}
+        clearable
+      />
+      <Select<TicketPriority>
+        label={t('priority')}
+        placeholder={t('any')}
+        data={priorityOptions(labels)}
+        value={filters.priority ?? null}
+        onChange={(value) => onChange({ priority: value ?? undefined })}
         clearable
       />
       <Checkbox
