@@ -8,6 +8,7 @@ import { ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { forwardCauseSchema } from './forwarding.schemas.ts';
 import { incidentIdSchema } from './incidents.schemas.ts';
 import { msg } from './messages.ts';
+import { ticketPrioritySchema } from './priority.schemas.ts';
 
 /**
  * Tickets one bulk request may change: what a person can check in a list before confirming, and
@@ -50,6 +51,11 @@ const bulkAssignSchema = z.object({
   /** The staff member to take the tickets, or null to release them. */
   user_id: uuidSchema.nullable(),
 });
+const bulkPrioritySchema = z.object({
+  action: z.literal('priority'),
+  ticket_ids: bulkTicketIdsSchema,
+  priority: ticketPrioritySchema,
+});
 const bulkIncidentSchema = z.object({
   action: z.literal('incident'),
   ticket_ids: bulkTicketIdsSchema,
@@ -59,7 +65,7 @@ const bulkIncidentSchema = z.object({
 /** POST /tickets/bulk. */
 export const bulkActionBodySchema = z.discriminatedUnion(
   'action',
-  [bulkForwardSchema, bulkResolveSchema, bulkAssignSchema, bulkIncidentSchema],
+  [bulkForwardSchema, bulkResolveSchema, bulkAssignSchema, bulkPrioritySchema, bulkIncidentSchema],
   msg('bulk.chooseAction'),
 );
 export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;

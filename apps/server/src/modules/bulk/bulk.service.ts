@@ -1,6 +1,6 @@
 /**
- * Bulk actions (DESIGN.md §30): staff forward, resolve, assign or link to an incident up to
- * BULK_MAX_TICKETS tickets in one request. Each ticket goes through the single action's own
+ * Bulk actions (DESIGN.md §30): staff forward, resolve, assign, prioritise or link to an incident
+ * up to BULK_MAX_TICKETS tickets in one request. Each ticket goes through the single action's own
  * service, so it is checked as if acted on alone (§6, §14) and leaves its own audit row, live
  * events and issuer notices; a ticket that action refuses is reported with the single endpoint's
  * message and changes nothing.
@@ -18,6 +18,7 @@ import { assignTicket } from '../assignment/assignment.service.ts';
 import { forwardTicket } from '../forwarding/forwarding.service.ts';
 import { linkTicketsToIncident } from '../incidents/incidents.service.ts';
 import type { TellSettings } from '../notifications/tell-issuer.ts';
+import { setTicketPriority } from '../priority/priority.service.ts';
 import { resolveTicket } from '../tickets/ticket-workflow.ts';
 
 export interface BulkContext {
@@ -54,6 +55,7 @@ const SINGLE_ACTIONS: { [A in BulkAction]: ActOnOne<A> } = {
     ),
   resolve: (ctx, actor, ticketId) => resolveTicket(ctx, actor, ticketId, actor.ip),
   assign: (ctx, actor, ticketId, body) => assignTicket(ctx, actor, ticketId, { user_id: body.user_id }),
+  priority: (ctx, actor, ticketId, body) => setTicketPriority(ctx, actor, ticketId, { priority: body.priority }),
   incident: (ctx, actor, ticketId, body) => linkTicketsToIncident(ctx, actor, body.incident_id, [ticketId]),
 };
 

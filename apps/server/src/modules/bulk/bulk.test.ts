@@ -185,6 +185,35 @@ describeWithApp('bulk actions (DESIGN.md §30)', (ctx) => {
     });
   });
 
+  it('sets the priority of each ticket by the single priority rules, with its audit row', async () => {
+    const iptsp = await person('iptsp');
+    const mine = await ticketAt('iptsp');
+    const solved = await ticketAt('iptsp', 'closed');
+    const theirs = await ticketAt('rs');
+    const data = await outcome(iptsp.headers, {
+      action: 'priority',
+      ticket_ids: [mine.ticketId, solved.ticketId, theirs.ticketId],
+      priority: 'urgent',
+    });
+    expect(data.done).toEqual([mine.ticketId]);
+    expect(data.refused.map((refusal) => [refusal.ticket_id, refusal.code])).toEqual([
+      [solved.ticketId, 'conflict'],
+      [theirs.ticketId, 'forbidden'],
+    ]);
+    const stored = await ctx.db
+      .select({ id: tickets.ticketId, priority: tickets.priority })
+      .from(tickets)
+      .where(inArray(tickets.ticketId, [mine.ticketId, solved.ticketId, theirs.ticketId]));
+    expect(Object.fromEntries(stored.map((row) => [row.id, row.priority]))).toEqual({
+      [mine.ticketId]: 'urgent',
+      [solved.ticketId]: 'normal',
+      [theirs.ticketId]: 'normal',
+    });
+    expect(await auditRows([mine.ticketId, solved.ticketId, theirs.ticketId], 'ticket.priority')).toHaveLength(1);
+    const unknown = await bulk(iptsp.headers, { action: 'priority', ticket_ids: [mine.ticketId], priority: 'panic' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('links each ticket to an incident with its own audit row; refuses the other department, another incident, a missing ticket', async () => {
     const rs = await person('rs');
     const incidents = incidentCalls(ctx.app);

@@ -207,7 +207,7 @@ export function TicketsScreen() {
             selection={bulk.selection}
             pageIds={bulk.pageIds}
             total={total}
-            fetchPage={(page, signal) => fetchTicketList(page, filters, signal)}
+            fetchPage={(page, signal) => fetchTicketList(page, filters, order, signal)}
             viewer={session}
           />
         </Suspense>

@@ -5,8 +5,10 @@ import {
   forwardCauseSchema,
   forwardTargetsFor,
   FORWARD_CAUSE_MAX_LENGTH,
+  TICKET_PRIORITIES,
   type BulkActionInput,
   type BulkActionReply,
+  type TicketPriority,
   type UserType,
 } from '@switchboard/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -21,15 +23,16 @@ import { fetchMatchingIds, useBulkAction, type FetchListPage } from './bulk-api.
 import { bulkMessages } from './messages.ts';
 import type { TicketSelectionState } from './use-ticket-selection.ts';
 
-type Action = 'forward' | 'resolve' | 'assignMe' | 'release' | 'incident';
+type Action = 'forward' | 'resolve' | 'assignMe' | 'release' | 'priority' | 'incident';
 const ACTIONS: {
   action: Action;
-  label: 'actionForward' | 'actionResolve' | 'actionAssignMe' | 'actionRelease' | 'actionIncident';
+  label: 'actionForward' | 'actionResolve' | 'actionAssignMe' | 'actionRelease' | 'actionPriority' | 'actionIncident';
 }[] = [
   { action: 'forward', label: 'actionForward' },
   { action: 'resolve', label: 'actionResolve' },
   { action: 'assignMe', label: 'actionAssignMe' },
   { action: 'release', label: 'actionRelease' },
+  { action: 'priority', label: 'actionPriority' },
   { action: 'incident', label: 'actionIncident' },
 ];
 const TITLES = {
@@ -37,6 +40,7 @@ const TITLES = {
   resolve: 'resolveTitle',
   assignMe: 'assignMeTitle',
   release: 'releaseTitle',
+  priority: 'priorityTitle',
   incident: 'incidentTitle',
 } as const;
 
@@ -74,6 +78,22 @@ function IncidentPicker({ value, onChange, error, disabled }: FieldProps<string 
   );
 }
 
+/** The priority to give the tickets, highest first as on the ticket view. */
+function PriorityPicker({ value, onChange, disabled }: FieldProps<TicketPriority>) {
+  const t = useMessages(bulkMessages);
+  const labels = useLabels();
+  return (
+    <NativeSelect
+      label={t('priorityLabel')}
+      required
+      data={[...TICKET_PRIORITIES].reverse().map((priority) => ({ value: priority, label: labels.priority(priority) }))}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value as TicketPriority)}
+      disabled={disabled}
+    />
+  );
+}
+
 interface FieldProps<T> {
   value: T;
   onChange: (value: T) => void;
@@ -98,6 +118,7 @@ function BulkDialog({ action, ids, viewer, onDone, onClose }: DialogProps) {
   const [cause, setCause] = useState('');
   const [stayInLoop, setStayInLoop] = useState(false);
   const [incident, setIncident] = useState<string | null>(null);
+  const [priority, setPriority] = useState<TicketPriority>('high');
   const [errors, setErrors] = useState<Partial<Record<'target' | 'cause' | 'incident', string>>>({});
   const busy = bulk.isPending;
   // A selection may span holders: the targets are those of a ticket held elsewhere (never one's own but cc's).
@@ -108,6 +129,7 @@ function BulkDialog({ action, ids, viewer, onDone, onClose }: DialogProps) {
     if (action === 'resolve') return { action, ticket_ids };
     if (action === 'assignMe') return { action: 'assign', ticket_ids, user_id: viewer.sub };
     if (action === 'release') return { action: 'assign', ticket_ids, user_id: null };
+    if (action === 'priority') return { action, ticket_ids, priority };
     if (action === 'incident') {
       if (!incident) {
         setErrors({ incident: t('incidentRequired') });
@@ -196,6 +218,7 @@ function BulkDialog({ action, ids, viewer, onDone, onClose }: DialogProps) {
             />
           </>
         )}
+        {action === 'priority' && <PriorityPicker value={priority} onChange={setPriority} disabled={busy} />}
         {action === 'incident' && (
           <IncidentPicker
             value={incident}

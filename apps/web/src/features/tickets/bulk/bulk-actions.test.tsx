@@ -113,4 +113,19 @@ describe('bulk actions on the ticket list', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('2 tickets done.')).toBeTruthy();
   });
+
+  it('sets the priority chosen in its dialog', async () => {
+    signInAs('cc');
+    const calls = mockTickets(2, { 'POST /api/v1/tickets/bulk': { data: { done: [100001, 100002], refused: [] } } });
+    const user = userEvent.setup();
+    renderApp('/tickets?page=1');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Set priority' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the priority of 2 tickets' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Priority/ }), 'Urgent');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(bulkCalls(calls)).toHaveLength(1));
+    expect(bulkCalls(calls)[0]?.body).toEqual({ action: 'priority', ticket_ids: [100001, 100002], priority: 'urgent' });
+    expect(await screen.findByText('2 tickets done.')).toBeTruthy();
+  });
 });
