@@ -132,6 +132,16 @@ test('a customer typing an admin address is sent to the ticket list', async ({ p
   }
 });
 
+test("an agent or a customer typing a staff screen's address is sent to the ticket list", async ({ page }) => {
+  for (const entry of [DEMO.agent, DEMO.customer]) {
+    for (const path of ['/incidents?tab=active&page=1', '/incidents/1', '/canned-replies?page=1']) {
+      await signInAs(page, entry, path);
+      await expect(page).toHaveURL(/\/tickets\?page=1$/);
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    }
+  }
+});
+
 test('each admin screen at desktop and phone widths', async ({ page }) => {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });

@@ -1,7 +1,8 @@
 /**
  * The number's history (DESIGN.md §12): staff open a ticket and see the line's other tickets and
  * what happened to them, open on a desktop and collapsed on a phone; an agent typing a number with
- * an open ticket on /add-ticket is told so with a link before submitting; the public page never
+ * an open ticket on /add-ticket is told so with a link before submitting, and finds the report
+ * being typed again on coming back; the public page never
  * tells anybody about a number's tickets.
  */
 import { randomInt } from 'node:crypto';
@@ -156,8 +157,16 @@ for (const [name, viewport] of [
     await expect(page.getByLabel(/^Description/)).toBeEditable();
     await page.screenshot({ path: `${SHOTS}/add-ticket-notice-${name}.png`, fullPage: true });
 
+    // Following the link keeps the report being typed: Back shows it again.
+    await page.getByLabel(/^Title/).fill(`Drops again ${name}`);
+    await page.getByLabel(/^Description/).fill('The line drops every evening around nine.');
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/view-ticket\\?id=${ids.agents}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/add-ticket$/);
+    await expect(page.getByLabel(/^Title/)).toHaveValue(`Drops again ${name}`);
+    await expect(page.getByLabel(/^Problematic Number/)).toHaveValue(ENTRY);
+    await expect(page.getByLabel(/^Description/)).toHaveValue('The line drops every evening around nine.');
   });
 }
 

@@ -201,12 +201,21 @@ test('the gallery opens full screen and moves with arrows, h/l, and closes with 
   await expect(image).toHaveAttribute('alt', 'Attachment 1 of 2');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
+  // Focus goes back to the thumbnail that opened the viewer, not to the page's body.
+  await expect(page.getByRole('button', { name: 'Open attachment 1 of 2' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Open attachment 2 of 2' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // Below the image, away from the buttons: the dark stage.
   await page.mouse.click(640, 780);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open attachment 2 of 2' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Open attachment 1 of 2' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close viewer' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open attachment 1 of 2' })).toBeFocused();
 });
 
 test('list filters survive a reload and come back from the navigation bar', async ({ page }) => {

@@ -27,12 +27,14 @@ import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-se
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
 import {
   canManageGroups,
+  canManageIncidents,
   canManageServiceLevels,
   canManageUsers,
   canReadAudit,
   canSeeDashboard,
   canSeeForwardedTickets,
   canSeeNotificationFailures,
+  canUseCannedReplies,
   canUseReports,
   type Viewer,
 } from '@switchboard/shared';
@@ -174,14 +176,16 @@ export const routeTree = rootRoute.addChildren([
       validateIncidentsSearch,
       () => import('../features/incidents/incidents-screen.tsx'),
       'IncidentsScreen',
+      canManageIncidents,
     ),
     searchScreen(
       '/canned-replies',
       validateCannedRepliesSearch,
       () => import('../features/canned-replies/canned-replies-screen.tsx'),
       'CannedRepliesScreen',
+      canUseCannedReplies,
     ),
-    screen('/incidents/$id', () => import('../features/incidents/incident-screen.tsx'), 'IncidentScreen'),
+    screen('/incidents/$id', () => import('../features/incidents/incident-screen.tsx'), 'IncidentScreen', canManageIncidents),
     screen('/create-user', () => import('../features/users/create-user-screen.tsx'), 'CreateUserScreen', canManageUsers),
     screen('/group-info', () => import('../features/groups/group-info-screen.tsx'), 'GroupInfoScreen', canManageGroups),
     screen('/create-group', () => import('../features/groups/create-group-screen.tsx'), 'CreateGroupScreen', canManageGroups),

@@ -1,5 +1,5 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMessages } from '../lib/i18n.ts';
 import classes from './image-gallery.module.css';
 import { componentsMessages } from './messages.ts';
@@ -20,6 +20,13 @@ export function ImageGallery({ images, altPrefix, compact = false }: ImageGaller
   const t = useMessages(componentsMessages);
   const name = altPrefix ?? t('attachment');
   const [open, setOpen] = useState<number | null>(null);
+  // The viewer unmounts as it closes, before its modal can hand focus back: the gallery does it.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (open !== null || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [open]);
   if (images.length === 0) return null;
   return (
     <>
@@ -28,7 +35,10 @@ export function ImageGallery({ images, altPrefix, compact = false }: ImageGaller
           <UnstyledButton
             key={`${url}-${index}`}
             className={classes.thumbnail}
-            onClick={() => setOpen(index)}
+            onClick={(event) => {
+              opener.current = event.currentTarget;
+              setOpen(index);
+            }}
             aria-label={t('openImage', { name: name.toLowerCase(), number: index + 1, total: images.length })}
           >
             <Image src={url} alt="" loading="lazy" fit="cover" className={classes.image} />

@@ -86,10 +86,10 @@ function OverdueBadge({ ticket }: { ticket: TicketListItem }) {
   );
 }
 
-/** The status, and beside it the Overdue badge when the ticket is late. */
+/** The status, and beside it (below it in a narrow column) the Overdue badge when the ticket is late. */
 function StatusCell({ ticket }: { ticket: TicketListItem }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} className={classes.statusCell}>
       <StatusBadge status={ticket.ticket_status} />
       <OverdueBadge ticket={ticket} />
     </Group>

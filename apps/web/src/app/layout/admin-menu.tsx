@@ -7,7 +7,7 @@ import { isActive, type NavItem } from './nav-items.ts';
 import classes from './nav-bar.module.css';
 
 /**
- * The administration's links in one menu, so that an admin's bar fits a 1280-pixel screen. Mantine's
+ * The administration's links in one menu, so that an admin's full bar fits narrower screens. Mantine's
  * Menu takes the arrow keys, Enter and Escape; it renders inside the nav (no portal) so that its
  * links stay part of the main navigation, positioned as fixed so that the scrolling link row does
  * not clip it.

@@ -1,7 +1,7 @@
 import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { IconLogout, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useMessages } from '../../lib/i18n.ts';
@@ -15,6 +15,10 @@ export interface NavBarProps {
   brand: string;
   session: SessionClaims;
   items: NavItem[];
+  /** The links do not fit beside the logo and the name: the burger and its menu stand for them. */
+  compact: boolean;
+  /** Told whenever the full bar starts or stops fitting the header's width. */
+  onCompactChange: (compact: boolean) => void;
   menuOpened: boolean;
   onToggleMenu: () => void;
   /** Closes the phone menu once the user goes somewhere. */
@@ -30,24 +34,40 @@ export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>,
   return session.role === 'user' ? type : `${type} · ${labels.role(session.role)}`;
 }
 
-/** The header: logo, the links (a burger menu on phones), who is signed in, Sign out. */
-export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavigate }: NavBarProps) {
+/** A guess before the first measurement, so that a phone does not lay the full bar out first. */
+export function initiallyCompact(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 61.99em)').matches;
+}
+
+/**
+ * The header: logo, the links, who is signed in, Sign out. When they do not all fit the header's width
+ * (a phone, or an admin's many links in Bangla at 1180 pixels), a burger menu stands for the links and
+ * the name. What fits is measured, not guessed from a breakpoint: an invisible copy of the full bar
+ * keeps its natural width (it follows the language, the role's links and the fonts as they load), and
+ * the bar is compact whenever the header is narrower than that copy.
+ */
+export function NavBar({ brand, session, items, compact, onCompactChange, menuOpened, onToggleMenu, onNavigate }: NavBarProps) {
   const t = useMessages(layoutMessages);
-  const labels = useLabels();
   const { pathname } = useLocation();
+  const barRef = useRef<HTMLDivElement>(null);
+  const fullRef = useRef<HTMLDivElement>(null);
+  useCompactWhenCrowded(barRef, fullRef, onCompactChange);
+  const links = items.filter((item) => !item.admin);
+  const adminItems = items.filter((item) => item.admin);
 
   return (
-    <Group className={classes.bar} justify="space-between" gap="md">
+    <Group ref={barRef} className={classes.bar} justify="space-between" gap="md">
       <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={menuOpened}
-          onClick={onToggleMenu}
-          hiddenFrom="md"
-          size="sm"
-          aria-label={menuOpened ? t('closeNavigation') : t('openNavigation')}
-          aria-expanded={menuOpened}
-          aria-controls="mobile-navigation"
-        />
+        {compact && (
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            size="sm"
+            aria-label={menuOpened ? t('closeNavigation') : t('openNavigation')}
+            aria-expanded={menuOpened}
+            aria-controls="mobile-navigation"
+          />
+        )}
         <Link
           to="/tickets"
           search={{ page: 1 }}
@@ -63,57 +83,129 @@ export function NavBar({ brand, session, items, menuOpened, onToggleMenu, onNavi
         </Link>
       </Group>
 
-      <Box component="nav" aria-label={t('mainNavigation')} visibleFrom="md" style={{ flex: 1, minWidth: 0 }}>
-        <Group gap={2} wrap="nowrap" className={classes.links}>
-          {items
-            .filter((item) => !item.admin)
-            .map((item) => {
-              const active = isActive(item, pathname);
-              return (
-                <Link
-                  key={item.key}
-                  {...item.link}
-                  className={classes.link}
-                  data-active={active || undefined}
-                  aria-current={active ? 'page' : undefined}
-                >
-                  {t(item.key)}
-                </Link>
-              );
-            })}
-          {items.some((item) => item.admin) && (
-            <Suspense fallback={null}>
-              <AdminMenu items={items.filter((item) => item.admin)} pathname={pathname} />
-            </Suspense>
-          )}
-        </Group>
-      </Box>
+      {!compact && (
+        <>
+          <Box component="nav" aria-label={t('mainNavigation')} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap={2} wrap="nowrap" className={classes.links}>
+              {links.map((item) => {
+                const active = isActive(item, pathname);
+                return (
+                  <Link
+                    key={item.key}
+                    {...item.link}
+                    className={classes.link}
+                    data-active={active || undefined}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {t(item.key)}
+                  </Link>
+                );
+              })}
+              {adminItems.length > 0 && (
+                <Suspense fallback={<AdminLabel />}>
+                  <AdminMenu items={adminItems} pathname={pathname} />
+                </Suspense>
+              )}
+            </Group>
+          </Box>
+          <Group gap="md" wrap="nowrap">
+            <Identity session={session} />
+            <LanguageSwitch />
+            <SignOut />
+          </Group>
+        </>
+      )}
 
-      <Group gap="md" wrap="nowrap" visibleFrom="md">
-        <Stack gap={0} className={classes.identity} aria-label={t('signedInAs')}>
-          <Text size="sm" fw={600} truncate="end">
-            {session.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {describeUser(session, labels)}
-          </Text>
-        </Stack>
-        <LanguageSwitch />
-        <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutAndReload}>
-          {t('signOut')}
+      {compact && (
+        <Button component={Link} to="/add-ticket" size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNavigate}>
+          {t('createTicket')}
         </Button>
-      </Group>
+      )}
 
-      <Button
-        component={Link}
-        to="/add-ticket"
-        hiddenFrom="md"
-        size="sm"
-        leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={onNavigate}
-      >
-        {t('createTicket')}
-      </Button>
+      {/* The full bar at its natural width, never seen nor reached: the measure of what must fit. */}
+      <div ref={fullRef} className={classes.measure} aria-hidden inert>
+        <span className={classes.brand}>
+          <span style={{ width: 32, height: 32 }} />
+          <span>{brand}</span>
+        </span>
+        <Group gap={2} wrap="nowrap">
+          {links.map((item) => (
+            <span key={item.key} className={classes.link}>
+              {t(item.key)}
+            </span>
+          ))}
+          {adminItems.length > 0 && <AdminLabel />}
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          <Identity session={session} />
+          <LanguageSwitch />
+          <SignOut />
+        </Group>
+      </div>
     </Group>
   );
+}
+
+/** The Admin menu's button face, also what stands in its place while the menu's code loads. */
+export function AdminLabel() {
+  const t = useMessages(layoutMessages);
+  return (
+    <span className={classes.link}>
+      <Group component="span" gap={4} wrap="nowrap">
+        {t('adminMenu')}
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </span>
+  );
+}
+
+function Identity({ session }: { session: SessionClaims }) {
+  const t = useMessages(layoutMessages);
+  const labels = useLabels();
+  return (
+    <Stack gap={0} className={classes.identity} aria-label={t('signedInAs')}>
+      <Text size="sm" fw={600} truncate="end">
+        {session.name}
+      </Text>
+      <Text size="xs" c="dimmed" truncate="end">
+        {describeUser(session, labels)}
+      </Text>
+    </Stack>
+  );
+}
+
+function SignOut() {
+  const t = useMessages(layoutMessages);
+  return (
+    <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutAndReload}>
+      {t('signOut')}
+    </Button>
+  );
+}
+
+/** Calls `onChange` (a stable function) with whether the bar is narrower than the full bar's natural width, now and on every change of either. */
+function useCompactWhenCrowded(
+  barRef: React.RefObject<HTMLDivElement | null>,
+  fullRef: React.RefObject<HTMLDivElement | null>,
+  onChange: (compact: boolean) => void,
+) {
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    const full = fullRef.current;
+    if (!bar || !full) return;
+    const measure = () => onChange(bar.clientWidth > 0 && bar.clientWidth < full.scrollWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    observer.observe(full);
+    let live = true;
+    void document.fonts?.ready.then(() => {
+      if (live) measure();
+    });
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [barRef, fullRef, onChange]);
 }

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLiveUpdates } from '../../lib/live-events.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
-import { NavBar } from './nav-bar.tsx';
+import { initiallyCompact, NavBar } from './nav-bar.tsx';
 import { navItemsFor } from './nav-items.ts';
 
 // The phone menu (its links with their icons) loads when it first opens: a desktop never needs it.
@@ -16,6 +16,12 @@ export function SignedInLayout() {
   const brand = useBrandName();
   const session = currentSession();
   const [menuOpened, menu] = useDisclosure(false);
+  // Whether the links are behind the burger: measured by the bar (nav-bar.tsx), not a fixed width.
+  const [compact, setCompact] = useState(initiallyCompact);
+  const closeMenu = menu.close;
+  useEffect(() => {
+    if (!compact) closeMenu();
+  }, [compact, closeMenu]);
   // Once opened, the panel stays mounted so that it slides away when closed.
   const [mobileNavWanted, setMobileNavWanted] = useState(false);
   const toggleMenu = () => {
@@ -31,7 +37,12 @@ export function SignedInLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !menuOpened } }}
+      // Below md the menu covers the screen; above it, when the links still do not fit, it opens beside the screen.
+      navbar={{
+        width: 280,
+        breakpoint: 'md',
+        collapsed: { desktop: !(compact && menuOpened), mobile: !(compact && menuOpened) },
+      }}
       padding="md"
     >
       <AppShell.Header>
@@ -39,13 +50,15 @@ export function SignedInLayout() {
           brand={brand}
           session={session}
           items={items}
+          compact={compact}
+          onCompactChange={setCompact}
           menuOpened={menuOpened}
           onToggleMenu={toggleMenu}
           onNavigate={menu.close}
         />
       </AppShell.Header>
       {/* Closed, the panel only slides off-screen: inert keeps its links out of the Tab order. */}
-      <AppShell.Navbar p="md" hiddenFrom="md" inert={!menuOpened}>
+      <AppShell.Navbar p="md" inert={!menuOpened} display={compact ? undefined : 'none'}>
         {mobileNavWanted && (
           <Suspense fallback={null}>
             <MobileNav session={session} items={items} onNavigate={menu.close} />

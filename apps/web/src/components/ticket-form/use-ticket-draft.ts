@@ -1,5 +1,5 @@
 import { isValidPhoneEntry, normaliseLineBreaks, withCountryPrefix, type IssueTicketInput } from '@switchboard/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useGroupChoices, useGroups, type GroupChoices } from '../../entities/groups.ts';
 import { useImageUploads, type ImageUploads } from '../../lib/use-image-uploads.ts';
 import type { UploadOptions } from '../../lib/uploads.ts';
@@ -11,7 +11,34 @@ export interface TicketDraftOptions {
   uploads: Pick<UploadOptions, 'presignPath' | 'anonymous' | 'presignFields'>;
   /** Called on every edit (the public form clears the last refusal). */
   onEdit?: () => void;
+  /**
+   * A sessionStorage key under which the typed fields (not the images) are kept while they are
+   * typed and read back when the form opens again: following a link away and coming Back finds them.
+   */
+  keepIn?: string;
 }
+
+/** What a kept draft holds: the typed fields and the chosen group, not the images. */
+interface KeptDraft {
+  groupId: string | null;
+  subgroupId: string | null;
+  title: string;
+  numberEntry: string;
+  description: string;
+}
+
+function readKept(key: string | undefined): Partial<KeptDraft> {
+  if (!key) return {};
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+    return typeof kept === 'object' && kept !== null ? kept : {};
+  } catch {
+    return {};
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const idOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 export interface TicketDraft extends GroupChoices {
   groupId: string | null;
@@ -42,15 +69,22 @@ export interface TicketDraft extends GroupChoices {
  * The state of a ticket being written, as both ticket forms keep it: the group and subgroup, title,
  * number, description and the images being uploaded, and the fields they make for the endpoint.
  */
-export function useTicketDraft({ uploads: uploadOptions, onEdit }: TicketDraftOptions): TicketDraft {
+export function useTicketDraft({ uploads: uploadOptions, onEdit, keepIn }: TicketDraftOptions): TicketDraft {
   const groups = useGroups();
   const uploads = useImageUploads(uploadOptions);
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [subgroupId, setSubgroupId] = useState<string | null>(null);
-  const [title, setTitle] = useState('');
-  const [numberEntry, setNumberEntry] = useState('');
+  const [kept] = useState(() => readKept(keepIn));
+  const [groupId, setGroupId] = useState<string | null>(idOrNull(kept.groupId));
+  const [subgroupId, setSubgroupId] = useState<string | null>(idOrNull(kept.subgroupId));
+  const [title, setTitle] = useState(text(kept.title));
+  const [numberEntry, setNumberEntry] = useState(text(kept.numberEntry));
   const [numberTouched, setNumberTouched] = useState(false);
-  const [description, setDescription] = useState('');
+  const [description, setDescription] = useState(text(kept.description));
+  useEffect(() => {
+    if (!keepIn) return;
+    const draft: KeptDraft = { groupId, subgroupId, title, numberEntry, description };
+    if (!groupId && !title && !numberEntry && !description) sessionStorage.removeItem(keepIn);
+    else sessionStorage.setItem(keepIn, JSON.stringify(draft));
+  }, [keepIn, groupId, subgroupId, title, numberEntry, description]);
   const choices = useGroupChoices(groups.data, groupId, subgroupId);
   const { group, subgroup, subgroupOptions } = choices;
   const chosen = group !== undefined && (subgroup !== undefined || subgroupOptions.length === 0);

@@ -23,7 +23,8 @@ export function PublicTicketScreen() {
   return (
     <div className={classes.page}>
       <Stack className={classes.column} gap="md">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        {/* The banner landmark: with the main card, all of the page sits in a landmark. */}
+        <Group component="header" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="xs" wrap="nowrap">
             <Image src="/logo.svg" alt={t('logoAlt', { brand })} w={36} h={36} />
             <Text fw={700} size="lg">

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useIssueTicket } from './api/issue-ticket.ts';
-import { IssueTicketForm } from './components/issue-ticket-form.tsx';
+import { forgetTicketDraft, IssueTicketForm } from './components/issue-ticket-form.tsx';
 import { OpenTicketsNotice } from './components/open-tickets-notice.tsx';
 import { ticketsMessages } from './messages.ts';
 
@@ -28,6 +28,7 @@ export function AddTicketScreen() {
           onSubmit={(body) =>
             issue.mutate(body, {
               onSuccess: (reply) => {
+                forgetTicketDraft();
                 notifications.show({ color: 'green', message: t('issued') });
                 void navigate({ to: '/view-ticket', search: { id: reply.data.ticket_id } });
               },

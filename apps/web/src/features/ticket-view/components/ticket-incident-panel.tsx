@@ -81,7 +81,8 @@ export default function TicketIncidentPanel({ ticketId, ticket, incidentId, mayC
             {t('incidentNone')}
           </Text>
           {mayChange && (
-            <Group gap="xs" align="flex-end" wrap="nowrap">
+            // The Link button goes under the choice when the side column is too narrow for both.
+            <Group gap="xs" align="flex-end" wrap="wrap">
               <Select
                 label={t('incidentChoose')}
                 placeholder={options.length > 0 ? t('incidentChoosePlaceholder') : t('incidentNoActive')}
@@ -90,7 +91,7 @@ export default function TicketIncidentPanel({ ticketId, ticket, incidentId, mayC
                 onChange={setChosen}
                 disabled={options.length === 0}
                 size="sm"
-                style={{ flex: 1 }}
+                style={{ flex: '1 1 220px' }}
               />
               <Button
                 size="sm"

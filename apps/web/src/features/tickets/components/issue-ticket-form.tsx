@@ -10,6 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { TicketFields, TicketSubmit } from '../../../components/ticket-form/ticket-fields.tsx';
 import { useTicketDraft } from '../../../components/ticket-form/use-ticket-draft.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { currentSession } from '../../../lib/session.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { ticketsMessages } from '../messages.ts';
@@ -24,6 +25,20 @@ export interface IssueTicketFormProps {
 
 const PRESIGN_PATH = '/tickets/get-presigned-post';
 
+/**
+ * Where the ticket being typed is kept, per user and for this tab only (as a comment's draft): a
+ * link of the open-tickets notice, a reload or a forced sign-in does not lose it; it goes once the
+ * ticket is raised (forgetTicketDraft).
+ */
+function draftKey(): string {
+  return `ticket_draft:${currentSession()?.sub ?? ''}`;
+}
+
+/** Forgets the kept draft: the ticket was raised. */
+export function forgetTicketDraft(): void {
+  sessionStorage.removeItem(draftKey());
+}
+
 /** Agents raise tickets mostly for themselves; staff mostly on behalf of a customer who called. */
 function defaultIssuerType(userType: UserType): IssuerUserType {
   return userType === 'agent' ? 'agent' : 'customer';
@@ -36,7 +51,7 @@ function defaultIssuerType(userType: UserType): IssuerUserType {
 export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }: IssueTicketFormProps) {
   const t = useMessages(ticketsMessages);
   const labels = useLabels();
-  const draft = useTicketDraft({ uploads: { presignPath: PRESIGN_PATH } });
+  const draft = useTicketDraft({ uploads: { presignPath: PRESIGN_PATH }, keepIn: draftKey() });
   const [issuerType, setIssuerType] = useState<IssuerUserType>(defaultIssuerType(userType));
   const chooseIssuer = canChooseIssuerType({ user_type: userType });
 

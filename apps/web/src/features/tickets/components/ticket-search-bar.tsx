@@ -131,7 +131,9 @@ export function TicketSearchBar({
               typed.current = true;
               setText(event.currentTarget.value);
             }}
-            w={{ base: '100%', xs: 260 }}
+            // Wide enough for its placeholder in either language; it takes the row's spare room.
+            w={{ base: '100%', xs: 'auto' }}
+            flex={{ base: 'none', xs: '1 1 340px' }}
           />
         )}
         {withNumber && (
