@@ -28,6 +28,7 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/users/validate-token':                             [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/users':                                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'GET /api/v1/users/lookup':                                     [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/staff':                                            [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'POST /api/v1/users/signup':                                    [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
   'PUT /api/v1/users/{id}':                                       [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'DELETE /api/v1/users/{id}':                                    [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
@@ -93,6 +94,8 @@ const EXPECTED: Record<string, readonly number[]> = {
   'DELETE /api/v1/incidents/{id}/tickets/{ticket_id}':            [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
   "DELETE /api/v1/incidents/{id}/tickets/{ticket_id} #held by the caller's department":
                                                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'PATCH /api/v1/incidents/{id}':                                 [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/incidents/suggestions/dismiss':                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'POST /api/v1/incidents/{id}/resolve':                          [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
   "POST /api/v1/incidents/{id}/resolve #held by the caller's department":
                                                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],

@@ -144,6 +144,7 @@ export const REQUESTS: Record<string, RequestOf> = {
 
   'GET /api/v1/users': async (caller) => call('GET', '/api/v1/users')(caller),
   'GET /api/v1/users/lookup': async (caller) => call('GET', '/api/v1/users/lookup?q=Matrix')(caller),
+  'GET /api/v1/staff': async (caller) => call('GET', '/api/v1/staff?department=iptsp&q=Matrix')(caller),
   'POST /api/v1/users/signup': async (caller) =>
     call('POST', '/api/v1/users/signup', {
       name: unique('New user'),
@@ -362,6 +363,12 @@ export const REQUESTS: Record<string, RequestOf> = {
     const { incident, ticket } = await freshIncident(world, ownDepartment(caller));
     return call('DELETE', `/api/v1/incidents/${incident.id}/tickets/${ticket.ticketId}`)(caller);
   },
+  'PATCH /api/v1/incidents/{id}': async (caller, world) => {
+    const { incident } = await freshIncident(world);
+    return call('PATCH', `/api/v1/incidents/${incident.id}`, { title: unique('Fibre cut, renamed') })(caller);
+  },
+  'POST /api/v1/incidents/suggestions/dismiss': async (caller, world) =>
+    call('POST', '/api/v1/incidents/suggestions/dismiss', { sub_group_id: world.group.subgroups[0]?.id })(caller),
   'POST /api/v1/incidents/{id}/resolve': async (caller, world) => {
     const { incident } = await freshIncident(world);
     return call('POST', `/api/v1/incidents/${incident.id}/resolve`, { resolution_message: 'Repaired.' })(caller);
