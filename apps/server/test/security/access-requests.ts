@@ -53,7 +53,7 @@ export async function buildWorld(app: FastifyInstance, db: Db, config: Config): 
   };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function call(method: Method, url: string, payload?: unknown) {
   return (caller: Caller): InjectOptions => ({
