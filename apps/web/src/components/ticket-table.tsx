@@ -225,11 +225,11 @@ export function TicketTable({
                       <RowCheckbox selection={selection} ticketId={ticket.ticket_id} />
                     </div>
                   )}
-                  <Text fw={600} size="sm">
+                  <Text fw={600} size="sm" className={classes.nowrap}>
                     #<TicketLink ticketId={ticket.ticket_id} />
                   </Text>
                 </Group>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} justify="flex-end" className={classes.statusCell}>
                   {showPriority && ticket.priority && <PriorityBadge priority={ticket.priority} />}
                   <StatusCell ticket={ticket} />
                 </Group>
@@ -326,7 +326,11 @@ export function TicketTable({
             <Table.Td className={classes.nowrap}>
               <IssuedTime ticket={ticket} timeZone={timeZone} now={now} />
             </Table.Td>
-            {showPriority && <Table.Td>{ticket.priority && <PriorityBadge priority={ticket.priority} />}</Table.Td>}
+            {showPriority && (
+              <Table.Td className={classes.statusCell}>
+                {ticket.priority && <PriorityBadge priority={ticket.priority} />}
+              </Table.Td>
+            )}
             <Table.Td>
               <StatusCell ticket={ticket} />
             </Table.Td>
