@@ -263,7 +263,7 @@ export function TicketTable({
   const columns = (showIssuerColumns ? 8 : 5) + (selection ? 1 : 0) + (showPriority ? 1 : 0);
   return (
     <ListTable
-      minWidth={(showIssuerColumns ? 1000 : 640) + (showPriority ? 90 : 0)}
+      minWidth={showIssuerColumns ? 960 : 640}
       highlightOnHover
       className={classes.table}
       nativeScroll
