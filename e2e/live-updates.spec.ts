@@ -57,8 +57,8 @@ test('a staff reply appears in the customer’s open ticket, the half-written co
   await expect(customer.getByRole('heading', { name: title })).toBeVisible();
   // The list's stream ended with the page; this page opened its own.
   await streamOpened;
-  // On a phone the conversation is longer than the screen: the customer has scrolled down to the box.
-  await customer.setViewportSize(PHONE);
+  // On a short phone screen the box is below the fold: the customer has scrolled down to it.
+  await customer.setViewportSize({ ...PHONE, height: 360 });
   await commentBox(customer).fill(draft);
   await commentBox(customer).scrollIntoViewIfNeeded();
   expect(await customer.evaluate(() => window.scrollY)).toBeGreaterThan(0);

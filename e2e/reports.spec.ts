@@ -122,7 +122,7 @@ test('rs staff narrow a report to one user picked by name, and to a group', asyn
   const tickets = viewer.getByRole('table', { name: 'Tickets' });
   await expect(tickets.locator('tbody tr').first()).toBeVisible();
   // Every row is the customer's, in the group.
-  for (const issuer of await tickets.locator('tbody tr td:nth-of-type(10)').allTextContents())
+  for (const issuer of await tickets.locator('tbody tr td:nth-of-type(11)').allTextContents())
     baseExpect(issuer).toBe('Sadia Karim');
   for (const group of await tickets.locator('tbody tr td:nth-of-type(5)').allTextContents()) baseExpect(group).toBe('Internet');
   await viewer.getByRole('tab', { name: 'Summary' }).click();

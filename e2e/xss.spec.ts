@@ -77,7 +77,8 @@ async function expectInert(page: Page, dialogs: string[], shot: string) {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.nodeValue ?? '';
       const override = text.indexOf('\u202E');
-      if (override < 0 || text.includes('\u202C')) continue;
+      // A pop (PDF) or the end of an isolate (PDI) after it closes the override within the text.
+      if (override < 0 || text.includes('\u202C') || text.includes('\u2069', override)) continue;
       // Every stored override ends its value ("…ecioval"); what the page puts after it must not be turned around.
       const end = text.indexOf('ecioval', override);
       const restOfNode = end < 0 ? '' : text.slice(end + 'ecioval'.length);

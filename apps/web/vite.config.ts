@@ -2,12 +2,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
 import { icuCatalogs } from './icu-catalogs.ts';
+import { writeRoutePreloads } from './route-preloads.ts';
 
 export default defineConfig({
-  plugins: [icuCatalogs(), react(), compressAssets()],
+  plugins: [icuCatalogs(), react(), writeRoutePreloads(), compressAssets()],
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // The bundle budgets weigh each route from it, and the build lists each route's chunks from it
+    // for the server's modulepreload links (route-preloads.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
     // Every browser the app supports preloads modules itself (modulepreload: Chrome 66, Firefox 115,
     // Safari 17); the polyfill would only add weight to the entry.

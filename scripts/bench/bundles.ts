@@ -7,24 +7,20 @@
  * imports dynamically on a user's step (the OTP field and the bot check on the number's submit).
  * On the sign-in page this counts exactly the scripts Chromium fetches until the network is idle.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@switchboard/shared';
+import {
+  closure,
+  deferredAtStart,
+  entriesOf,
+  OTHER_LANGUAGE,
+  readManifest,
+  ROUTE_MODULES,
+  scriptsOf,
+} from '../../apps/web/route-chunks.ts';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
-
-const LAYOUT = 'src/app/layout/signed-in-layout.tsx';
+export { readManifest };
 
 export interface Route {
   route: string;
@@ -32,27 +28,11 @@ export interface Route {
   modules: string[];
 }
 
-/** The routes of apps/web/src/app/router.tsx and the lazy modules each one loads. */
-export const ROUTES: Route[] = [
-  { route: '/ (sign-in)', modules: ['src/features/auth/login-screen.tsx'] },
-  { route: '/create-ticket', modules: ['src/features/public-ticket/public-ticket-screen.tsx'] },
-  { route: '/tickets', modules: [LAYOUT, 'src/features/tickets/tickets-screen.tsx'] },
-  { route: '/view-ticket', modules: [LAYOUT, 'src/features/ticket-view/view-ticket-screen.tsx'] },
-  { route: '/forwarded-tickets', modules: [LAYOUT, 'src/features/forwarding/forwarded-tickets-screen.tsx'] },
-  { route: '/add-ticket', modules: [LAYOUT, 'src/features/tickets/add-ticket-screen.tsx'] },
-  { route: '/report', modules: [LAYOUT, 'src/features/reports/report-screen.tsx'] },
-  { route: '/user-info', modules: [LAYOUT, 'src/features/users/user-info-screen.tsx'] },
-  { route: '/incidents', modules: [LAYOUT, 'src/features/incidents/incidents-screen.tsx'] },
-  { route: '/incidents/$id', modules: [LAYOUT, 'src/features/incidents/incident-screen.tsx'] },
-  { route: '/canned-replies', modules: [LAYOUT, 'src/features/canned-replies/canned-replies-screen.tsx'] },
-  { route: '/create-user', modules: [LAYOUT, 'src/features/users/create-user-screen.tsx'] },
-  { route: '/group-info', modules: [LAYOUT, 'src/features/groups/group-info-screen.tsx'] },
-  { route: '/create-group', modules: [LAYOUT, 'src/features/groups/create-group-screen.tsx'] },
-  { route: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/dashboard-screen.tsx'] },
-  { route: '/service-levels', modules: [LAYOUT, 'src/features/service-levels/service-levels-screen.tsx'] },
-  { route: '/notifications', modules: [LAYOUT, 'src/features/notifications/failed-notifications-screen.tsx'] },
-  { route: '/audit', modules: [LAYOUT, 'src/features/audit/audit-screen.tsx'] },
-];
+/** The routes of apps/web/src/app/router.tsx and the lazy modules each one loads (apps/web/route-chunks.ts). */
+export const ROUTES: Route[] = ROUTE_MODULES.map(({ path: route, modules }) => ({
+  route: route === '/' ? '/ (sign-in)' : route,
+  modules,
+}));
 
 export interface RouteWeight {
   route: string;
@@ -66,29 +46,6 @@ export interface RouteWeight {
 export const SIGN_IN_BUDGET = 150 * 1024;
 export const ROUTE_BUDGET = 250 * 1024;
 
-export function readManifest(dist: string): Manifest {
-  const file = path.join(dist, '.vite/manifest.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: build the web app with --manifest`);
-  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-/** A module of another language's words (`messages.bn.json`, `bn.json`): fetched only once that language is chosen. */
-const OTHER_LANGUAGE = new RegExp(
-  `(^|[/._-])(${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join('|')})([/._-]|$)`,
-);
-
-/** The chunk keys a set of chunks loads at once: themselves and their static imports, transitively. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
 /**
  * Weighs every route of ROUTES, and every lazy chunk no route names (a new screen must not go
  * unweighed). `missing` lists the route modules the manifest does not know: a chunk group that
@@ -96,7 +53,7 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
  */
 export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: string[]; missing: string[] } {
   const manifest = readManifest(dist);
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const entries = entriesOf(manifest);
   const gzipped = new Map<string, number>();
   const gzipOf = (file: string) => {
     const known = gzipped.get(file);
@@ -106,16 +63,10 @@ export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: st
     return size;
   };
   const named = new Set(ROUTES.flatMap((route) => route.modules));
-  // What the app defers as it starts, on every page: not a route's screen (loaded when navigated
-  // to), nor another language's words (loaded when chosen).
-  const deferredAtStart = [...closure(manifest, entries)].flatMap((key) =>
-    (manifest[key]?.dynamicImports ?? []).filter((deferred) => !named.has(deferred) && !OTHER_LANGUAGE.test(deferred)),
-  );
+  const atStart = deferredAtStart(manifest);
   const weigh = ({ route, modules }: Route): RouteWeight => {
-    const chunks = closure(manifest, [...entries, ...deferredAtStart, ...modules]);
-    const js = new Set(
-      [...chunks].map((key) => manifest[key]?.file).filter((file): file is string => file?.endsWith('.js') === true),
-    );
+    const chunks = closure(manifest, [...entries, ...atStart, ...modules]);
+    const js = scriptsOf(manifest, chunks);
     const css = new Set([...chunks].flatMap((key) => manifest[key]?.css ?? []));
     return {
       route,

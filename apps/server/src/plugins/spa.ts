@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { routePages } from './route-page.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const NOT_SPA = /^\/(api|storage)(\/|$)/;
@@ -12,6 +13,7 @@ const FILE = /^\/assets\/|\.[A-Za-z0-9]+$/;
 export default fp(
   async (app) => {
     const hasSpa = existsSync(`${WEB_DIST}/index.html`);
+    const pageFor = hasSpa ? routePages(WEB_DIST) : undefined;
     if (hasSpa) {
       await app.register(fastifyStatic, {
         root: WEB_DIST,
@@ -31,8 +33,11 @@ export default fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path) && !FILE.test(path)) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path) && !FILE.test(path)) {
+        const page = pageFor(path);
+        reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+        return reply.type('text/html; charset=utf-8').send(page.html);
       }
       return reply
         .code(404)

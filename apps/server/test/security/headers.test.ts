@@ -206,4 +206,22 @@ describeWithApp('security headers', (ctx) => {
       expect(logo.headers['cache-control']).not.toMatch(/immutable/);
     },
   );
+
+  it.skipIf(!HAS_SPA)("names a route's scripts in its page, each served, and answers an unchanged page with 304", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/view-ticket?id=100001' });
+    const scripts = [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect((await ctx.app.inject({ method: 'GET', url: script ?? '' })).statusCode, script).toBe(200);
+    }
+    const etag = page.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/view-ticket?id=100002',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
 });

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
@@ -122,26 +123,30 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
         </Button>
       )}
 
-      {/* The full bar at its natural width, never seen nor reached: the measure of what must fit. */}
-      <div ref={fullRef} className={classes.measure} aria-hidden inert>
-        <span className={classes.brand}>
-          <span style={{ width: 32, height: 32 }} />
-          <span>{brand}</span>
-        </span>
-        <Group gap={2} wrap="nowrap">
-          {links.map((item) => (
-            <span key={item.key} className={classes.link}>
-              {t(item.key)}
-            </span>
-          ))}
-          {adminItems.length > 0 && <AdminLabel />}
-        </Group>
-        <Group gap="md" wrap="nowrap">
-          <Identity session={session} />
-          <LanguageSwitch />
-          <SignOut />
-        </Group>
-      </div>
+      {/* The full bar at its natural width, never seen nor reached: the measure of what must fit. Outside
+          the header, so that its words are never read as the header's. */}
+      {createPortal(
+        <div ref={fullRef} className={classes.measure} aria-hidden inert>
+          <span className={classes.brand}>
+            <span style={{ width: 32, height: 32 }} />
+            <span>{brand}</span>
+          </span>
+          <Group gap={2} wrap="nowrap">
+            {links.map((item) => (
+              <span key={item.key} className={classes.link}>
+                {t(item.key)}
+              </span>
+            ))}
+            {adminItems.length > 0 && <AdminLabel />}
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Identity session={session} />
+            <LanguageSwitch />
+            <SignOut />
+          </Group>
+        </div>,
+        document.body,
+      )}
     </Group>
   );
 }

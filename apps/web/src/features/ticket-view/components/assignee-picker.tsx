@@ -45,7 +45,8 @@ export function AssigneePicker({ department, assigneeId, viewerId, busy, onPick 
     // Every department's staff are offered to cc: the department tells namesakes apart.
     label: department
       ? member.name
-      : t('assigneeMemberOf', { name: member.name, department: labels.department(member.department) }),
+      : // A name may hold a direction override: isolated (FSI…PDI), it cannot turn the department around.
+        t('assigneeMemberOf', { name: `\u2068${member.name}\u2069`, department: labels.department(member.department) }),
   }));
   return (
     <Select
