@@ -2,26 +2,23 @@
  * The SQL of the ticket list (DESIGN.md §6, §10): its filters, the page and the bounded count, each
  * prepared per filter shape.
  */
-import { and, desc, eq, gte, isNull, lt, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
-  DEFAULT_SORT_DIRECTION,
-  DEFAULT_TICKET_SORT,
   SEARCH_COUNT_LIMIT,
-  TICKET_PRIORITIES,
   type IssuedTo,
   type IssuerUserType,
-  type SortDirection,
   type TicketPriority,
-  type TicketSort,
   type TicketStatus,
 } from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
 import { comments, tickets } from '../../db/schema.ts';
-import { rankOf } from '../../db/value-sets.ts';
+import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
 import { overdueOf, userNameOf } from './tickets.repository.ts';
+
+export { NEWEST_FIRST, type TicketOrder } from './ticket-order.ts';
 
 /** Conditions of the ticket list; every field narrows, absent fields do not. */
 export interface TicketFilter {
@@ -46,41 +43,6 @@ export interface TicketFilter {
   resolvedDays?: { start?: string; end?: string; timezone: string };
   /** Tickets of one priority (DESIGN.md §30). */
   priority?: TicketPriority;
-}
-
-/** The order of a list (DESIGN.md §30): newest first unless asked otherwise. */
-export interface TicketOrder {
-  sort: TicketSort;
-  direction: SortDirection;
-}
-
-export const NEWEST_FIRST: TicketOrder = { sort: DEFAULT_TICKET_SORT, direction: DEFAULT_SORT_DIRECTION };
-
-/**
- * The value each order sorts by; the ticket id breaks its ties, in the same direction. Priority
- * sorts by its rank (urgent highest), as the indexes tickets_priority and tickets_unsolved_priority
- * hold it. The due order keeps the tickets without a due time last both ways (tickets_due_first,
- * tickets_due_last).
- */
-function sortValueOf(sort: TicketSort): SQL {
-  if (sort === 'activity') return sql`${tickets.updatedAt}`;
-  if (sort === 'priority') return rankOf(tickets.priority, TICKET_PRIORITIES);
-  if (sort === 'due') return sql`${tickets.dueAt}`;
-  return sql`${tickets.createdAt}`;
-}
-
-/**
- * ORDER BY terms of an order on `value` and `id`; `reversed` is the very same order read from its
- * other end (a page past the middle), so that each order's index serves both ends.
- */
-function orderTerms(order: TicketOrder, value: SQL | SQL.Aliased | AnyColumn, id: SQL | AnyColumn, reversed: boolean): SQL[] {
-  const ascending = (order.direction === 'asc') !== reversed;
-  const way = sql.raw(ascending ? 'asc' : 'desc');
-  if (order.sort !== 'due') return [sql`${value} ${way}`, sql`${id} ${way}`];
-  // Nulls last as asked; read from the other end, first. The id spells its nulls out as well, as
-  // tickets_due_last declares them, for the planner to see the index's order in the query's.
-  const nulls = sql.raw(reversed ? 'nulls first' : 'nulls last');
-  return [sql`${value} ${way} ${nulls}`, sql`${id} ${way} ${nulls}`];
 }
 
 /** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
