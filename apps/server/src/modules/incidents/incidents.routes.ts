@@ -24,17 +24,16 @@ import { actorOf } from '../../plugins/auth.ts';
 import { anonymousLimit, writeLimit } from '../../plugins/write-limits.ts';
 import {
   createIncident,
-  dismissSuggestion,
   getIncident,
   linkIncidentTickets,
   listIncidents,
   readPublicNotes,
   resolveIncident,
-  suggestIncidents,
   unlinkIncidentTicket,
   updateIncident,
   type IncidentsContext,
 } from './incidents.service.ts';
+import { dismissSuggestion, suggestIncidents } from './incident-suggestions.service.ts';
 
 const refusals = {
   400: errorReplySchema,

@@ -6,11 +6,9 @@
  */
 import {
   AppError,
-  canDismissIncidentSuggestion,
   canEditIncident,
   canLinkToIncident,
   canManageIncidents,
-  departmentOf,
   INCIDENT_MAX_TICKETS_PER_REQUEST,
   INCIDENT_TICKETS_SHOWN,
   PAGE_SIZE,
@@ -19,7 +17,6 @@ import {
   type IncidentDetail,
   type IncidentListQuery,
   type IncidentListReply,
-  type IncidentSuggestionsReply,
   type PublicNote,
   type UpdateIncidentBody,
   type AuditAction,
@@ -39,16 +36,12 @@ import { incidentTimeline, presentIncident } from './incident-presenter.ts';
 import {
   findIncidentView,
   findReportTimes,
-  insertDismissal,
   insertIncident,
-  listRecentDismissals,
-  liveSubgroupExists,
   updateIncidentFields,
   linkTickets,
   listIncidentPage,
   listIncidentTickets,
   listPublicNotes,
-  listSuggestions,
   listUnlinkedTicketsOfSubgroup,
   lockIncident,
   lockLinkedTicket,
@@ -225,26 +218,6 @@ export async function updateIncident(
   return viewOf(ctx.db, incidentId);
 }
 
-/**
- * Dismisses the suggested incident of a subgroup for the actor's department (every device, every
- * colleague of it); the other departments still see it. 404 for a subgroup that is not there. Audited.
- */
-export async function dismissSuggestion(ctx: IncidentsContext, actor: Actor, subGroupId: string): Promise<void> {
-  const department = departmentOf(actor.user_type);
-  if (!canDismissIncidentSuggestion(actor) || department === null) throw new AppError('forbidden', 'incidents.staffOnly');
-  if (!(await liveSubgroupExists(ctx.db, subGroupId))) throw new AppError('not_found', 'incidents.noSuchSubgroup');
-  await ctx.db.transaction(async (tx) => {
-    await insertDismissal(tx, { department, subGroupId, dismissedBy: actor.id });
-    await insertAuditEntry(tx, {
-      actorUserId: actor.id,
-      action: 'incident.dismiss',
-      target: `subgroup:${subGroupId}`,
-      ip: actor.ip,
-      details: { department },
-    });
-  });
-}
-
 export async function linkIncidentTickets(
   ctx: IncidentsContext,
   actor: Actor,
@@ -378,40 +351,6 @@ export async function getIncident(ctx: IncidentsContext, viewer: Actor, id: numb
     tickets: tickets.map((row) => presentTicketListItem(viewer, row)),
     timeline: incidentTimeline(view, reports),
     suggested_tickets: suggested.map((row) => presentTicketListItem(viewer, row)),
-  };
-}
-
-/**
- * Bursts of reports that look like one fault (the banner of staff's ticket list), but those the
- * viewer's department dismissed: a dismissal hides a burst while a report it saw is in the window
- * (`since`, the oldest report of the window, is not after it). A burst whose every report came
- * after the dismissal is a new one.
- */
-export async function suggestIncidents(ctx: IncidentsContext, viewer: Actor): Promise<IncidentSuggestionsReply> {
-  assertCanManageIncidents(viewer);
-  const department = departmentOf(viewer.user_type);
-  const [found, dismissals] = await Promise.all([
-    listSuggestions(ctx.db, { ...ctx.incidents, maxTicketIds: INCIDENT_MAX_TICKETS_PER_REQUEST }),
-    department ? listRecentDismissals(ctx.db, department, ctx.incidents.windowMinutes) : Promise.resolve([]),
-  ]);
-  const dismissedAt = new Map(dismissals.map((row) => [row.subGroupId, row.dismissedAt.getTime()]));
-  const rows = found.filter((row) => {
-    const at = dismissedAt.get(row.subGroupId);
-    return at === undefined || row.since.getTime() > at;
-  });
-  return {
-    data: rows.map((row) => ({
-      group_id: row.groupId,
-      group_name: row.groupName,
-      sub_group_id: row.subGroupId,
-      sub_group_name: row.subGroupName,
-      sub_group_name_bn: row.subGroupBn,
-      ticket_count: row.ticketCount,
-      since: row.since.toISOString(),
-      ticket_ids: row.ticketIds,
-    })),
-    window_minutes: ctx.incidents.windowMinutes,
-    threshold: ctx.incidents.threshold,
   };
 }
 
