@@ -3,99 +3,14 @@
  * sets up whatever it changes (a fresh group to rename, a fresh ticket to resolve), so every cell
  * is decided by who asks, never by what an earlier cell did.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { departmentOf, type Department, type PresignReply } from '@switchboard/shared';
-import type { Config } from '../../src/config.ts';
-import type { Db } from '../../src/db/client.ts';
+import type { Department, PresignReply } from '@switchboard/shared';
 import { insertCannedReply } from '../../src/modules/canned-replies/canned-replies.repository.ts';
-import { insertIncident, linkTickets } from '../../src/modules/incidents/incidents.repository.ts';
-import type { TicketRow } from '../../src/modules/tickets/tickets.repository.ts';
 import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../factories.ts';
-import {
-  buildGroup,
-  buildTicket,
-  IMAGES,
-  presign,
-  randomProblematicNumber,
-  ticketBody,
-  uploadImage,
-} from '../ticket-factories.ts';
-import { buildCallers, type Caller, type CallerName } from './callers.ts';
+import { buildGroup, IMAGES, presign, randomProblematicNumber, ticketBody, uploadImage } from '../ticket-factories.ts';
+import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
+import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
 
-export interface World {
-  app: FastifyInstance;
-  db: Db;
-  config: Config;
-  callers: Record<CallerName, Caller>;
-  group: Awaited<ReturnType<typeof buildGroup>>;
-  /** Issued by the `customer` caller; `otherCustomer` and the agent must not reach it. */
-  customerTicket: TicketRow;
-  /** Issued by the `agent` caller. */
-  agentTicket: TicketRow;
-  /** From the public form: nobody's but staff's. */
-  publicTicket: TicketRow;
-}
-
-export type RequestOf = (caller: Caller, world: World) => Promise<InjectOptions>;
-
-/** The callers and the standing tickets every request may use. */
-export async function buildWorld(app: FastifyInstance, db: Db, config: Config): Promise<World> {
-  const callers = await buildCallers(app, db, config);
-  return {
-    app,
-    db,
-    config,
-    callers,
-    group: await buildGroup(db, { name: 'Matrix home group' }),
-    customerTicket: await buildTicket(db, callers.customer.user),
-    agentTicket: await buildTicket(db, callers.agent.user, { issuerUserType: 'agent' }),
-    publicTicket: await buildTicket(db, null, { clientEmail: 'client@example.com' }),
-  };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(method: Method, url: string, payload?: unknown) {
-  return (caller: Caller): InjectOptions => ({
-    method,
-    url,
-    headers: caller.headers,
-    remoteAddress: caller.ip,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-let sequence = 0;
-const unique = (base: string) => `${base} ${Date.now().toString(36)}-${++sequence}`;
-
-/** The department a caller acts for; agents and customers stand next to cc, the default holder. */
-function ownDepartment(caller: Caller): Department {
-  return (caller.user && departmentOf(caller.user.userType)) ?? 'cc';
-}
-
-/** A fresh open ticket of the customer, held by `issuedTo`. */
-function freshTicket(world: World, issuedTo: Department): Promise<TicketRow> {
-  return buildTicket(world.db, world.callers.customer.user, { issuedTo, ticketStatus: 'open' });
-}
-
-/** A fresh active incident with one ticket held by `holder`, open unless said otherwise. */
-async function freshIncident(world: World, holder: Department = 'rs', ticketStatus: 'open' | 'closed' = 'open') {
-  const incident = await insertIncident(world.db, { title: unique('Matrix incident') });
-  const ticket = await buildTicket(world.db, world.callers.customer.user, { issuedTo: holder, ticketStatus });
-  await linkTickets(world.db, incident.id, [ticket.ticketId]);
-  return { incident, ticket };
-}
-
-/** A well-formed incident to create, with the given tickets. */
-function newIncident(world: World, ticketIds: number[]) {
-  return {
-    title: unique('Fibre cut'),
-    group_id: world.group.group.id,
-    sub_group_id: world.group.subgroups[0]?.id,
-    public_note: 'Engineers are on site.',
-    ticket_ids: ticketIds,
-  };
-}
+export { buildWorld, type RequestOf, type World } from './access-world.ts';
 
 /** A fresh group with one subgroup, made by the test (not through the API). */
 const freshGroup = (world: World) => buildGroup(world.db, { name: unique('Matrix group') });
@@ -326,61 +241,8 @@ export const REQUESTS: Record<string, RequestOf> = {
     return call('GET', `/api/v1/tickets/report/preview?public_url=${encodeURIComponent(link)}`)(caller);
   },
 
-  'GET /api/v1/incidents/suggestions': async (caller) => call('GET', '/api/v1/incidents/suggestions')(caller),
   'GET /api/v1/events': async (caller) => call('GET', '/api/v1/events')(caller),
-  'GET /api/v1/incidents/public-notes': async (caller, world) =>
-    call('GET', `/api/v1/incidents/public-notes?sub_group_id=${world.group.subgroups[0]?.id ?? ''}`)(caller),
-  'GET /api/v1/incidents': async (caller) => call('GET', '/api/v1/incidents?status=active&page=1')(caller),
-  'POST /api/v1/incidents': async (caller, world) => {
-    const ticket = await freshTicket(world, 'rs');
-    return call('POST', '/api/v1/incidents', newIncident(world, [ticket.ticketId]))(caller);
-  },
-  "POST /api/v1/incidents #held by the caller's department": async (caller, world) => {
-    const ticket = await freshTicket(world, ownDepartment(caller));
-    return call('POST', '/api/v1/incidents', newIncident(world, [ticket.ticketId]))(caller);
-  },
-  'POST /api/v1/incidents #without tickets': async (caller, world) =>
-    call('POST', '/api/v1/incidents', newIncident(world, []))(caller),
-  'GET /api/v1/incidents/{id}': async (caller, world) => {
-    const { incident } = await freshIncident(world);
-    return call('GET', `/api/v1/incidents/${incident.id}`)(caller);
-  },
-  'POST /api/v1/incidents/{id}/tickets': async (caller, world) => {
-    const { incident } = await freshIncident(world);
-    const ticket = await freshTicket(world, 'iptsp');
-    return call('POST', `/api/v1/incidents/${incident.id}/tickets`, { ticket_ids: [ticket.ticketId] })(caller);
-  },
-  "POST /api/v1/incidents/{id}/tickets #held by the caller's department": async (caller, world) => {
-    const { incident } = await freshIncident(world);
-    const ticket = await freshTicket(world, ownDepartment(caller));
-    return call('POST', `/api/v1/incidents/${incident.id}/tickets`, { ticket_ids: [ticket.ticketId] })(caller);
-  },
-  'DELETE /api/v1/incidents/{id}/tickets/{ticket_id}': async (caller, world) => {
-    const { incident, ticket } = await freshIncident(world);
-    return call('DELETE', `/api/v1/incidents/${incident.id}/tickets/${ticket.ticketId}`)(caller);
-  },
-  "DELETE /api/v1/incidents/{id}/tickets/{ticket_id} #held by the caller's department": async (caller, world) => {
-    const { incident, ticket } = await freshIncident(world, ownDepartment(caller));
-    return call('DELETE', `/api/v1/incidents/${incident.id}/tickets/${ticket.ticketId}`)(caller);
-  },
-  'PATCH /api/v1/incidents/{id}': async (caller, world) => {
-    const { incident } = await freshIncident(world);
-    return call('PATCH', `/api/v1/incidents/${incident.id}`, { title: unique('Fibre cut, renamed') })(caller);
-  },
-  'POST /api/v1/incidents/suggestions/dismiss': async (caller, world) =>
-    call('POST', '/api/v1/incidents/suggestions/dismiss', { sub_group_id: world.group.subgroups[0]?.id })(caller),
-  'POST /api/v1/incidents/{id}/resolve': async (caller, world) => {
-    const { incident } = await freshIncident(world);
-    return call('POST', `/api/v1/incidents/${incident.id}/resolve`, { resolution_message: 'Repaired.' })(caller);
-  },
-  "POST /api/v1/incidents/{id}/resolve #held by the caller's department": async (caller, world) => {
-    const { incident } = await freshIncident(world, ownDepartment(caller));
-    return call('POST', `/api/v1/incidents/${incident.id}/resolve`, { resolution_message: 'Repaired.' })(caller);
-  },
-  "POST /api/v1/incidents/{id}/resolve #another department's ticket already solved": async (caller, world) => {
-    const { incident } = await freshIncident(world, 'rs', 'closed');
-    return call('POST', `/api/v1/incidents/${incident.id}/resolve`, { resolution_message: 'Repaired.' })(caller);
-  },
+  ...INCIDENT_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 
