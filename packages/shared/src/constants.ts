@@ -130,3 +130,10 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
 /** The longest search text of the users table (kept here, out of the schemas: the sign-in page reads it). */
 export const USER_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * An account is a person, or the account an API client acts as (DESIGN.md §21): it writes the
+ * client's comments and forwards, never signs in, and no list of people shows it.
+ */
+export const ACCOUNT_KINDS = ['person', 'client'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];

@@ -19,6 +19,7 @@ export * from './events.schemas.ts';
 export * from './canned-replies.schemas.ts';
 export * from './assignment.schemas.ts';
 export * from './bulk.schemas.ts';
+export * from './integrations.schemas.ts';
 export * from './priority.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';

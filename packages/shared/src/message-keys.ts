@@ -23,6 +23,8 @@ import type serverServiceLevels from '../messages/en/server/service-levels.json'
 import type serverDashboard from '../messages/en/server/dashboard.json';
 import type serverEvents from '../messages/en/server/events.json';
 import type serverBulk from '../messages/en/server/bulk.json';
+import type serverIntegrations from '../messages/en/server/integrations.json';
+import type serverWebhooks from '../messages/en/server/webhooks.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -41,6 +43,7 @@ import type validationServiceLevels from '../messages/en/validation/service-leve
 import type validationDashboard from '../messages/en/validation/dashboard.json';
 import type validationAudit from '../messages/en/validation/audit.json';
 import type validationBulk from '../messages/en/validation/bulk.json';
+import type validationIntegrations from '../messages/en/validation/integrations.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -65,7 +68,9 @@ export type ServerMessageKey =
   | KeysOf<'service-levels', typeof serverServiceLevels>
   | KeysOf<'dashboard', typeof serverDashboard>
   | KeysOf<'events', typeof serverEvents>
-  | KeysOf<'bulk', typeof serverBulk>;
+  | KeysOf<'bulk', typeof serverBulk>
+  | KeysOf<'integrations', typeof serverIntegrations>
+  | KeysOf<'webhooks', typeof serverWebhooks>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -85,6 +90,7 @@ export type ValidationMessageKey =
   | KeysOf<'service-levels', typeof validationServiceLevels>
   | KeysOf<'dashboard', typeof validationDashboard>
   | KeysOf<'audit', typeof validationAudit>
-  | KeysOf<'bulk', typeof validationBulk>;
+  | KeysOf<'bulk', typeof validationBulk>
+  | KeysOf<'integrations', typeof validationIntegrations>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -329,3 +329,16 @@ export function allowedListFilters<T extends Partial<Record<TicketListFilterName
 export function canActInBulk(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
 }
+
+/**
+ * API clients and webhook endpoints (DESIGN.md §21) are the admins': a token acts with a whole
+ * department's rights, and an endpoint hears what that department reads.
+ */
+export function canManageIntegrations(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
+/** A token's scope lets its client call an operation that needs `scope`. */
+export function clientHasScope(client: { scopes: readonly string[] }, scope: string): boolean {
+  return client.scopes.includes(scope);
+}

@@ -19,6 +19,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  ACCOUNT_KINDS,
   DEFAULT_LANGUAGE,
   DEFAULT_TICKET_PRIORITY,
   DEPARTMENTS,
@@ -48,6 +49,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     // The language the person last used the desk in (DESIGN.md §16): what they are told in by SMS.
     language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    // A person, or the account of an API client (DESIGN.md §21): lists of people show persons only.
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull().default('person'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -74,6 +77,7 @@ export const users = pgTable(
     oneOf('users', t.userType, USER_TYPES),
     oneOf('users', t.role, ROLES),
     oneOf('users', t.language, LANGUAGES),
+    oneOf('users', t.kind, ACCOUNT_KINDS),
   ],
 );
 

@@ -5,3 +5,4 @@
  */
 export * from './desk.schema.ts';
 export * from './records.schema.ts';
+export * from './integrations.schema.ts';

@@ -6,7 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, type Language, type Role, type ServerMessageKey, type UserType } from '@switchboard/shared';
+import { AppError, type ApiScope, type Language, type Role, type ServerMessageKey, type UserType } from '@switchboard/shared';
 
 /**
  * The person acting: the signed-in user of a request. Field names follow the API (and the shared
@@ -24,6 +24,17 @@ export interface Actor {
   session: { tokenVersion: number; expiresAt: number };
   /** The address the request came from, for the audit trail. */
   ip: string;
+  /**
+   * The API client whose token made the request (DESIGN.md §21), or null for a person: the account
+   * above is then the client's own (kind 'client'), with a staff member's rights of its department.
+   */
+  client: ActingClient | null;
+}
+
+/** A client as a request it makes carries it: the scopes its token grants. */
+export interface ActingClient {
+  id: string;
+  scopes: readonly ApiScope[];
 }
 
 /** A token read by the token issuer: the account and version it names, or why not. */
@@ -101,6 +112,7 @@ export default fp(
           language: account.language,
           session: { tokenVersion: account.tokenVersion, expiresAt: checked.expiresAt },
           ip: request.ip,
+          client: null,
         },
       };
     }
