@@ -84,6 +84,8 @@ export const apiClientListReplySchema = z.object({
 export type ApiClientListReply = z.infer<typeof apiClientListReplySchema>;
 
 export const apiClientParamsSchema = z.object({ id: uuidSchema });
+/** DELETE /api-clients/{id}: the client, revoked (at once, in every process). */
+export const apiClientReplySchema = z.object({ data: apiClientSchema });
 
 /** What an endpoint may hear. */
 export const WEBHOOK_EVENTS = [
@@ -157,7 +159,7 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-/** The reply to a creation: the secret is shown once, like a token (GET /webhook-endpoints/{id}/secret shows it again to admins). */
+/** The reply to a creation: the secret is shown once, like a token. */
 export const webhookEndpointCreatedReplySchema = z.object({ data: webhookEndpointSchema, secret: z.string() });
 export type WebhookEndpointCreatedReply = z.infer<typeof webhookEndpointCreatedReplySchema>;
 export const webhookEndpointReplySchema = z.object({ data: webhookEndpointSchema });
