@@ -20,7 +20,7 @@ const ACCOUNTS = [
     who: 'an admin',
     entry: DEMO.admin,
     bar: ['createTicket', 'tickets', 'dashboard', 'forwardedTickets', 'incidents', 'cannedReplies', 'report'],
-    admin: ['users', 'groups', 'notifications', 'audit', 'serviceLevels'],
+    admin: ['users', 'groups', 'notifications', 'audit', 'serviceLevels', 'integrations'],
   },
   {
     who: 'an rs staff member',

@@ -12,6 +12,7 @@ import { validateAuditSearch } from '../features/audit/audit-search.ts';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
+import { validateIntegrationsSearch } from '../features/integrations/integrations-search.ts';
 import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
 import { validateNotificationsSearch } from '../features/notifications/notifications-search.ts';
 import { ticketListQuery } from '../features/tickets/api/ticket-list-query.ts';
@@ -28,6 +29,7 @@ import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
 import {
   canManageGroups,
   canManageIncidents,
+  canManageIntegrations,
   canManageServiceLevels,
   canManageUsers,
   canReadAudit,
@@ -202,6 +204,13 @@ export const routeTree = rootRoute.addChildren([
       () => import('../features/notifications/failed-notifications-screen.tsx'),
       'FailedNotificationsScreen',
       canSeeNotificationFailures,
+    ),
+    searchScreen(
+      '/integrations',
+      validateIntegrationsSearch,
+      () => import('../features/integrations/integrations-screen.tsx'),
+      'IntegrationsScreen',
+      canManageIntegrations,
     ),
     searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
   ]),

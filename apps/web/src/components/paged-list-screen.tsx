@@ -19,6 +19,8 @@ export interface PagedListRead {
 export interface PagedListScreenProps {
   title: string;
   intro?: string;
+  /** 2 when the list is one panel of a screen that has its own title. */
+  order?: 1 | 2;
   /** Beside the title: the list's create button. */
   action?: ReactNode;
   /** Filters, search box or tabs above the list; their values live in the URL. */
@@ -34,6 +36,8 @@ export interface PagedListScreenProps {
   total: number;
   /** The total is the server's estimate (`total_is_estimate`). */
   estimated?: boolean | undefined;
+  /** Rows a page holds, when not the spec's 10. */
+  pageSize?: number;
   /** A page chosen in the footer, or the last page (`replace`) when the URL's page is past the end. */
   onPageChange: (page: number, replace?: boolean) => void;
   maw?: number;
@@ -50,14 +54,14 @@ export interface PagedListScreenProps {
  */
 export function PagedListScreen(props: PagedListScreenProps) {
   const { read, page, total, onPageChange } = props;
-  const last = lastPageOf(total);
+  const last = lastPageOf(total, props.pageSize);
 
   // A page past the end (rows left the list since the link was made) shows the last page instead.
   useEffect(() => {
     if (!read.isPlaceholderData && total > 0 && page > last) onPageChange(last, true);
   }, [read.isPlaceholderData, total, page, last, onPageChange]);
 
-  const heading = <ScreenHeading title={props.title} intro={props.intro} />;
+  const heading = <ScreenHeading title={props.title} intro={props.intro} order={props.order} />;
   return (
     <Stack gap="md" maw={props.maw}>
       {props.action ? (
@@ -70,7 +74,13 @@ export function PagedListScreen(props: PagedListScreenProps) {
       )}
       {props.filters}
       <ListBody {...props} />
-      <PaginationFooter page={page} total={total} estimated={props.estimated} onPageChange={onPageChange} />
+      <PaginationFooter
+        page={page}
+        total={total}
+        estimated={props.estimated}
+        pageSize={props.pageSize}
+        onPageChange={onPageChange}
+      />
       {props.after}
     </Stack>
   );

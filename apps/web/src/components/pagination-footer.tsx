@@ -14,6 +14,8 @@ export interface PaginationFooterProps {
   estimated?: boolean;
   /** More match than the server counts (`total_is_capped`, a text search): the total is that cap. */
   capped?: boolean;
+  /** Rows a page holds when the list pages by another number than the spec's 10. */
+  pageSize?: number;
   onPageChange: (page: number) => void;
 }
 
@@ -34,19 +36,27 @@ export function pageSummaryText(
   total: number,
   estimated: boolean,
   capped = false,
+  pageSize = PAGE_SIZE,
 ) {
   if (total <= 0) return t('noResults');
-  const first = String(Math.min((page - 1) * PAGE_SIZE + 1, total));
-  const last = String(Math.min(page * PAGE_SIZE, total));
+  const first = String(Math.min((page - 1) * pageSize + 1, total));
+  const last = String(Math.min(page * pageSize, total));
   if (capped) return t('showingMoreThan', { first, last, total: total.toLocaleString('en-US') });
   if (estimated) return t('showingAbout', { first, last, total: roundedForReading(total).toLocaleString('en-US') });
   return t('showing', { first, last, total: String(total) });
 }
 
 /** The list footer of the spec: 'Showing X-Y out of total' and first/previous/next/last with a window of pages. */
-export function PaginationFooter({ page, total, estimated = false, capped = false, onPageChange }: PaginationFooterProps) {
+export function PaginationFooter({
+  page,
+  total,
+  estimated = false,
+  capped = false,
+  pageSize = PAGE_SIZE,
+  onPageChange,
+}: PaginationFooterProps) {
   const t = useMessages(componentsMessages);
-  const last = lastPageOf(total);
+  const last = lastPageOf(total, pageSize);
   const current = Math.min(page, last);
   const step = (label: string, target: number, icon: ReactNode) => (
     <ActionIcon
@@ -62,7 +72,7 @@ export function PaginationFooter({ page, total, estimated = false, capped = fals
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('pagination')}>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {pageSummaryText(t, current, total, estimated, capped)}
+        {pageSummaryText(t, current, total, estimated, capped, pageSize)}
       </Text>
       {total > 0 && (
         <div className={classes.controls}>

@@ -8,6 +8,7 @@ import {
   IconLogout,
   IconMessageDots,
   IconMessageX,
+  IconPlugConnected,
   IconPlus,
   IconReportAnalytics,
   IconTicket,
@@ -39,6 +40,7 @@ const ICONS: Record<NavKey, Icon> = {
   notifications: IconMessageX,
   serviceLevels: IconClockHour4,
   audit: IconListDetails,
+  integrations: IconPlugConnected,
 };
 
 /** The burger menu's panel on phones: who is signed in, the links, Sign out. */

@@ -29,6 +29,7 @@ describe('the navigation links of each kind of user', () => {
         'Failed messages',
         'Audit log',
         'Service levels',
+        'Integrations',
       ],
     ],
     [
@@ -113,13 +114,21 @@ describe('the navigation bar', () => {
     await userEvent.setup().keyboard('{Enter}');
     // jsdom never ends the menu's transition (display stays none); the browser journeys see it open.
     const items = await nav.findAllByRole('menuitem', { hidden: true });
-    expect(items.map((item) => item.textContent)).toEqual(['User', 'Group', 'Failed messages', 'Audit log', 'Service levels']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'User',
+      'Group',
+      'Failed messages',
+      'Audit log',
+      'Service levels',
+      'Integrations',
+    ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       '/user-info',
       '/group-info',
       '/notifications',
       '/audit',
       '/service-levels',
+      '/integrations?page=1',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { linkOptions } from '@tanstack/react-router';
 import {
   canManageGroups,
   canManageIncidents,
+  canManageIntegrations,
   canManageServiceLevels,
   canSeeDashboard,
   canManageUsers,
@@ -27,6 +28,7 @@ const LINKS = {
   notifications: linkOptions({ to: '/notifications' }),
   serviceLevels: linkOptions({ to: '/service-levels' }),
   audit: linkOptions({ to: '/audit' }),
+  integrations: linkOptions({ to: '/integrations', search: { page: 1 } }),
 };
 
 export type NavKey = keyof typeof LINKS;
@@ -37,7 +39,7 @@ export interface NavItem {
   link: (typeof LINKS)[NavKey];
   /** Paths on which the link shows as the current page: its own and the screens reached from it. */
   activeOn: readonly string[];
-  /** Administration (users, groups, failed messages, audit, service levels): grouped under one Admin menu. */
+  /** Administration (users, groups, failed messages, audit, service levels, integrations): grouped under one Admin menu. */
   admin: boolean;
 }
 
@@ -62,6 +64,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canSeeNotificationFailures(viewer)) items.push(item('notifications', ['/notifications'], true));
   if (canReadAudit(viewer)) items.push(item('audit', ['/audit'], true));
   if (canManageServiceLevels(viewer)) items.push(item('serviceLevels', ['/service-levels'], true));
+  if (canManageIntegrations(viewer)) items.push(item('integrations', ['/integrations'], true));
   return items;
 }
 
