@@ -85,24 +85,18 @@ export function ApiClientDialog({ onCreated, onClose }: ApiClientDialogProps) {
           label={t('fieldDepartment')}
           data={DEPARTMENTS.map((value) => ({ value, label: labels.department(value) }))}
           value={department}
-          onChange={(value) => setDepartment((value as Department | null) ?? department)}
+          onChange={(value) => setDepartment(value ?? department)}
           allowDeselect={false}
           error={errors.department}
         />
-        <Checkbox.Group
-          label={t('fieldScopes')}
-          value={scopes}
-          onChange={(value) => setScopes(value as ApiScope[])}
-          error={errors.scopes}
-          required
-        >
+        <Checkbox.Group label={t('fieldScopes')} value={scopes} onChange={setScopes} error={errors.scopes} required>
           <Stack gap="xs" mt={4}>
             {API_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} label={scope} description={t(`scope.${scope}`)} />
             ))}
           </Stack>
         </Checkbox.Group>
-        <Radio.Group label={t('fieldExpiry')} value={expiry} onChange={(value) => setExpiry(value as Expiry)}>
+        <Radio.Group label={t('fieldExpiry')} value={expiry} onChange={setExpiry}>
           <Stack gap="xs" mt={4}>
             <Radio value="never" label={t('expiryNever')} />
             <Radio value="days" label={t('expiryDays')} />

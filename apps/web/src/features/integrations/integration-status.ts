@@ -11,10 +11,7 @@ export function clientStatus(client: Pick<ApiClient, 'revoked_at' | 'expires_at'
 }
 
 export type EndpointStatus =
-  | { kind: 'active' }
-  | { kind: 'paused' }
-  | { kind: 'failing'; since: string }
-  | { kind: 'disabled'; at: string };
+  { kind: 'active' } | { kind: 'paused' } | { kind: 'failing'; since: string } | { kind: 'disabled'; at: string };
 
 /**
  * An endpoint turned off by the desk after 3 days of failures reads so, not as paused by hand; a

@@ -103,17 +103,11 @@ export function WebhookEndpointDialog({ endpoint, onCreated, onClose }: WebhookE
           label={t('fieldEndpointDepartment')}
           data={DEPARTMENTS.map((value) => ({ value, label: labels.department(value) }))}
           value={department}
-          onChange={(value) => setDepartment((value as Department | null) ?? department)}
+          onChange={(value) => setDepartment(value ?? department)}
           allowDeselect={false}
           error={errors.department}
         />
-        <Checkbox.Group
-          label={t('fieldEvents')}
-          value={events}
-          onChange={(value) => setEvents(value as WebhookEvent[])}
-          error={errors.events}
-          required
-        >
+        <Checkbox.Group label={t('fieldEvents')} value={events} onChange={setEvents} error={errors.events} required>
           <Stack gap="xs" mt={4}>
             {WEBHOOK_EVENTS.map((event) => (
               <Checkbox key={event} value={event} label={event} description={t(`event.${event}`)} />
