@@ -48,6 +48,9 @@ export default defineConfig({
       OTP_IP_LIMIT_PER_HOUR: '10000',
       // The journeys raise many tickets as the same demo accounts within a minute.
       WRITE_LIMIT_SCALE: '20',
+      // The integrations journey's webhook receiver listens on loopback, over plain http.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
+      WEBHOOK_ALLOW_HTTP: 'on',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },
