@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Select, Stack, TextInput } from '@mantine/core';
 import {
   API_CLIENT_MAX_DAYS,
   API_CLIENT_NAME_MAX_LENGTH,
@@ -40,16 +40,18 @@ export function ApiClientDialog({ onCreated, onClose }: ApiClientDialogProps) {
   const [department, setDepartment] = useState<Department>(DEPARTMENTS[0]);
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [expiry, setExpiry] = useState<Expiry>('never');
-  const [days, setDays] = useState<number | string>(DEFAULT_EXPIRY_DAYS);
+  const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS));
   const [tried, setTried] = useState(false);
   const create = useCreateApiClient();
 
-  // An emptied days field is no number: the schema says so, rather than reading it as "never".
+  // Days that are not a whole number (an emptied field too) go to the schema as no number, so that
+  // it says why, rather than being read as "never". A plain text field: NumberInput's formatting
+  // library would weigh more than the whole dialog.
   const input = {
     name,
     department,
     scopes,
-    expires_in_days: expiry === 'never' ? null : typeof days === 'number' ? days : Number.NaN,
+    expires_in_days: expiry === 'never' ? null : /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN,
   };
   const validated = validateWith(apiClientCreateSchema, input);
   const errors = tried ? errorsOf(validated) : {};
@@ -103,14 +105,12 @@ export function ApiClientDialog({ onCreated, onClose }: ApiClientDialogProps) {
           </Stack>
         </Radio.Group>
         {expiry === 'days' && (
-          <NumberInput
+          <TextInput
             label={t('fieldDays')}
             value={days}
-            onChange={setDays}
-            min={1}
-            max={API_CLIENT_MAX_DAYS}
-            allowDecimal={false}
-            allowNegative={false}
+            onChange={(event) => setDays(event.currentTarget.value)}
+            inputMode="numeric"
+            maxLength={String(API_CLIENT_MAX_DAYS).length}
             error={errors.expires_in_days}
             maw={200}
           />

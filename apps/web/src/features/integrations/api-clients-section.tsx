@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { API_CLIENTS_PAGE_SIZE, type ApiClient, type ApiClientCreatedReply } from '@switchboard/shared';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
@@ -12,11 +12,10 @@ import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { ApiClientDialog } from './api-client-dialog.tsx';
 import { useApiClients, useRevokeApiClient } from './api/api-clients.ts';
 import { clientStatus, type ClientStatus } from './integration-status.ts';
+import { ApiClientDialog, ShownOnceDialog } from './lazy-dialogs.ts';
 import { integrationsMessages } from './messages.ts';
-import { ShownOnceDialog } from './shown-once-dialog.tsx';
 
 const STATUS_COLORS: Record<ClientStatus, string> = { active: 'green', expired: 'orange', revoked: 'gray' };
 const STATUS_WORDS = { active: 'clientActive', expired: 'clientExpired', revoked: 'clientRevoked' } as const;
@@ -69,7 +68,7 @@ export function ApiClientsSection({ page }: { page: number }) {
         pageSize={API_CLIENTS_PAGE_SIZE}
         onPageChange={goToPage}
         after={
-          <>
+          <Suspense fallback={null}>
             {creating && (
               <ApiClientDialog
                 onCreated={(reply) => {
@@ -97,7 +96,7 @@ export function ApiClientsSection({ page }: { page: number }) {
               onConfirm={confirmRevoke}
               onClose={() => setRevoking(null)}
             />
-          </>
+          </Suspense>
         }
       >
         <ListTable minWidth={900} head={<ClientsHead />}>

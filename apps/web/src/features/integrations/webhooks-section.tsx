@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { WebhookEndpoint, WebhookEndpointCreatedReply } from '@switchboard/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ReadState } from '../../components/read-state.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
@@ -10,9 +10,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useDeleteWebhookEndpoint, useUpdateWebhookEndpoint, useWebhookEndpoints } from './api/webhooks.ts';
 import { integrationsMessages } from './messages.ts';
-import { ShownOnceDialog } from './shown-once-dialog.tsx';
-import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
-import { WebhookEndpointDialog } from './webhook-endpoint-dialog.tsx';
+import { ShownOnceDialog, WebhookDeliveriesDialog, WebhookEndpointDialog } from './lazy-dialogs.ts';
 import { WebhookEndpointsTable } from './webhook-endpoints-table.tsx';
 
 /** The webhook endpoints: add (the secret shown once), edit, pause or resume, delete, and each one's deliveries. */
@@ -74,26 +72,28 @@ export function WebhooksSection() {
           )
         }
       </ReadState>
-      {editing !== null && (
-        <WebhookEndpointDialog
-          endpoint={editing === 'new' ? null : editing}
-          onCreated={(reply) => {
-            setEditing(null);
-            setCreated(reply);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {created && (
-        <ShownOnceDialog
-          title={t('secretTitle')}
-          warning={t('secretWarning')}
-          label={t('secretLabel', { url: created.data.url })}
-          value={created.secret}
-          onClose={() => setCreated(null)}
-        />
-      )}
-      {watching && <WebhookDeliveriesDialog endpoint={watching} onClose={() => setWatching(null)} />}
+      <Suspense fallback={null}>
+        {editing !== null && (
+          <WebhookEndpointDialog
+            endpoint={editing === 'new' ? null : editing}
+            onCreated={(reply) => {
+              setEditing(null);
+              setCreated(reply);
+            }}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        {created && (
+          <ShownOnceDialog
+            title={t('secretTitle')}
+            warning={t('secretWarning')}
+            label={t('secretLabel', { url: created.data.url })}
+            value={created.secret}
+            onClose={() => setCreated(null)}
+          />
+        )}
+        {watching && <WebhookDeliveriesDialog endpoint={watching} onClose={() => setWatching(null)} />}
+      </Suspense>
       <ConfirmDialog
         opened={deleting !== null}
         title={t('deleteTitle')}
