@@ -15,6 +15,7 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useApiClients, useRevokeApiClient } from './api/api-clients.ts';
 import { clientStatus, type ClientStatus } from './integration-status.ts';
 import { ApiClientDialog, ShownOnceDialog } from './lazy-dialogs.ts';
+import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<ClientStatus, string> = { active: 'green', expired: 'orange', revoked: 'gray' };
@@ -99,7 +100,8 @@ export function ApiClientsSection({ page }: { page: number }) {
           </Suspense>
         }
       >
-        <ListTable minWidth={900} head={<ClientsHead />}>
+        {/* On a phone the details step under the name, so that the status and Revoke stay on screen. */}
+        <ListTable minWidth={340} head={<ClientsHead />}>
           {rows.map((client) => (
             <ClientRow
               key={client.id}
@@ -121,11 +123,11 @@ function ClientsHead() {
   return (
     <>
       <Table.Th>{t('columnName')}</Table.Th>
-      <Table.Th>{t('columnDepartment')}</Table.Th>
-      <Table.Th>{t('columnScopes')}</Table.Th>
-      <Table.Th>{t('columnCreated')}</Table.Th>
-      <Table.Th>{t('columnExpires')}</Table.Th>
-      <Table.Th>{t('columnLastUsed')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnDepartment')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnScopes')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnCreated')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnExpires')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnLastUsed')}</Table.Th>
       <Table.Th>{t('columnStatus')}</Table.Th>
       <Table.Th>{t('columnActions')}</Table.Th>
     </>
@@ -137,11 +139,22 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
   const labels = useLabels();
   const timeZone = useProviderTimeZone();
   const status = clientStatus(client);
+  const lastUsed = client.last_used_at ? formatDisplayDateTime(client.last_used_at, timeZone) : t('neverUsed');
   return (
     <Table.Tr>
-      <Table.Td fw={500}>{client.name}</Table.Td>
-      <Table.Td>{labels.department(client.department)}</Table.Td>
       <Table.Td>
+        <Text size="sm" fw={500}>
+          {client.name}
+        </Text>
+        <Text size="xs" c="dimmed" hiddenFrom="md">
+          {labels.department(client.department)} · {client.scopes.join(', ')}
+        </Text>
+        <Text size="xs" c="dimmed" hiddenFrom="md">
+          {client.last_used_at ? t('lastUsedAt', { at: lastUsed }) : lastUsed}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="md">{labels.department(client.department)}</Table.Td>
+      <Table.Td visibleFrom="md">
         <Group gap={4}>
           {client.scopes.map((scope) => (
             <Badge key={scope} variant="default" tt="none" fw={500}>
@@ -150,16 +163,16 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
           ))}
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="md">
         <Text size="sm">{client.created_by_name ?? t('unknownCreator')}</Text>
         <Text size="xs" c="dimmed">
           {formatDisplayDateTime(client.created_at, timeZone)}
         </Text>
       </Table.Td>
-      <Table.Td>{client.expires_at ? formatDisplayDateTime(client.expires_at, timeZone) : t('never')}</Table.Td>
-      <Table.Td>{client.last_used_at ? formatDisplayDateTime(client.last_used_at, timeZone) : t('neverUsed')}</Table.Td>
+      <Table.Td visibleFrom="md">{client.expires_at ? formatDisplayDateTime(client.expires_at, timeZone) : t('never')}</Table.Td>
+      <Table.Td visibleFrom="md">{lastUsed}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[status]} variant="light">
+        <Badge color={STATUS_COLORS[status]} variant="light" styles={WRAPPING_BADGE_STYLES}>
           {t(STATUS_WORDS[status])}
         </Badge>
       </Table.Td>

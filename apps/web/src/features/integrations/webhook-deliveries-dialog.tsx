@@ -17,6 +17,7 @@ import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useRedeliver, useSendTestEvent, useWebhookDeliveries } from './api/webhooks.ts';
+import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = { pending: 'blue', delivered: 'green', failed: 'red' };
@@ -70,7 +71,7 @@ export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: Webho
                 {t('deliveriesEmpty')}
               </Text>
             ) : (
-              <ListTable minWidth={960} head={<DeliveriesHead />}>
+              <ListTable minWidth={1040} head={<DeliveriesHead />}>
                 {reply.data.map((delivery) => (
                   <DeliveryRow
                     key={delivery.id}
@@ -124,7 +125,7 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge color={STATUS_COLORS[delivery.status]} variant="light">
+        <Badge color={STATUS_COLORS[delivery.status]} variant="light" styles={WRAPPING_BADGE_STYLES}>
           {t(STATUS_WORDS[delivery.status])}
         </Badge>
       </Table.Td>
@@ -137,8 +138,10 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
         </Text>
       </Table.Td>
       <Table.Td>{delivery.attempts}</Table.Td>
-      <Table.Td>{at}</Table.Td>
-      <Table.Td>{delivery.next_attempt_at ? formatDisplayDateTime(delivery.next_attempt_at, timeZone) : NONE}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {delivery.next_attempt_at ? formatDisplayDateTime(delivery.next_attempt_at, timeZone) : NONE}
+      </Table.Td>
       <Table.Td>
         <Button
           size="xs"

@@ -6,6 +6,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { endpointStatus, type EndpointStatus } from './integration-status.ts';
+import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<EndpointStatus['kind'], string> = {
@@ -25,17 +26,20 @@ export interface WebhookEndpointsTableProps {
   onDeliveries: (endpoint: WebhookEndpoint) => void;
 }
 
-/** The endpoints with their state; on a phone the table scrolls sideways, the URL first. */
+/**
+ * The endpoints with their state. On a phone the department and the events step under the URL and
+ * the buttons wrap, so that the state and every action stay on screen.
+ */
 export function WebhookEndpointsTable({ endpoints, ...actions }: WebhookEndpointsTableProps) {
   const t = useMessages(integrationsMessages);
   return (
     <ListTable
-      minWidth={900}
+      minWidth={360}
       head={
         <>
           <Table.Th>{t('columnUrl')}</Table.Th>
-          <Table.Th>{t('columnDepartment')}</Table.Th>
-          <Table.Th>{t('columnEvents')}</Table.Th>
+          <Table.Th visibleFrom="md">{t('columnDepartment')}</Table.Th>
+          <Table.Th visibleFrom="md">{t('columnEvents')}</Table.Th>
           <Table.Th>{t('columnStatus')}</Table.Th>
           <Table.Th>{t('columnActions')}</Table.Th>
         </>
@@ -72,9 +76,12 @@ function EndpointRow({
             {endpoint.description}
           </Text>
         )}
+        <Text size="xs" c="dimmed" hiddenFrom="md">
+          {labels.department(endpoint.department)} · {endpoint.events.join(', ')}
+        </Text>
       </Table.Td>
-      <Table.Td>{labels.department(endpoint.department)}</Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="md">{labels.department(endpoint.department)}</Table.Td>
+      <Table.Td visibleFrom="md">
         <Group gap={4}>
           {endpoint.events.map((event) => (
             <Badge key={event} variant="default" tt="none" fw={500}>
@@ -87,7 +94,7 @@ function EndpointRow({
         <StatusBadge status={status} />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => onDeliveries(endpoint)} aria-label={t('deliveriesOf', { url })}>
             {t('deliveries')}
           </Button>
@@ -130,7 +137,7 @@ function StatusBadge({ status }: { status: EndpointStatus }) {
           ? t('endpointPaused')
           : t('endpointActive');
   return (
-    <Badge color={STATUS_COLORS[status.kind]} variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Badge color={STATUS_COLORS[status.kind]} variant="light" tt="none" styles={WRAPPING_BADGE_STYLES}>
       {words}
     </Badge>
   );
