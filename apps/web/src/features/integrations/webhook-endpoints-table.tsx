@@ -125,20 +125,32 @@ function EndpointRow({
   );
 }
 
+/** The state in a word, and for a failing or turned-off endpoint since when. */
 function StatusBadge({ status }: { status: EndpointStatus }) {
   const t = useMessages(integrationsMessages);
   const timeZone = useProviderTimeZone();
-  const words =
+  const word = {
+    active: t('endpointActive'),
+    paused: t('endpointPaused'),
+    failing: t('endpointFailing'),
+    disabled: t('endpointDisabled'),
+  }[status.kind];
+  const since =
     status.kind === 'failing'
-      ? t('endpointFailing', { at: formatDisplayDateTime(status.since, timeZone) })
+      ? t('endpointFailingSince', { at: formatDisplayDateTime(status.since, timeZone) })
       : status.kind === 'disabled'
-        ? t('endpointDisabled', { at: formatDisplayDateTime(status.at, timeZone) })
-        : status.kind === 'paused'
-          ? t('endpointPaused')
-          : t('endpointActive');
+        ? t('endpointDisabledAt', { at: formatDisplayDateTime(status.at, timeZone) })
+        : null;
   return (
-    <Badge color={STATUS_COLORS[status.kind]} variant="light" tt="none" styles={WRAPPING_BADGE_STYLES}>
-      {words}
-    </Badge>
+    <>
+      <Badge color={STATUS_COLORS[status.kind]} variant="light" styles={WRAPPING_BADGE_STYLES}>
+        {word}
+      </Badge>
+      {since && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {since}
+        </Text>
+      )}
+    </>
   );
 }

@@ -38,10 +38,12 @@ describe('the webhooks of the integrations screen', { timeout: 30_000 }, () => {
     webhooksApi();
     renderApp('/integrations?page=1');
     const failing = await screen.findByRole('row', { name: /crm\.example\.com/ }, { timeout: 5000 });
-    expect(within(failing).getByText(/^Failing since Nov 25/)).toBeTruthy();
+    expect(within(failing).getByText('Failing')).toBeTruthy();
+    expect(within(failing).getByText(/^since Nov 25/)).toBeTruthy();
     expect(within(failing).getByRole('button', { name: 'Pause https://crm.example.com/hook' })).toBeTruthy();
     const disabled = screen.getByRole('row', { name: /old\.example\.com/ });
-    expect(within(disabled).getByText(/^Turned off after failing for 3 days/)).toBeTruthy();
+    expect(within(disabled).getByText('Turned off')).toBeTruthy();
+    expect(within(disabled).getByText(/^after failing for 3 days, Nov 23/)).toBeTruthy();
     expect(within(disabled).getByRole('button', { name: 'Resume https://old.example.com/hook' })).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /paused\.example\.com/ })).getByText('Paused')).toBeTruthy();
   });
