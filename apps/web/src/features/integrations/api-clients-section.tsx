@@ -15,7 +15,7 @@ import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useApiClients, useRevokeApiClient } from './api/api-clients.ts';
 import { clientStatus, type ClientStatus } from './integration-status.ts';
 import { ApiClientDialog, ShownOnceDialog } from './lazy-dialogs.ts';
-import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
+import { WHOLE_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<ClientStatus, string> = { active: 'green', expired: 'orange', revoked: 'gray' };
@@ -172,7 +172,7 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
       <Table.Td visibleFrom="md">{client.expires_at ? formatDisplayDateTime(client.expires_at, timeZone) : t('never')}</Table.Td>
       <Table.Td visibleFrom="md">{lastUsed}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[status]} variant="light" styles={WRAPPING_BADGE_STYLES}>
+        <Badge color={STATUS_COLORS[status]} variant="light" styles={WHOLE_BADGE_STYLES}>
           {t(STATUS_WORDS[status])}
         </Badge>
       </Table.Td>

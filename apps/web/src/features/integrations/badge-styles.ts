@@ -1,8 +1,5 @@
 /**
- * A badge whose words wrap instead of being cut off with an ellipsis: a table squeezes its cells
- * down to the longest word, and "Failing since …" needs its date.
+ * A badge that keeps its words whole: a table squeezes its cells down to their narrowest content,
+ * and a badge would otherwise give way and cut its label off with an ellipsis ("DELIVE…").
  */
-export const WRAPPING_BADGE_STYLES = {
-  root: { height: 'auto', paddingBlock: 2 },
-  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
-} as const;
+export const WHOLE_BADGE_STYLES = { root: { minWidth: 'max-content' } } as const;

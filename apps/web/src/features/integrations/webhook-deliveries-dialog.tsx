@@ -17,7 +17,7 @@ import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { useRedeliver, useSendTestEvent, useWebhookDeliveries } from './api/webhooks.ts';
-import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
+import { WHOLE_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = { pending: 'blue', delivered: 'green', failed: 'red' };
@@ -125,7 +125,7 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge color={STATUS_COLORS[delivery.status]} variant="light" styles={WRAPPING_BADGE_STYLES}>
+        <Badge color={STATUS_COLORS[delivery.status]} variant="light" styles={WHOLE_BADGE_STYLES}>
           {t(STATUS_WORDS[delivery.status])}
         </Badge>
       </Table.Td>

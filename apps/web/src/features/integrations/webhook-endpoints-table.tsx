@@ -6,7 +6,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { endpointStatus, type EndpointStatus } from './integration-status.ts';
-import { WRAPPING_BADGE_STYLES } from './badge-styles.ts';
+import { WHOLE_BADGE_STYLES } from './badge-styles.ts';
 import { integrationsMessages } from './messages.ts';
 
 const STATUS_COLORS: Record<EndpointStatus['kind'], string> = {
@@ -143,7 +143,7 @@ function StatusBadge({ status }: { status: EndpointStatus }) {
         : null;
   return (
     <>
-      <Badge color={STATUS_COLORS[status.kind]} variant="light" styles={WRAPPING_BADGE_STYLES}>
+      <Badge color={STATUS_COLORS[status.kind]} variant="light" styles={WHOLE_BADGE_STYLES}>
         {word}
       </Badge>
       {since && (
