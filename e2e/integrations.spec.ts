@@ -111,7 +111,7 @@ test('an admin adds a webhook on a receiver, sends a test event and sees it deli
     await page.screenshot({ path: `${SHOTS}/secret-shown-desktop.png` });
     await shown.getByRole('button', { name: 'I have copied it' }).click();
 
-    const row = page.getByRole('row', { name: new RegExp(stamp) });
+    const row = page.getByRole('row', { name: new RegExp(`hooks/${stamp}`) });
     await expect(row).toContainText('Active');
     await row.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click();
     const deliveries = page.getByRole('dialog', { name: `Deliveries of ${receiver.url}` });
