@@ -70,8 +70,8 @@ test('an admin creates a token, calls the API with it, and revokes it', async ({
   await expect(shown.getByText(/it will not be shown again/)).toBeVisible();
   const token = await shown.getByRole('textbox', { name: `Token of ${CLIENT}` }).inputValue();
   expect(token).toMatch(/^sb_[0-9a-f-]{36}_[A-Za-z0-9_-]{43}$/);
-  await shown.getByRole('button', { name: 'Copy' }).click();
-  await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await shown.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(shown.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await page.screenshot({ path: `${SHOTS}/token-shown-desktop.png` });
   await shown.getByRole('button', { name: 'I have copied it' }).click();
