@@ -26,7 +26,8 @@ const NONE = '—';
 
 /**
  * An endpoint's deliveries, newest first, 20 a page: how each went, and "Send test event" and
- * "Redeliver". Full screen on a phone, where the table scrolls sideways.
+ * "Redeliver". Full screen on a phone, where the details step under the event so that the status and
+ * Redeliver stay on screen.
  */
 export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const t = useMessages(integrationsMessages);
@@ -71,7 +72,7 @@ export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: Webho
                 {t('deliveriesEmpty')}
               </Text>
             ) : (
-              <ListTable minWidth={1040} head={<DeliveriesHead />}>
+              <ListTable minWidth={340} head={<DeliveriesHead />}>
                 {reply.data.map((delivery) => (
                   <DeliveryRow
                     key={delivery.id}
@@ -101,12 +102,12 @@ function DeliveriesHead() {
     <>
       <Table.Th>{t('columnStatus')}</Table.Th>
       <Table.Th>{t('columnEvent')}</Table.Th>
-      <Table.Th>{t('columnStatusCode')}</Table.Th>
-      <Table.Th>{t('columnLatency')}</Table.Th>
-      <Table.Th>{t('columnError')}</Table.Th>
-      <Table.Th>{t('columnAttempts')}</Table.Th>
-      <Table.Th>{t('columnTime')}</Table.Th>
-      <Table.Th>{t('columnNextAttempt')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnStatusCode')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnLatency')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnError')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnAttempts')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnTime')}</Table.Th>
+      <Table.Th visibleFrom="md">{t('columnNextAttempt')}</Table.Th>
       <Table.Th>{t('columnActions')}</Table.Th>
     </>
   );
@@ -122,6 +123,7 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
   const t = useMessages(integrationsMessages);
   const timeZone = useProviderTimeZone();
   const at = formatDisplayDateTime(delivery.created_at, timeZone);
+  const latency = delivery.latency_ms === null ? NONE : t('latency', { ms: delivery.latency_ms });
   return (
     <Table.Tr>
       <Table.Td>
@@ -129,17 +131,31 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
           {t(STATUS_WORDS[delivery.status])}
         </Badge>
       </Table.Td>
-      <Table.Td ff="monospace">{delivery.event}</Table.Td>
-      <Table.Td>{delivery.status_code ?? NONE}</Table.Td>
-      <Table.Td>{delivery.latency_ms === null ? NONE : t('latency', { ms: delivery.latency_ms })}</Table.Td>
-      <Table.Td maw={260}>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {delivery.event}
+        </Text>
+        <Text size="xs" c="dimmed" hiddenFrom="md">
+          {at} · {delivery.status_code ?? NONE} · {latency}
+        </Text>
+        {delivery.error && (
+          <Text size="xs" c="dimmed" hiddenFrom="md" lineClamp={2}>
+            {delivery.error}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td visibleFrom="md">{delivery.status_code ?? NONE}</Table.Td>
+      <Table.Td visibleFrom="md">{latency}</Table.Td>
+      <Table.Td maw={260} visibleFrom="md">
         <Text size="sm" lineClamp={2} title={delivery.error ?? undefined}>
           {delivery.error ?? NONE}
         </Text>
       </Table.Td>
-      <Table.Td>{delivery.attempts}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{at}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td visibleFrom="md">{delivery.attempts}</Table.Td>
+      <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+        {at}
+      </Table.Td>
+      <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
         {delivery.next_attempt_at ? formatDisplayDateTime(delivery.next_attempt_at, timeZone) : NONE}
       </Table.Td>
       <Table.Td>
