@@ -22,6 +22,7 @@ export const ADMIN_SCREENS = [
   '/notifications',
   '/audit',
   '/service-levels',
+  '/integrations?page=1',
 ] as const;
 
 /** Opens a screen of the lists above. */
