@@ -70,7 +70,8 @@ for (const viewport of VIEWPORTS) {
 
     for (const role of ROLES) {
       test(`every screen of a ${role.who} has one h1 and no accessibility violations`, async ({ page }) => {
-        test.setTimeout(120_000);
+        // An admin's sixteen screens, each analysed whole, on a machine that may be busy.
+        test.setTimeout(180_000);
         await signInAs(page, role.entry);
         for (const path of role.paths) {
           await openScreen(page, path);

@@ -172,7 +172,7 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
       <Table.Td visibleFrom="md">{client.expires_at ? formatDisplayDateTime(client.expires_at, timeZone) : t('never')}</Table.Td>
       <Table.Td visibleFrom="md">{lastUsed}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[status]} variant="light" styles={WHOLE_BADGE_STYLES}>
+        <Badge color={STATUS_COLORS[status]} variant="light" tt="none" styles={WHOLE_BADGE_STYLES}>
           {t(STATUS_WORDS[status])}
         </Badge>
       </Table.Td>

@@ -127,7 +127,7 @@ function DeliveryRow({ delivery, redelivering, onRedeliver }: DeliveryRowProps) 
   return (
     <Table.Tr>
       <Table.Td>
-        <Badge color={STATUS_COLORS[delivery.status]} variant="light" styles={WHOLE_BADGE_STYLES}>
+        <Badge color={STATUS_COLORS[delivery.status]} variant="light" tt="none" styles={WHOLE_BADGE_STYLES}>
           {t(STATUS_WORDS[delivery.status])}
         </Badge>
       </Table.Td>

@@ -143,7 +143,7 @@ function StatusBadge({ status }: { status: EndpointStatus }) {
         : null;
   return (
     <>
-      <Badge color={STATUS_COLORS[status.kind]} variant="light" styles={WHOLE_BADGE_STYLES}>
+      <Badge color={STATUS_COLORS[status.kind]} variant="light" tt="none" styles={WHOLE_BADGE_STYLES}>
         {word}
       </Badge>
       {since && (
