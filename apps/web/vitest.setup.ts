@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { i18n } from './src/lib/i18n.ts';
+
+// findBy… and waitFor give up after 5 s, not 1 s: on a loaded machine (two cores running the server
+// suite beside this one) a dialog's first render alone has taken longer than a second. A passing
+// query returns as soon as it finds its element, so this costs a healthy run nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A warning or error that React or Mantine writes is a defect of a screen or of this setup: the test
 // that caused it fails, with the message, instead of burying it in megabytes of output.
