@@ -63,7 +63,7 @@ test('an admin creates a token, calls the API with it, and revokes it', async ({
   await form.getByRole('checkbox', { name: /tickets:read/ }).check();
   await form.getByRole('radio', { name: 'After a number of days' }).check();
   await expect(form.getByRole('textbox', { name: 'Days from now' })).toHaveValue('90');
-  await page.screenshot({ path: `${SHOTS}/create-token-desktop.png` });
+  await page.screenshot({ path: `${SHOTS}/create-token-desktop.png`, animations: 'disabled' });
   await form.getByRole('button', { name: 'Confirm' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Token created' });
@@ -73,7 +73,7 @@ test('an admin creates a token, calls the API with it, and revokes it', async ({
   await shown.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(shown.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await page.screenshot({ path: `${SHOTS}/token-shown-desktop.png` });
+  await page.screenshot({ path: `${SHOTS}/token-shown-desktop.png`, animations: 'disabled' });
   await shown.getByRole('button', { name: 'I have copied it' }).click();
   await expect(shown).toBeHidden();
 
@@ -83,11 +83,11 @@ test('an admin creates a token, calls the API with it, and revokes it', async ({
   const authorization = { authorization: `Bearer ${token}` };
   expect((await page.request.get(TICKET_LIST, { headers: authorization })).status()).toBe(200);
   await page.reload();
-  await page.screenshot({ path: `${SHOTS}/clients-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/clients-desktop.png`, fullPage: true, animations: 'disabled' });
 
   await row.getByRole('button', { name: `Revoke ${CLIENT}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke token' });
-  await page.screenshot({ path: `${SHOTS}/revoke-desktop.png` });
+  await page.screenshot({ path: `${SHOTS}/revoke-desktop.png`, animations: 'disabled' });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(row).toContainText('Revoked');
   expect((await page.request.get(TICKET_LIST, { headers: authorization })).status()).toBe(401);
@@ -103,12 +103,12 @@ test('an admin adds a webhook on a receiver, sends a test event and sees it deli
     await form.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
     await form.getByRole('textbox', { name: 'Description' }).fill(`Journey ${stamp}`);
     await form.getByRole('checkbox', { name: /ticket\.created/ }).check();
-    await page.screenshot({ path: `${SHOTS}/add-endpoint-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/add-endpoint-desktop.png`, animations: 'disabled' });
     await form.getByRole('button', { name: 'Confirm' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Endpoint added' });
     await expect(shown.getByRole('textbox', { name: `Signing secret of ${receiver.url}` })).toHaveValue(/^whsec_/);
-    await page.screenshot({ path: `${SHOTS}/secret-shown-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/secret-shown-desktop.png`, animations: 'disabled' });
     await shown.getByRole('button', { name: 'I have copied it' }).click();
 
     const row = page.getByRole('row', { name: new RegExp(`hooks/${stamp}`) });
@@ -124,22 +124,25 @@ test('an admin adds a webhook on a receiver, sends a test event and sees it deli
     const delivered = deliveries.getByRole('row', { name: /webhook\.test/ });
     await expect(delivered).toContainText('Delivered');
     await expect(delivered).toContainText('204');
-    await page.screenshot({ path: `${SHOTS}/deliveries-desktop.png` });
+    await page.screenshot({ path: `${SHOTS}/deliveries-desktop.png`, animations: 'disabled' });
     await deliveries.getByRole('button', { name: /^Redeliver webhook\.test/ }).click();
     await expect.poll(() => receiver.received.length).toBeGreaterThan(1);
     expect(receiver.received[1]?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
+    await expect(delivered).toContainText('Delivered');
+    // The toasts of the two sends go before the phone's pictures, which they would cover.
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    await page.screenshot({ path: `${SHOTS}/webhooks-desktop.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/webhooks-desktop.png`, fullPage: true, animations: 'disabled' });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/screen-phone.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/screen-phone.png`, fullPage: true, animations: 'disabled' });
     await row.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click();
     await expect(deliveries.getByRole('row', { name: /webhook\.test/ }).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/deliveries-phone.png` });
+    await page.screenshot({ path: `${SHOTS}/deliveries-phone.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Create token' }).click();
     await expect(page.getByRole('dialog', { name: 'Create token' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/create-token-phone.png` });
+    await page.screenshot({ path: `${SHOTS}/create-token-phone.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
 
     await row.getByRole('button', { name: `Delete ${receiver.url}` }).click();
