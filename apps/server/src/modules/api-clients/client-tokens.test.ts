@@ -11,7 +11,7 @@ import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import { createClient, expireClient, type TestClient } from '../../../test/api-client-factories.ts';
 import { CLIENT_REQUESTS_PER_MINUTE } from '../../plugins/write-limits.ts';
-import { apiClients, comments } from '../../db/schema.ts';
+import { apiClients, auditLog, comments } from '../../db/schema.ts';
 
 type Headers = Record<string, string>;
 
@@ -146,6 +146,12 @@ describeWithApp('client tokens', (ctx) => {
         commenterName: 'CRM',
         isInternal: false,
       });
+      // Audited with the client's account as the actor.
+      const audited = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `ticket:${ticket.ticketId}`));
+      expect(audited.filter((row) => row.action === 'comment.create').map((row) => row.actorUserId)).toContain(cc.accountId);
       const view = await get(`/tickets/get-ticket-by-id/${ticket.ticketId}`, cc.headers);
       expect(view.statusCode).toBe(200);
       expect(view.body).toContain('Checked the line');
