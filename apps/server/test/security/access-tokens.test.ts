@@ -129,7 +129,10 @@ describeWithApp('the access matrix of client tokens', (ctx) => {
 
   it('has a row for every operation a token may call, and each row has a request and every column', () => {
     const rows = new Set(Object.keys(EXPECTED).map(endpointOf));
-    expect([...scopes.keys()].filter((key) => !rows.has(key)), 'scoped operations without a row').toEqual([]);
+    expect(
+      [...scopes.keys()].filter((key) => !rows.has(key)),
+      'scoped operations without a row',
+    ).toEqual([]);
     expect(
       Object.keys(EXPECTED).filter((row) => !REQUESTS[row]),
       'rows without a request',
@@ -174,7 +177,9 @@ describeWithApp('the access matrix of client tokens', (ctx) => {
       }
       const actual: number[] = [];
       for (const column of TOKEN_COLUMNS)
-        actual.push((await injectStreamAware(ctx.app, endpoint, await request(callerFor(column, endpoint.key), world))).statusCode);
+        actual.push(
+          (await injectStreamAware(ctx.app, endpoint, await request(callerFor(column, endpoint.key), world))).statusCode,
+        );
       if (JSON.stringify(actual) !== JSON.stringify(UNSCOPED)) failures.push(`${endpoint.key}: ${actual.join(', ')}`);
     }
     expect(failures).toEqual([]);
