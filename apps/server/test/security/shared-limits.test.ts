@@ -191,6 +191,9 @@ for (const kind of databaseKinds()) {
       }
       expect((await list(first)).statusCode).toBe(429);
       expect((await list(second)).statusCode).toBe(429);
+      const redis = new Redis(REDIS_URL);
+      expect(await redis.exists(`${RATE_LIMIT_KEY_PREFIX}ANY-client:${client.id}`)).toBe(1);
+      redis.disconnect();
 
       const other = await createClient(first, first.deps.db, admin.headers);
       const otherList = (app: FastifyInstance) =>
