@@ -64,10 +64,14 @@ export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: st
   };
   const named = new Set(ROUTES.flatMap((route) => route.modules));
   const atStart = deferredAtStart(manifest);
+  // The app's one style sheet (cssCodeSplit: false) is a manifest entry of its own that the page links.
+  const pageCss = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.css'));
   const weigh = ({ route, modules }: Route): RouteWeight => {
     const chunks = closure(manifest, [...entries, ...atStart, ...modules]);
     const js = scriptsOf(manifest, chunks);
-    const css = new Set([...chunks].flatMap((key) => manifest[key]?.css ?? []));
+    const css = new Set([...pageCss, ...[...chunks].flatMap((key) => manifest[key]?.css ?? [])]);
     return {
       route,
       jsGzip: [...js].reduce((sum, file) => sum + gzipOf(file), 0),

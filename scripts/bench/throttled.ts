@@ -9,7 +9,12 @@
  * - ticket view: from navigation to the ticket's title;
  * both on a first visit (nothing cached) and for a returning visitor (the app's files cached, no data).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
+
+/** The screens measured after sign-in. */
+export type Screen = 'list' | 'view';
 
 export const PHONE_PROFILE = {
   latencyMs: 150,
@@ -109,7 +114,15 @@ function timing(what: string, runs: number[]): ThrottledTiming {
   return { what, runs: runs.map(Math.round), medianMs: Math.round(median), maxMs: Math.round(sorted.at(-1) ?? 0) };
 }
 
-export async function measureThrottled(browser: Browser, target: ThrottledTarget, runs = 5): Promise<ThrottledTiming[]> {
+const viewReady = (title: string) => (page: Page) =>
+  page.waitForFunction((shown: string) => document.querySelector('h1')?.textContent === shown, { timeout: 60_000 }, title);
+
+export async function measureThrottled(
+  browser: Browser,
+  target: ThrottledTarget,
+  runs = 5,
+  screens: Screen[] = ['list', 'view'],
+): Promise<ThrottledTiming[]> {
   const results: ThrottledTiming[] = [];
   const view = `/view-ticket?id=${target.ticketId}`;
   const measure = async (what: string, once: () => Promise<number>) => {
@@ -119,20 +132,44 @@ export async function measureThrottled(browser: Browser, target: ThrottledTarget
   };
   if (target.signIn) await measure('sign-in: Get OTP to the OTP field', () => getOtp(browser, target));
   const listReady = (page: Page) => page.waitForSelector('[data-testid="ticket-row"]', { visible: true, timeout: 60_000 });
-  const viewReady = (page: Page) =>
-    page.waitForFunction(
-      (title: string) => document.querySelector('h1')?.textContent === title,
-      { timeout: 60_000 },
-      target.ticketTitle,
-    );
   for (const returning of [false, true]) {
     const visit = returning ? 'returning visitor' : 'first visit';
-    await measure(`ticket list, ${visit} (/tickets?page=1)`, () =>
-      coldScreen(browser, target, '/tickets?page=1', returning, listReady),
-    );
-    await measure(`ticket view, ${visit} (${view})`, () => coldScreen(browser, target, view, returning, viewReady));
+    if (screens.includes('list'))
+      await measure(`ticket list, ${visit} (/tickets?page=1)`, () =>
+        coldScreen(browser, target, '/tickets?page=1', returning, listReady),
+      );
+    if (screens.includes('view'))
+      await measure(`ticket view, ${visit} (${view})`, () =>
+        coldScreen(browser, target, view, returning, viewReady(target.ticketTitle)),
+      );
   }
   return results;
+}
+
+/**
+ * A Performance trace (with V8's CPU profile) of a returning visitor's ticket view on the phone
+ * profile, written to `folder`; returns the file (open it in Chrome DevTools' Performance panel).
+ */
+export async function profileView(browser: Browser, target: ThrottledTarget, folder: string): Promise<string> {
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `view-ticket-${Date.now()}.json`);
+  const url = `${target.baseUrl}/view-ticket?id=${target.ticketId}`;
+  const { page, close } = await throttled(browser);
+  try {
+    await page.evaluateOnNewDocument((token: string) => localStorage.setItem('jwt_token', token), target.token);
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      await viewReady(target.ticketTitle)(page);
+      await page.goto('about:blank');
+    }
+    await page.tracing.start({ path: file, screenshots: false });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await viewReady(target.ticketTitle)(page);
+    await page.tracing.stop();
+    return file;
+  } finally {
+    await close();
+  }
 }
 
 export function throttledTable(results: ThrottledTiming[]): string[] {

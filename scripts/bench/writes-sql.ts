@@ -51,6 +51,7 @@ async function actorOf(db: Db, id: string): Promise<Actor> {
     language: row.language,
     session: { tokenVersion: row.tokenVersion, expiresAt: Infinity },
     ip: '127.0.0.1',
+    client: null,
   };
 }
 

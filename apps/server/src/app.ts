@@ -28,6 +28,8 @@ import outboxWorker from './modules/notifications/outbox.plugin.ts';
 import { createOutboxBell } from './modules/notifications/outbox-bell.ts';
 import type { TellSettings } from './modules/notifications/tell-issuer.ts';
 import { findLiveUserById } from './modules/users/users.repository.ts';
+import { findClientAccount, noteClientUse } from './modules/api-clients/api-clients.service.ts';
+import { API_TOKEN_SECURITY_SCHEME } from './plugins/signed-in.ts';
 
 export interface AppDeps {
   config: Config;
@@ -131,11 +133,24 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(authPlugin, {
     checkToken: (token) => tokens.check(token),
     findLiveAccount: (id) => findLiveUserById(database.db, id),
+    findClient: (id) => findClientAccount(database.db, id),
+    noteClientUse: (id) => noteClientUse(database.db, id),
   });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brandName} API`, version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/v1/users/login' },
+          // An operation names the scope a client's token needs; one that names none refuses every client.
+          [API_TOKEN_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sb_<client id>_<secret>',
+            description: 'An API client token (an admin creates it under Integrations); scopes per operation',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

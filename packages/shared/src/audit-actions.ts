@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'canned_reply.delete',
   'report.create',
   'service_level.update',
+  'api_client.create',
+  'api_client.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

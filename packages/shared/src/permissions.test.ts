@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_TYPES, type UserType } from './constants.ts';
+import { DEPARTMENTS, USER_TYPES, type UserType } from './constants.ts';
 import {
   allowedListFilters,
   canLinkToIncident,
@@ -13,7 +13,9 @@ import {
   canListStaff,
   canEditIncident,
   canDismissIncidentSuggestion,
+  departmentOf,
   listFiltersFor,
+  staffUserTypeOf,
   TICKET_LIST_FILTERS,
   ticketsBarringIncidentResolve,
 } from './permissions.ts';
@@ -136,5 +138,11 @@ describe('who may edit an incident and dismiss a suggested one', () => {
   it.each(OUTSIDERS)('never a %s', (user_type) => {
     expect(canEditIncident({ user_type })).toBe(false);
     expect(canDismissIncidentSuggestion({ user_type })).toBe(false);
+  });
+});
+
+describe('the staff user type of a department (an API client acts with it)', () => {
+  it.each(DEPARTMENTS)('is the type whose department is %s', (department) => {
+    expect(departmentOf(staffUserTypeOf(department))).toBe(department);
   });
 });

@@ -342,3 +342,8 @@ export function canManageIntegrations(viewer: Viewer): boolean {
 export function clientHasScope(client: { scopes: readonly string[] }, scope: string): boolean {
   return client.scopes.includes(scope);
 }
+
+/** The user type of a department's staff: the rights an API client acting for it has (DESIGN.md §21). */
+export function staffUserTypeOf(department: Department): UserType {
+  return department === 'oss-bss' ? 'oss_bss' : department;
+}

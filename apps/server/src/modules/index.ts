@@ -4,6 +4,7 @@
  * module above it is handed in here, so that the floors hold (DESIGN.md §1).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import apiClientsRoutes from './api-clients/api-clients.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import priorityRoutes from './priority/priority.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
@@ -60,6 +61,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   dashboardRoutes,
   eventsRoutes,
   auditRoutes,
+  apiClientsRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

@@ -6,7 +6,17 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, type ApiScope, type Language, type Role, type ServerMessageKey, type UserType } from '@switchboard/shared';
+import {
+  API_TOKEN_PREFIX,
+  AppError,
+  type AccountKind,
+  type ApiScope,
+  type Language,
+  type Role,
+  type ServerMessageKey,
+  type UserType,
+} from '@switchboard/shared';
+import { parseApiToken, secretMatches } from '../lib/api-tokens.ts';
 
 /**
  * The person acting: the signed-in user of a request. Field names follow the API (and the shared
@@ -49,13 +59,42 @@ export interface LiveAccount {
   role: Role;
   language: Language;
   tokenVersion: number;
+  /** A client's account never signs in with a session token. */
+  kind: AccountKind;
+}
+
+/** An API client as its token check needs it: one read by primary key (DESIGN.md §21). */
+export interface ClientAccount {
+  id: string;
+  scopes: readonly ApiScope[];
+  /** SHA-256 of the token's secret part, hex. */
+  tokenHash: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  /** The client's own account (kind 'client'), live. */
+  account: LiveAccount;
 }
 
 export interface AuthOptions {
   checkToken: (token: string) => Promise<SessionTokenCheck>;
   /** The account of that id, unless it was deleted. */
   findLiveAccount: (id: string) => Promise<LiveAccount | undefined>;
+  /** The API client of that id with its live account, read afresh on every request: a revoke is seen at once. */
+  findClient: (id: string) => Promise<ClientAccount | undefined>;
+  /** Notes that the client was used (last_used_at); called at most about once a minute per client. */
+  noteClientUse: (id: string) => Promise<void>;
 }
+
+/** A client's use is noted at most this often (ms), not on every request. */
+const CLIENT_USE_NOTED_EVERY_MS = 60_000;
+
+/** Why a client's token was refused. */
+const CLIENT_REFUSED = {
+  invalid: 'integrations.tokenInvalid',
+  revoked: 'integrations.tokenRevoked',
+  expired: 'integrations.tokenExpired',
+} as const satisfies Record<string, ServerMessageKey>;
 
 /**
  * Why a session ended, in `details.reason` of the 401, for the sign-in screen to say so:
@@ -82,10 +121,15 @@ declare module 'fastify' {
 type Session = { actor: Actor } | { reason: SessionEndReason | null };
 
 export default fp(
-  async (app, { checkToken, findLiveAccount }: AuthOptions) => {
+  async (app, { checkToken, findLiveAccount, findClient, noteClientUse }: AuthOptions) => {
     app.decorateRequest('actor', null);
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-      const session = await sessionOf(request);
+      const token = bearerOf(request);
+      if (token?.startsWith(API_TOKEN_PREFIX)) {
+        request.actor = await clientActorOf(request, token);
+        return;
+      }
+      const session = await sessionOf(request, token);
       if ('actor' in session) {
         request.actor = session.actor;
         return;
@@ -94,31 +138,56 @@ export default fp(
       throw new AppError('unauthorized', ENDED_BECAUSE[session.reason], undefined, { reason: session.reason });
     });
 
-    async function sessionOf(request: FastifyRequest): Promise<Session> {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
+    async function sessionOf(request: FastifyRequest, token: string | null): Promise<Session> {
       if (!token) return { reason: null };
       const checked = await checkToken(token);
       if ('problem' in checked) return { reason: checked.problem === 'expired' ? 'expired' : null };
       const account = await findLiveAccount(checked.claims.sub);
-      if (!account || account.tokenVersion !== checked.claims.ver) return { reason: 'account_changed' };
-      return {
-        actor: {
-          id: account.id,
-          name: account.name,
-          product_number: account.productNumber,
-          user_type: account.userType,
-          role: account.role,
-          language: account.language,
-          session: { tokenVersion: account.tokenVersion, expiresAt: checked.expiresAt },
-          ip: request.ip,
-          client: null,
-        },
-      };
+      if (!account || account.tokenVersion !== checked.claims.ver || account.kind !== 'person')
+        return { reason: 'account_changed' };
+      return { actor: actorFrom(request, account, { tokenVersion: account.tokenVersion, expiresAt: checked.expiresAt }, null) };
+    }
+
+    /**
+     * The actor of a client's token, or a 401 saying why not. A token with a known client id and
+     * another secret is as invalid as a malformed one; revoked and expired are told apart, so that
+     * whoever runs the integration knows what to do.
+     */
+    async function clientActorOf(request: FastifyRequest, token: string): Promise<Actor> {
+      const parsed = parseApiToken(token);
+      const client = parsed && (await findClient(parsed.clientId));
+      if (!parsed || !client || !secretMatches(parsed.secret, client.tokenHash))
+        throw new AppError('unauthorized', CLIENT_REFUSED.invalid);
+      if (client.revokedAt) throw new AppError('unauthorized', CLIENT_REFUSED.revoked);
+      const now = Date.now();
+      if (client.expiresAt && client.expiresAt.getTime() <= now) throw new AppError('unauthorized', CLIENT_REFUSED.expired);
+      if (!client.lastUsedAt || now - client.lastUsedAt.getTime() >= CLIENT_USE_NOTED_EVERY_MS) await noteClientUse(client.id);
+      const { account } = client;
+      const session = { tokenVersion: account.tokenVersion, expiresAt: client.expiresAt?.getTime() ?? Infinity };
+      return actorFrom(request, account, session, { id: client.id, scopes: client.scopes });
     }
   },
   { name: 'auth' },
 );
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
+}
+
+function actorFrom(request: FastifyRequest, account: LiveAccount, session: Actor['session'], client: ActingClient | null): Actor {
+  return {
+    id: account.id,
+    name: account.name,
+    product_number: account.productNumber,
+    user_type: account.userType,
+    role: account.role,
+    language: account.language,
+    session,
+    ip: request.ip,
+    client,
+  };
+}
 
 /** The person the signed-in scope let through. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -68,7 +68,11 @@ class SharedCounter implements FastifyRateLimitStore {
   }
 
   child(route: RouteLimits): SharedCounter {
-    return new SharedCounter(this.#counter.child(route), this.#failed);
+    // A limit of no single route (createRateLimit: an API client's budget over all its routes) comes
+    // with an empty routeInfo, which the counter would spell `undefinedundefined-`: it is `ANY-` here.
+    const { routeInfo } = route as RouteLimits & { routeInfo?: { method?: string } };
+    const named = routeInfo?.method ? route : Object.assign({}, route, { routeInfo: { method: 'ANY', url: '' } });
+    return new SharedCounter(this.#counter.child(named), this.#failed);
   }
 }
 

@@ -11,7 +11,7 @@
  * does not answer: signedInLimit, anonymousLimit and storageLimit.
  */
 import type { FastifyRequest } from 'fastify';
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-limit';
 import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
 export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'other';
@@ -140,3 +140,21 @@ export const BODY_LIMITS = {
   /** A group or its subgroups: up to 100 subgroups with two names of 200 characters each. */
   group: 128 * 1024,
 } as const;
+
+/**
+ * Requests per minute of one API client over all its routes (DESIGN.md §21), counted in the shared
+ * store: a script's steady work fits (ten a second), a runaway loop or a leaked token does not.
+ * Writes also count against the route's own limit, as a person's do.
+ */
+export const CLIENT_REQUESTS_PER_MINUTE = 600;
+
+/** The options of the per-client budget (plugins/signed-in.ts counts it with createRateLimit). */
+export function clientRequestLimit(): CreateRateLimitOptions {
+  return {
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `client:${request.actor?.client?.id ?? request.ip}`,
+    max: (request) => CLIENT_REQUESTS_PER_MINUTE * request.server.deps.config.writeLimitScale,
+    // Like every signed-in limit: while the shared counter does not answer, the client goes on.
+    skipOnError: true,
+  };
+}

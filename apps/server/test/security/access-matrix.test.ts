@@ -111,6 +111,9 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/service-levels':                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'PUT /api/v1/service-levels/{department}':                      [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'GET /api/v1/dashboard':                                        [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/api-clients':                                      [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'POST /api/v1/api-clients':                                     [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
+  'DELETE /api/v1/api-clients/{id}':                              [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   // A stream: its 200 is read up to the headers (which filter applies is the events tests' work).
   'GET /api/v1/events':                                           [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };

@@ -31,8 +31,17 @@ export const CALLERS = [
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
+/**
+ * The columns of the token matrix (DESIGN.md §21): no token; a live token of a cc client with every
+ * scope; the same revoked; expired; a cc client's token without the scope the row needs; a token of
+ * another client (rs, every scope: it acts with rs's rights); client A's id with client B's secret.
+ */
+export const TOKEN_COLUMNS = ['noToken', 'live', 'revoked', 'expired', 'withoutScope', 'otherClient', 'forged'] as const;
+export type TokenColumn = (typeof TOKEN_COLUMNS)[number];
+
 export interface Caller {
-  name: CallerName;
+  /** A column of the access matrix, or of its token matrix (access-tokens.test.ts). */
+  name: CallerName | TokenColumn;
   /** null for the anonymous caller. */
   user: UserRow | null;
   headers: Record<string, string>;

@@ -12,6 +12,7 @@ import { buildGroup, buildTicket, postUploadForm, presign, ticketBody } from '..
 import { reportBody } from './access-requests.ts';
 import { freshCaptcha } from './bot-check.ts';
 import { logLines } from '../log-lines.ts';
+import { createClient } from '../api-client-factories.ts';
 
 describe('what the logs keep', () => {
   const { lines, stream } = logLines();
@@ -21,7 +22,7 @@ describe('what the logs keep', () => {
   describeWithApp(
     'with logging at trace level',
     (ctx) => {
-      const call = async (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) =>
+      const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object) =>
         ctx.app.inject({
           method,
           url,
@@ -83,6 +84,21 @@ describe('what the logs keep', () => {
           `/api/v1/tickets/report/preview?public_url=${encodeURIComponent(`${link.pathname}${link.search}`)}`,
           staffToken,
         );
+
+        // An API client's token: created, used, refused with a wrong secret, refused once revoked.
+        const client = await createClient(
+          ctx.app,
+          ctx.db,
+          { authorization: `Bearer ${staffToken}` },
+          {
+            scopes: ['tickets:read', 'tickets:write'],
+          },
+        );
+        secrets.set('API client token', client.token).set('API client token secret', client.token.slice(-43));
+        await call('POST', '/api/v1/tickets/add-comment', client.token, { ticket_id: ticketId, message: 'From the CRM' });
+        await call('GET', '/api/v1/tickets/user-type-wise-tickets/1', `${client.token.slice(0, -1)}A`);
+        await call('DELETE', `/api/v1/api-clients/${client.id}`, staffToken);
+        await call('GET', '/api/v1/tickets/user-type-wise-tickets/1', client.token);
       });
 
       it('logged the requests at all (the capture works)', () => {

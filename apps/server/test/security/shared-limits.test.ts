@@ -15,7 +15,8 @@ import type { Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createConsoleSms } from '../../src/lib/sms.ts';
 import { RATE_LIMIT_KEY_PREFIX } from '../../src/plugins/rate-limit-store.ts';
-import { WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
+import { CLIENT_REQUESTS_PER_MINUTE, WRITES_PER_MINUTE } from '../../src/plugins/write-limits.ts';
+import { createClient } from '../api-client-factories.ts';
 import { randomProductNumber, signedInAs } from '../factories.ts';
 import { buildTicket } from '../ticket-factories.ts';
 import { testConfig } from '../test-config.ts';
@@ -174,6 +175,33 @@ for (const kind of databaseKinds()) {
         expect(await comment(processOf(deployment, i), customer.headers, ticket.ticketId)).toBe(201);
       expect(await comment(processOf(deployment, budget), customer.headers, ticket.ticketId)).toBe(429);
       expect(await comment(processOf(deployment, budget + 1), customer.headers, ticket.ticketId)).toBe(429);
+    });
+
+    it("enforces one API client's request budget over both processes, and a revoke in one holds in the other", async () => {
+      const [first, second] = deployment.apps;
+      if (!first || !second) throw new Error('no process');
+      const admin = await signedInAs(first, first.deps.db, { userType: 'cc', role: 'admin' });
+      const client = await createClient(first, first.deps.db, admin.headers);
+      const list = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/v1/tickets/user-type-wise-tickets/1', headers: client.headers });
+      expect((await list(second)).statusCode).toBe(200);
+      for (let i = 1; i < CLIENT_REQUESTS_PER_MINUTE; i++) {
+        const status = (await list(processOf(deployment, i))).statusCode;
+        if (status !== 200) throw new Error(`request ${i} answered ${status}`);
+      }
+      expect((await list(first)).statusCode).toBe(429);
+      expect((await list(second)).statusCode).toBe(429);
+      const redis = new Redis(REDIS_URL);
+      expect(await redis.exists(`${RATE_LIMIT_KEY_PREFIX}ANY-client:${client.id}`)).toBe(1);
+      redis.disconnect();
+
+      const other = await createClient(first, first.deps.db, admin.headers);
+      const otherList = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/v1/tickets/user-type-wise-tickets/1', headers: other.headers });
+      expect((await otherList(second)).statusCode).toBe(200);
+      const revoked = await first.inject({ method: 'DELETE', url: `/api/v1/api-clients/${other.id}`, headers: admin.headers });
+      expect(revoked.statusCode).toBe(200);
+      expect((await otherList(second)).statusCode).toBe(401);
     });
 
     it('keeps its counters under its prefix in the logical database of REDIS_URL', async () => {

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import {
+  apiClientCreateSchema,
+  API_SCOPES,
   commentMessageSchema,
   DEPARTMENTS,
   forwardCauseSchema,
@@ -24,7 +26,7 @@ import {
   updateUserBodySchema,
 } from '@switchboard/shared';
 import type { Db } from '../../src/db/client.ts';
-import { comments, forwardEvents, groups, incidents, subgroups, tickets, users } from '../../src/db/schema.ts';
+import { apiClients, comments, forwardEvents, groups, incidents, subgroups, tickets, users } from '../../src/db/schema.ts';
 
 /** The problems of one value: it fails the schema, or the schema would store something else. */
 function problemsOf(schema: z.ZodType, value: unknown, where: string): string[] {
@@ -42,6 +44,8 @@ const attachmentKeysSchema = z
 export async function invalidStoredRows(db: Db): Promise<string[]> {
   const problems: string[] = [];
   for (const user of await db.select().from(users)) {
+    // A client's account is checked with its client below: its number is made, never typed.
+    if (user.kind === 'client') continue;
     const row = {
       name: user.name,
       product_number: user.productNumber,
@@ -50,6 +54,13 @@ export async function invalidStoredRows(db: Db): Promise<string[]> {
       ...(user.phoneNumber === null ? {} : { phone_number: user.phoneNumber }),
     };
     problems.push(...problemsOf(updateUserBodySchema, row, `user ${user.id}`));
+  }
+  for (const client of await db.select().from(apiClients)) {
+    const row = { name: client.name, department: client.department, scopes: client.scopes };
+    const schema = apiClientCreateSchema.pick({ name: true, department: true, scopes: true });
+    problems.push(...problemsOf(schema, row, `API client ${client.id}`));
+    if (!client.scopes.every((scope) => (API_SCOPES as readonly string[]).includes(scope)))
+      problems.push(`API client ${client.id}: unknown scope`);
   }
   for (const group of await db.select().from(groups)) {
     problems.push(...problemsOf(renameGroupBodySchema, { group_name: group.groupName }, `group ${group.id}`));

@@ -1,10 +1,5 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
-import {
-  createIncidentBodySchema,
-  INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-  type IncidentSuggestion,
-} from '@switchboard/shared';
+import { Stack, Text } from '@mantine/core';
+import { createIncidentBodySchema, type IncidentSuggestion } from '@switchboard/shared';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client.ts';
 import { useMessages } from '../lib/i18n.ts';
@@ -12,6 +7,7 @@ import { useLabels } from '../lib/labels.ts';
 import { useCreateIncident } from '../entities/incidents.ts';
 import { errorsOf, validateWith } from '../lib/schema-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { IncidentTextFields } from './incident-text-fields.tsx';
 import { componentsMessages } from './messages.ts';
 
 export interface CreateIncidentDialogProps {
@@ -60,24 +56,13 @@ export function CreateIncidentDialog({ opened, suggestion, onClose, onCreated }:
       onClose={onClose}
     >
       <Stack gap="sm" mt="md">
-        <TextInput
-          label={t('incidentTitle')}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          maxLength={TITLE_MAX_LENGTH}
-          error={tried ? errors.title : undefined}
-          required
-          data-autofocus
-        />
-        <Textarea
-          label={t('publicNote')}
-          description={t('publicNoteHint')}
-          value={publicNote}
-          onChange={(event) => setPublicNote(event.currentTarget.value)}
-          maxLength={INCIDENT_PUBLIC_NOTE_MAX_LENGTH}
-          error={tried ? errors.public_note : undefined}
-          autosize
-          minRows={2}
+        <IncidentTextFields
+          title={title}
+          onTitleChange={setTitle}
+          publicNote={publicNote}
+          onPublicNoteChange={setPublicNote}
+          errors={tried ? errors : undefined}
+          labels={{ title: t('incidentTitle'), publicNote: t('publicNote'), publicNoteHint: t('publicNoteHint') }}
         />
         <Text size="xs" c="dimmed">
           {suggestion.ticket_ids.map((id) => `#${id}`).join(', ')}

@@ -1,5 +1,5 @@
-import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { createIncidentBodySchema, INCIDENT_PUBLIC_NOTE_MAX_LENGTH, TITLE_MAX_LENGTH } from '@switchboard/shared';
+import { Select, Stack, Text } from '@mantine/core';
+import { createIncidentBodySchema } from '@switchboard/shared';
 import { useState } from 'react';
 import { useGroupChoices, useGroups } from '../entities/groups.ts';
 import { useCreateIncident } from '../entities/incidents.ts';
@@ -7,6 +7,7 @@ import { errorMessage } from '../lib/api-client.ts';
 import { useMessages } from '../lib/i18n.ts';
 import { errorsOf, validateWith } from '../lib/schema-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { IncidentTextFields } from './incident-text-fields.tsx';
 import { componentsMessages } from './messages.ts';
 
 export interface NewIncidentDialogProps {
@@ -58,51 +59,41 @@ export function NewIncidentDialog({ opened, ticket, onClose, onCreated }: NewInc
       onClose={onClose}
     >
       <Stack gap="sm" mt="md">
-        <TextInput
-          label={t('incidentTitle')}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          maxLength={TITLE_MAX_LENGTH}
-          error={tried ? errors.title : undefined}
-          required
-          data-autofocus
-        />
-        <Select
-          label={t('incidentGroup')}
-          placeholder={t('incidentAnyGroup')}
-          data={groupOptions}
-          value={groupId}
-          onChange={(value) => {
-            setGroupId(value);
-            setSubGroupId(null);
-          }}
-          error={tried ? errors.group_id : undefined}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('incidentSubgroup')}
-          placeholder={t('incidentAnyGroup')}
-          data={subgroupOptions}
-          value={subGroupId}
-          onChange={setSubGroupId}
-          disabled={subgroupOptions.length === 0}
-          error={tried ? errors.sub_group_id : undefined}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Textarea
-          label={t('publicNote')}
-          description={t('publicNoteHint')}
-          value={publicNote}
-          onChange={(event) => setPublicNote(event.currentTarget.value)}
-          maxLength={INCIDENT_PUBLIC_NOTE_MAX_LENGTH}
-          error={tried ? errors.public_note : undefined}
-          autosize
-          minRows={2}
-        />
+        <IncidentTextFields
+          title={title}
+          onTitleChange={setTitle}
+          publicNote={publicNote}
+          onPublicNoteChange={setPublicNote}
+          errors={tried ? errors : undefined}
+          labels={{ title: t('incidentTitle'), publicNote: t('publicNote'), publicNoteHint: t('publicNoteHint') }}
+        >
+          <Select
+            label={t('incidentGroup')}
+            placeholder={t('incidentAnyGroup')}
+            data={groupOptions}
+            value={groupId}
+            onChange={(value) => {
+              setGroupId(value);
+              setSubGroupId(null);
+            }}
+            error={tried ? errors.group_id : undefined}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('incidentSubgroup')}
+            placeholder={t('incidentAnyGroup')}
+            data={subgroupOptions}
+            value={subGroupId}
+            onChange={setSubGroupId}
+            disabled={subgroupOptions.length === 0}
+            error={tried ? errors.sub_group_id : undefined}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </IncidentTextFields>
         {ticket && (
           <Text size="xs" c="dimmed">
             #{ticket.ticket_id}

@@ -31,6 +31,8 @@ export function listLiveStaff(
     .where(
       and(
         isNull(users.deletedAt),
+        // An API client's account acts as staff but is no person to pick (DESIGN.md §21).
+        eq(users.kind, 'person'),
         inArray(users.userType, [...filter.userTypes]),
         filter.q ? ilike(users.name, containing(filter.q)) : undefined,
       ),

@@ -45,7 +45,8 @@ async function chosenAssignee(
   if (userId === null) return null;
   if (userId === actor.id) return { id: actor.id, name: actor.name };
   const target = await findLiveUserById(db, userId);
-  if (target && canBeAssignee(actor, { user_type: target.userType }, { issued_to: ticket.issuedTo }))
+  // A client's account is no person to hold a ticket (DESIGN.md §21).
+  if (target?.kind === 'person' && canBeAssignee(actor, { user_type: target.userType }, { issued_to: ticket.issuedTo }))
     return { id: target.id, name: target.name };
   // One answer for no such account, a customer or agent, and staff of another department: the reply
   // must not tell a caller which ids exist or who is staff.

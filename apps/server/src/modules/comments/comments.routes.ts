@@ -33,7 +33,10 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: addCommentBodySchema,
         response: { 201: addCommentReplySchema, 400: errorReplySchema, 404: errorReplySchema, 429: errorReplySchema },
       },
-      config: { rateLimit: writeLimit('comment') },
+      config: {
+        scope: 'tickets:write',
+        rateLimit: writeLimit('comment'),
+      },
     },
     async (request, reply) => {
       await addComment(ctx, actorOf(request), request.body, request.ip, requestLanguage(request));
@@ -44,6 +47,7 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/:id/comments',
     {
+      config: { scope: 'tickets:read' },
       schema: {
         tags: ['comments'],
         summary: 'Up to 50 comments written before a comment, oldest first, as the viewer may see them',

@@ -1,6 +1,12 @@
 /** Comments on tickets; the status moves they cause are the workflow's (tickets/ticket-workflow.ts). */
 import { randomUUID } from 'node:crypto';
-import { canWriteInternalComments, type AddCommentBody, type CommentsPageReply, type Language } from '@switchboard/shared';
+import {
+  AppError,
+  canWriteInternalComments,
+  type AddCommentBody,
+  type CommentsPageReply,
+  type Language,
+} from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { rememberLanguage } from '../notifications/user-language.repository.ts';
@@ -21,7 +27,9 @@ export interface CommentsContext extends TicketsContext {
 /**
  * Adds a comment to a ticket the author may see (404 otherwise). Agents and customers always
  * write external comments: the flag they send is not theirs to set, and what they write is
- * meant for staff anyway. `language` is the one the author wrote in: their messages follow it.
+ * meant for staff anyway. An API client writes external comments only (DESIGN.md §21): one that
+ * asks for an internal note is refused rather than heard, so that its note never reaches the issuer.
+ * `language` is the one the author wrote in: their messages follow it.
  */
 export async function addComment(
   ctx: CommentsContext,
@@ -30,6 +38,7 @@ export async function addComment(
   ip: string,
   language: Language,
 ): Promise<void> {
+  if (author.client && body.is_internal) throw new AppError('forbidden', 'integrations.internalNoteRefused');
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);

@@ -33,7 +33,10 @@ const forwardingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forwardTicketBodySchema,
         response: { 200: workflowReplySchema, ...refusals },
       },
-      config: { rateLimit: writeLimit('other') },
+      config: {
+        scope: 'tickets:write',
+        rateLimit: writeLimit('other'),
+      },
     },
     async (request) => {
       await forwardTicket(ctx, actorOf(request), request.body, request.ip);

@@ -113,6 +113,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents',
     {
       ...staffOnly,
+      config: { scope: 'tickets:read' },
       schema: {
         tags,
         summary: 'A page of the active (default) or resolved incidents, newest first, 10 per page (staff)',
@@ -127,7 +128,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents',
     {
       ...staffOnly,
-      config: { rateLimit: writeLimit('incident') },
+      config: { scope: 'incidents:write', rateLimit: writeLimit('incident') },
       schema: {
         tags,
         summary: 'Creates an active incident, linking the given tickets (staff; audited)',
@@ -142,6 +143,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents/:id',
     {
       ...staffOnly,
+      config: { scope: 'tickets:read' },
       schema: {
         tags,
         summary: 'An incident with its tickets, timeline and newly reported tickets of its subgroup (staff)',
@@ -156,7 +158,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents/:id',
     {
       ...staffOnly,
-      config: { rateLimit: writeLimit('incident') },
+      config: { scope: 'incidents:write', rateLimit: writeLimit('incident') },
       schema: {
         tags,
         summary: 'Changes the title and the public note of an active incident; a resolved one is 409 (staff; audited)',
@@ -175,7 +177,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents/:id/tickets',
     {
       ...staffOnly,
-      config: { rateLimit: writeLimit('incident') },
+      config: { scope: 'incidents:write', rateLimit: writeLimit('incident') },
       schema: {
         tags,
         summary:
@@ -195,7 +197,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents/:id/tickets/:ticket_id',
     {
       ...staffOnly,
-      config: { rateLimit: writeLimit('incident') },
+      config: { scope: 'incidents:write', rateLimit: writeLimit('incident') },
       schema: {
         tags,
         summary: 'Takes a ticket the caller may act on out of an active incident (staff; audited)',
@@ -218,7 +220,7 @@ const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/incidents/:id/resolve',
     {
       ...staffOnly,
-      config: { rateLimit: writeLimit('incident') },
+      config: { scope: 'incidents:write', rateLimit: writeLimit('incident') },
       schema: {
         tags,
         summary:

@@ -42,7 +42,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: issueTicketReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
       bodyLimit: BODY_LIMITS.ticket,
-      config: { rateLimit: writeLimit('ticket') },
+      config: {
+        scope: 'tickets:write',
+        rateLimit: writeLimit('ticket'),
+      },
     },
     async (request, reply) => {
       const issuer = { kind: 'user' as const, user: actorOf(request), ip: request.ip, language: requestLanguage(request) };
@@ -64,6 +67,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // A search text makes the list an expensive read: counted per account, run in its share of the pool.
       config: {
+        scope: 'tickets:read',
         rateLimit: readLimit('search', 'tickets.searchTooOften', (request) => Boolean((request.query as { q?: string }).q)),
       },
     },
@@ -80,6 +84,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/get-ticket-by-id/:id',
     {
+      config: { scope: 'tickets:read' },
       schema: {
         tags: ['tickets'],
         summary: 'One ticket with its comments and forward history, as the viewer may see it',
@@ -93,6 +98,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/number-history/:number',
     {
+      config: { scope: 'tickets:read' },
       schema: {
         tags: ['tickets'],
         summary: "A problematic number's tickets and timeline, as the viewer may see them",
@@ -122,7 +128,10 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           429: errorReplySchema,
         },
       },
-      config: { rateLimit: writeLimit('other') },
+      config: {
+        scope: 'tickets:write',
+        rateLimit: writeLimit('other'),
+      },
     },
     async (request) => {
       await resolveTicket({ db, tell: app.deps.tell }, actorOf(request), request.body.ticket_id, request.ip);

@@ -82,14 +82,21 @@ function matchOf(form: SearchForm, bind: Bind): SQL | undefined {
   }
 }
 
-/** The live users a search matches (every live user without one), its values as placeholders. */
+/**
+ * Live persons: the accounts of API clients (kind 'client') are no people, and no list of people
+ * shows them (DESIGN.md §21). They are a few dozen at most, so the partial indexes on live users
+ * serve this as before; the kind is checked on the rows they find.
+ */
+export const livePersons = and(isNull(users.deletedAt), eq(users.kind, 'person'));
+
+/** The live persons a search matches (every live person without one), its values as placeholders. */
 function liveMatchesOf(search: UserSearch | undefined): SQL | undefined {
-  return and(isNull(users.deletedAt), search && matchOf(search.form, (name) => sql.placeholder(name)));
+  return and(livePersons, search && matchOf(search.form, (name) => sql.placeholder(name)));
 }
 
 /** The same with the search's values written in, for the planner's estimate (EXPLAIN has no placeholders). */
 function liveMatchesWithValues(search: UserSearch | undefined): SQL | undefined {
-  return and(isNull(users.deletedAt), search && matchOf(search.form, (name) => search.values[name] ?? ''));
+  return and(livePersons, search && matchOf(search.form, (name) => search.values[name] ?? ''));
 }
 
 /**
@@ -198,7 +205,7 @@ async function selectSearchPage(
  * rows, nor ask the planner, on every request.
  */
 async function countLiveUsers(db: Db): Promise<number> {
-  const live = isNull(users.deletedAt);
+  const live = livePersons;
   const estimate = await keptEstimateRows(db, users, live, 'live users');
   if (estimate > 2 * EXACT_COUNT_LIMIT) return estimate;
   return (await boundedCount(db, users, live)).total;

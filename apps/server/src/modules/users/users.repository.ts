@@ -25,7 +25,7 @@ export async function findLiveUserByNumber(db: Db, productNumber: string): Promi
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.productNumber, productNumber), isNull(users.deletedAt)));
+    .where(and(eq(users.productNumber, productNumber), isNull(users.deletedAt), eq(users.kind, 'person')));
   return row;
 }
 
@@ -93,12 +93,15 @@ export async function updateLiveUser(db: Db, id: string, changes: UserChanges): 
   return row;
 }
 
-/** Soft delete: history keeps the name; the bumped version ends every session at once. */
+/**
+ * Soft delete: history keeps the name; the bumped version ends every session at once. A client's
+ * account is not a user to delete (revoking the client ends it).
+ */
 export async function softDeleteLiveUser(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ deletedAt: new Date(), updatedAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.kind, 'person')))
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -122,7 +122,8 @@ export async function updateUser(db: Db, viewer: Actor, id: string, body: Update
       const adminIds = await lockLiveAdminIds(tx);
       if (!adminIds.includes(viewer.id)) throw new AppError('forbidden', 'users.adminsOnly');
       const current = await findLiveUserById(tx, id);
-      if (!current) throw new AppError('not_found', 'users.notFound');
+      // A client's account is the integrations' to manage: to the users table it does not exist.
+      if (!current || current.kind !== 'person') throw new AppError('not_found', 'users.notFound');
       if (current.role === 'admin' && body.role !== 'admin' && adminIds.length <= 1) {
         throw new AppError('conflict', 'users.lastAdmin');
       }

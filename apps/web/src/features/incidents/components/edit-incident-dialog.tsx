@@ -1,7 +1,8 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
-import { INCIDENT_PUBLIC_NOTE_MAX_LENGTH, TITLE_MAX_LENGTH, updateIncidentBodySchema, type Incident } from '@switchboard/shared';
+import { Stack } from '@mantine/core';
+import { updateIncidentBodySchema, type Incident } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { IncidentTextFields } from '../../../components/incident-text-fields.tsx';
 import { useUpdateIncident } from '../../../entities/incidents.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMessages } from '../../../lib/i18n.ts';
@@ -42,24 +43,14 @@ export function EditIncidentDialog({ opened, incident, onClose, onSaved }: EditI
       onClose={onClose}
     >
       <Stack gap="sm" mt="md">
-        <TextInput
-          label={t('editFieldTitle')}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          maxLength={TITLE_MAX_LENGTH}
-          error={tried ? errors.title : undefined}
-          required
-          data-autofocus
-        />
-        <Textarea
-          label={t('publicNote')}
-          description={t('editPublicNoteHint')}
-          value={publicNote}
-          onChange={(event) => setPublicNote(event.currentTarget.value)}
-          maxLength={INCIDENT_PUBLIC_NOTE_MAX_LENGTH}
-          error={tried ? errors.public_note : undefined}
-          autosize
-          minRows={3}
+        <IncidentTextFields
+          title={title}
+          onTitleChange={setTitle}
+          publicNote={publicNote}
+          onPublicNoteChange={setPublicNote}
+          errors={tried ? errors : undefined}
+          labels={{ title: t('editFieldTitle'), publicNote: t('publicNote'), publicNoteHint: t('editPublicNoteHint') }}
+          noteRows={3}
         />
       </Stack>
     </ConfirmDialog>
