@@ -31,6 +31,12 @@ export const AUDIT_ACTIONS = [
   'canned_reply.delete',
   'report.create',
   'service_level.update',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -28,6 +28,7 @@ import storageRoutes from './storage/storage.routes.ts';
 import { findTicketForViewer } from './tickets/tickets.service.ts';
 import ticketsRoutes from './tickets/tickets.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import webhooksRoutes from './webhooks/webhooks.routes.ts';
 
 /** Routes for anybody: sign-in, the public form and what it reads. */
 export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
@@ -60,6 +61,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   dashboardRoutes,
   eventsRoutes,
   auditRoutes,
+  webhooksRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];
