@@ -84,7 +84,7 @@ export interface BuildOptions {
   /** Sees every route as it is added, with the instance it is added to (tests: the route table's conventions). */
   onRoute?: (route: RouteOptions, instance: FastifyInstance) => void;
   /** Tests: the webhook worker's resolver and timeout. */
-  webhooks?: { resolve?: Resolver; timeoutMs?: number };
+  webhooks?: { resolve?: Resolver; timeoutMs?: number; autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */

@@ -13,6 +13,8 @@ export interface WebhookWorkerSettings {
   /** Tests: a resolver of their own (DNS rebinding) and a shorter timeout. */
   resolve?: Resolver;
   timeoutMs?: number;
+  /** false: the worker sends only when runOnce is called (tests that must reach no receiver). */
+  autostart?: boolean;
 }
 
 declare module 'fastify' {
@@ -45,7 +47,7 @@ export default fp(
           { allow_private: config.webhooks.allowPrivate, allow_http: config.webhooks.allowHttp },
           'webhooks may reach private addresses or plain http (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_ALLOW_HTTP)',
         );
-      worker.start();
+      if (settings.autostart !== false) worker.start();
     });
     app.addHook('onClose', async () => worker.stop());
   },
