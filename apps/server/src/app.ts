@@ -31,6 +31,7 @@ import { createOutboxBell, type OutboxBell } from './modules/notifications/outbo
 import type { TellSettings } from './modules/notifications/tell-issuer.ts';
 import { findLiveUserById } from './modules/users/users.repository.ts';
 import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
+import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
 // Every write's events are also heard by the webhooks, inside the writer's statement (DESIGN.md §21).
@@ -150,7 +151,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: `${config.brandName} API`, version: '1' },
+      webhooks: webhooksDocument(),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

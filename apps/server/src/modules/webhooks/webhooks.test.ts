@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from "vitest";
 import {
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
   type WebhookDeliveryListReply,
   type WebhookEndpointCreatedReply,
   type WebhookEndpointListReply,
@@ -102,6 +104,22 @@ describeWithApp('webhook endpoints', (ctx) => {
     const reply = await call('POST', '/webhook-endpoints', headers, { url: PUBLIC_URL, department: 'cc', events: ['ticket.created'] });
     expect(reply.statusCode).toBe(409);
     await ctx.db.delete(webhookEndpoints);
+  });
+
+  it('documents every event and its payload in the OpenAPI 3.1 webhooks section', async () => {
+    type Doc = {
+      openapi: string;
+      webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+    };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT].sort());
+    const created = doc.webhooks['ticket.created']?.post;
+    expect(created?.parameters.map((parameter) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const body = created?.requestBody.content['application/json']?.schema;
+    expect(Object.keys(body?.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
+    expect(JSON.stringify(body?.properties.data)).toContain('ticket_id');
+    expect(JSON.stringify(doc.webhooks['comment.added'])).toContain('is_internal');
   });
 
   it('queues a test event and redelivers with the same id (the worker is off here: nothing is sent)', async () => {
