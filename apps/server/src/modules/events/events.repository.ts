@@ -36,9 +36,7 @@ export function ticketEventParams(event: Omit<TicketEvent, 'ticket_id'>) {
 
 /** The events of `eventsParams(events)` NOTIFYed, as the main query of a prepared statement. */
 export function notifyEventsQuery(db: Pick<Db, 'select'>) {
-  return db
-    .select({ notified: notifyEachOf(sql`${sql.placeholder('events')}::text[]`) })
-    .from(sql`(select 1) as one`);
+  return db.select({ notified: notifyEachOf(sql`${sql.placeholder('events')}::text[]`) }).from(sql`(select 1) as one`);
 }
 
 /**

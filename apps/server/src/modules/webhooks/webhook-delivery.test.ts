@@ -28,7 +28,11 @@ describeWithApp(
     });
 
     const admin = () => signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'admin' });
-    const endpoint = async (headers: Headers, url: string, events: string[] = ['ticket.created', 'ticket.changed', 'comment.added']) => {
+    const endpoint = async (
+      headers: Headers,
+      url: string,
+      events: string[] = ['ticket.created', 'ticket.changed', 'comment.added'],
+    ) => {
       const reply = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/webhook-endpoints',
@@ -62,7 +66,11 @@ describeWithApp(
     const verified = (secret: string, hook: { headers: Headers; body: string }) =>
       new Webhook(secret).verify(hook.body, hook.headers) as { type: string; timestamp: string; data: Record<string, unknown> };
     /** Every pending delivery due now (the clock moved past its retry). */
-    const dueNow = () => ctx.db.update(webhookDeliveries).set({ dueAt: sql`now()` }).where(eq(webhookDeliveries.status, 'pending'));
+    const dueNow = () =>
+      ctx.db
+        .update(webhookDeliveries)
+        .set({ dueAt: sql`now()` })
+        .where(eq(webhookDeliveries.status, 'pending'));
     const run = () => ctx.app.webhookWorker.runOnce();
 
     it('delivers ticket.created signed by the Standard Webhooks rules, with the ticket as the department reads it', async () => {
@@ -188,7 +196,10 @@ describeWithApp(
       const [stored] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, data.id));
       expect(stored).toMatchObject({ active: false });
       expect(stored?.disabledAt).not.toBeNull();
-      const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.target, `webhook:${data.id}`));
+      const audits = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `webhook:${data.id}`));
       expect(audits.map((row) => row.action)).toContain('webhook.disable');
       // A ticket now reaches it no more.
       await issueTicket();
@@ -196,7 +207,10 @@ describeWithApp(
 
       const fine = await receiver();
       const other = await endpoint(headers, fine.url);
-      await ctx.db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '1 hour'` }).where(eq(webhookEndpoints.id, other.data.id));
+      await ctx.db
+        .update(webhookEndpoints)
+        .set({ failingSince: sql`now() - interval '1 hour'` })
+        .where(eq(webhookEndpoints.id, other.data.id));
       await ctx.app.inject({ method: 'POST', url: `/api/v1/webhook-endpoints/${other.data.id}/test`, headers });
       await run();
       const [cleared] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, other.data.id));

@@ -66,6 +66,6 @@ export async function renderWebhookBody(
   const data =
     delivery.event === WEBHOOK_TEST_EVENT
       ? { endpoint_id: delivery.endpointId }
-      : await objectOf(ctx, delivery.event, delivery.subject as Subject, departmentReader(department));
+      : await objectOf(ctx, delivery.event, delivery.subject, departmentReader(department));
   return JSON.stringify({ type: delivery.event, timestamp: delivery.createdAt.toISOString(), data });
 }

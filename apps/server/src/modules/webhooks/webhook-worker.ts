@@ -81,8 +81,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
    * Starts idle lanes, each claiming until nothing is left for it. Lanes are independent: one held
    * by a receiver that never answers does not keep the others from the deliveries due meanwhile.
    */
-  function pass(): Promise<number>[] {
-    const started: Promise<number>[] = [];
+  function pass(): void {
     while (!stopped && lanes.size < LANES) {
       const run: Promise<number> = lane()
         .catch((error: unknown) => {
@@ -91,9 +90,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         })
         .finally(() => lanes.delete(run));
       lanes.add(run);
-      started.push(run);
     }
-    return started;
   }
 
   /** Lanes started now and those already running, to their end. */
@@ -153,8 +150,17 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     const latencyMs = Math.round(performance.now() - started);
     const retryInMs = RETRY_DELAYS_MS[delivery.attempts - 1];
     const outcome: DeliveryAttempt['outcome'] =
-      error === null ? { status: 'delivered' } : retryInMs !== undefined ? { status: 'pending', retryInMs } : { status: 'failed' };
-    const facts = { delivery_id: delivery.id, endpoint_id: delivery.endpointId, event: delivery.event, attempt: delivery.attempts };
+      error === null
+        ? { status: 'delivered' }
+        : retryInMs !== undefined
+          ? { status: 'pending', retryInMs }
+          : { status: 'failed' };
+    const facts = {
+      delivery_id: delivery.id,
+      endpoint_id: delivery.endpointId,
+      event: delivery.event,
+      attempt: delivery.attempts,
+    };
     if (error === null) log.info({ ...facts, status_code: statusCode, latency_ms: latencyMs }, 'webhook delivered');
     else log.warn({ ...facts, status_code: statusCode, reason: error, outcome: outcome.status }, 'webhook delivery failed');
     if (!(await recordDeliveryAttempt(db, delivery, { body, statusCode, latencyMs, error, outcome })))
@@ -181,7 +187,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   return {
     start() {
       if (stopped) return;
-      unsubscribe = options.bell?.listen(() => void pass()) ?? null;
+      unsubscribe = options.bell?.listen(pass) ?? null;
       pass();
       schedulePoll();
     },

@@ -3,15 +3,9 @@
  * hear, its Standard Webhooks headers and its body, built from the same shared schemas as the API's
  * replies, so that a receiver can be generated from /api/docs.
  */
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
-import {
-  commentSchema,
-  incidentDetailSchema,
-  ticketSchema,
-  WEBHOOK_EVENTS,
-  WEBHOOK_TEST_EVENT,
-  type WebhookEvent,
-} from '@switchboard/shared';
+import { commentSchema, incidentDetailSchema, ticketSchema, WEBHOOK_TEST_EVENT, type WebhookEvent } from '@switchboard/shared';
 
 const EVENT_DATA: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, { summary: string; data: z.ZodType }> = {
   'ticket.created': { summary: 'A ticket was issued', data: ticketSchema },
@@ -23,7 +17,10 @@ const EVENT_DATA: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, { summary: st
     summary: 'A broadcast to subscribers finished (DESIGN.md §23; not sent yet)',
     data: z.record(z.string(), z.unknown()),
   },
-  [WEBHOOK_TEST_EVENT]: { summary: '"Send test event": sent to one endpoint whatever it listens to', data: z.object({ endpoint_id: z.string() }) },
+  [WEBHOOK_TEST_EVENT]: {
+    summary: '"Send test event": sent to one endpoint whatever it listens to',
+    data: z.object({ endpoint_id: z.string() }),
+  },
 };
 
 const HEADERS = [
@@ -31,8 +28,7 @@ const HEADERS = [
   { name: 'webhook-timestamp', description: 'Seconds since the epoch when this attempt was signed' },
   {
     name: 'webhook-signature',
-    description:
-      'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, keyed with the base64-decoded part of the secret after whsec_',
+    description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, keyed with the base64-decoded part of the secret after whsec_',
   },
 ].map((header) => ({ ...header, in: 'header', required: true, schema: { type: 'string' } }));
 
@@ -47,8 +43,11 @@ function bodySchemaOf(event: string, data: z.ZodType) {
   );
 }
 
+type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
+type WebhooksObject = NonNullable<Extract<OpenApiDocument, { webhooks?: unknown }>['webhooks']>;
+
 /** The document's `webhooks`: one POST per event. */
-export function webhooksDocument(): Record<string, unknown> {
+export function webhooksDocument(): WebhooksObject {
   return Object.fromEntries(
     Object.entries(EVENT_DATA).map(([event, { summary, data }]) => [
       event,
@@ -63,5 +62,5 @@ export function webhooksDocument(): Record<string, unknown> {
         },
       },
     ]),
-  );
+  ) as WebhooksObject;
 }

@@ -11,7 +11,10 @@ import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 export type EndpointRow = typeof webhookEndpoints.$inferSelect & { createdByName: string | null };
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type EndpointChange = Partial<
-  Pick<typeof webhookEndpoints.$inferInsert, 'url' | 'description' | 'department' | 'events' | 'active' | 'failingSince' | 'disabledAt'>
+  Pick<
+    typeof webhookEndpoints.$inferInsert,
+    'url' | 'description' | 'department' | 'events' | 'active' | 'failingSince' | 'disabledAt'
+  >
 >;
 
 /** The SQL that the events' NOTIFY runs on a write's payloads: handed to the events module by app.ts. */
@@ -24,7 +27,13 @@ const endpointFields = {
   createdByName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${webhookEndpoints.createdBy})`,
 };
 
-function endpointOf({ endpoint, createdByName }: { endpoint: typeof webhookEndpoints.$inferSelect; createdByName: string | null }) {
+function endpointOf({
+  endpoint,
+  createdByName,
+}: {
+  endpoint: typeof webhookEndpoints.$inferSelect;
+  createdByName: string | null;
+}) {
   return { ...endpoint, createdByName };
 }
 
@@ -98,7 +107,11 @@ export async function redueDelivery(db: Db, endpointId: string, id: string): Pro
     .update(webhookDeliveries)
     .set({ status: 'pending', attempts: 0, dueAt: sql`now()`, deliveredAt: null })
     .where(
-      and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, id), sql`${webhookDeliveries.status} <> 'pending'`),
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.id, id),
+        sql`${webhookDeliveries.status} <> 'pending'`,
+      ),
     )
     .returning();
   return row ?? findDelivery(db, endpointId, id);

@@ -68,7 +68,11 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhook-endpoints',
     {
       ...adminsOnly,
-      schema: { tags, summary: 'The webhook endpoints, newest first (admins)', response: { 200: webhookEndpointListReplySchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'The webhook endpoints, newest first (admins)',
+        response: { 200: webhookEndpointListReplySchema, ...refusals },
+      },
     },
     async (request) => listWebhookEndpoints(ctx, actorOf(request)),
   );
@@ -150,9 +154,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send({ data: await redeliver(ctx, actorOf(request), request.params.id, request.params.delivery_id) }),
+      reply.code(202).send({ data: await redeliver(ctx, actorOf(request), request.params.id, request.params.delivery_id) }),
   );
 };
 

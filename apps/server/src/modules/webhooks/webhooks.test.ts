@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { expect, it } from "vitest";
+import { expect, it } from 'vitest';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
@@ -39,7 +39,10 @@ describeWithApp('webhook endpoints', (ctx) => {
     const list = (await call('GET', '/webhook-endpoints', headers)).json<WebhookEndpointListReply>();
     expect(list.data.find((endpoint) => endpoint.id === created.data.id)).toEqual(created.data);
     expect(JSON.stringify(list)).not.toContain(created.secret.slice(6));
-    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.target, `webhook:${created.data.id}`));
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `webhook:${created.data.id}`));
     expect(audits.map((row) => row.action)).toEqual(['webhook.create']);
     expect(JSON.stringify(audits)).not.toContain(created.secret.slice(6));
   });
@@ -47,12 +50,18 @@ describeWithApp('webhook endpoints', (ctx) => {
   it('changes, pauses and deletes an endpoint, each audited', async () => {
     const { headers } = await admin();
     const { data } = await create(headers);
-    const changed = await call('PATCH', `/webhook-endpoints/${data.id}`, headers, { events: ['incident.changed'], active: false });
+    const changed = await call('PATCH', `/webhook-endpoints/${data.id}`, headers, {
+      events: ['incident.changed'],
+      active: false,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ data: { events: ['incident.changed'], active: false } });
     expect((await call('DELETE', `/webhook-endpoints/${data.id}`, headers)).statusCode).toBe(204);
     expect((await call('DELETE', `/webhook-endpoints/${data.id}`, headers)).statusCode).toBe(404);
-    const actions = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, `webhook:${data.id}`));
+    const actions = await ctx.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.target, `webhook:${data.id}`));
     expect(actions.map((row) => row.action).sort()).toEqual(['webhook.create', 'webhook.delete', 'webhook.update']);
   });
 
@@ -101,7 +110,11 @@ describeWithApp('webhook endpoints', (ctx) => {
     const { headers } = await admin();
     await ctx.db.delete(webhookEndpoints);
     for (let n = 0; n < WEBHOOK_ENDPOINTS_MAX; n++) await create(headers);
-    const reply = await call('POST', '/webhook-endpoints', headers, { url: PUBLIC_URL, department: 'cc', events: ['ticket.created'] });
+    const reply = await call('POST', '/webhook-endpoints', headers, {
+      url: PUBLIC_URL,
+      department: 'cc',
+      events: ['ticket.created'],
+    });
     expect(reply.statusCode).toBe(409);
     await ctx.db.delete(webhookEndpoints);
   });
@@ -109,13 +122,25 @@ describeWithApp('webhook endpoints', (ctx) => {
   it('documents every event and its payload in the OpenAPI 3.1 webhooks section', async () => {
     type Doc = {
       openapi: string;
-      webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+      webhooks: Record<
+        string,
+        {
+          post: {
+            parameters: { name: string }[];
+            requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+          };
+        }
+      >;
     };
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT].sort());
     const created = doc.webhooks['ticket.created']?.post;
-    expect(created?.parameters.map((parameter) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(created?.parameters.map((parameter) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
     const body = created?.requestBody.content['application/json']?.schema;
     expect(Object.keys(body?.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
     expect(JSON.stringify(body?.properties.data)).toContain('ticket_id');
@@ -141,4 +166,3 @@ describeWithApp('webhook endpoints', (ctx) => {
     expect(log).toMatchObject({ total: 1, total_pages: 1, previous_page: null, next_page: null });
   });
 });
-
