@@ -129,6 +129,31 @@ describeWithApp(
       expect(row).toMatchObject({ status: 'delivered', attempts: 2, statusCode: 200, lastError: null });
     });
 
+    it('delivers incident.changed with the incident as staff read it, and nothing to an endpoint that does not listen', async () => {
+      const { headers } = await admin();
+      const hooks = await receiver();
+      const deaf = await receiver();
+      const { secret } = await endpoint(headers, hooks.url, ['incident.changed']);
+      await endpoint(headers, deaf.url, ['ticket.created']);
+      const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/incidents',
+        headers: staff.headers,
+        payload: { title: 'Fibre cut in Mirpur' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      await run();
+      expect(hooks.received).toHaveLength(1);
+      const [hook] = hooks.received;
+      if (!hook) throw new Error('nothing received');
+      expect(verified(secret, hook)).toMatchObject({
+        type: 'incident.changed',
+        data: { title: 'Fibre cut in Mirpur', status: 'active' },
+      });
+      expect(deaf.received).toHaveLength(0);
+    });
+
     it('cuts a receiver that never answers at the timeout, and another endpoint does not wait for it', async () => {
       const { headers } = await admin();
       const silent = await receiver(() => undefined);

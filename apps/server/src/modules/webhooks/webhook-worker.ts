@@ -127,11 +127,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   }
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const body = delivery.body ?? (await renderWebhookBody(options.payloads, delivery, delivery.department));
     const started = performance.now();
+    let body: string | null = delivery.body;
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      body ??= await renderWebhookBody(options.payloads, delivery, delivery.department);
       const reply = await guardedPost({
         url: delivery.url,
         headers: webhookHeaders(delivery.secret, delivery.id, body),
@@ -145,6 +146,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       if (statusCode < 200 || statusCode >= 300)
         error = statusCode >= 300 && statusCode < 400 ? `redirect ${statusCode} not followed` : `status ${statusCode}`;
     } catch (failure) {
+      // A body that could not be rendered is an attempt that failed too: it is tried again later.
       error = (failure instanceof Error ? failure.message : String(failure)).slice(0, ERROR_MAX_LENGTH);
     }
     const latencyMs = Math.round(performance.now() - started);

@@ -179,8 +179,8 @@ export async function claimDueDelivery(db: Db, leaseMs: number, busy: string[]):
 }
 
 export interface DeliveryAttempt {
-  /** The body sent (stored at the first attempt, sent again unchanged on every retry). */
-  body: string;
+  /** The body sent (stored at the first attempt, sent again unchanged on every retry); null: not rendered yet. */
+  body: string | null;
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
