@@ -104,8 +104,11 @@ describeWithApp(
       await comment(staff.headers, ticketId, 'Only for staff', true);
       await comment(staff.headers, ticketId, 'We are on it');
       await run();
-      // The first attempt failed; nothing of this ticket goes before it.
+      // The first attempt failed; nothing of this ticket goes before it, and the rest wait as long.
       expect(hooks.received).toHaveLength(1);
+      const waiting = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'));
+      expect(waiting).toHaveLength(3);
+      for (const row of waiting) expect(row.dueAt.getTime()).toBeGreaterThan(Date.now() + 3000);
       await dueNow();
       await run();
       await run();

@@ -20,6 +20,7 @@ import { webhookHeaders } from './webhook-signature.ts';
 import {
   claimDueDelivery,
   clearEndpointFailing,
+  holdFollowers,
   markEndpointFailing,
   recordDeliveryAttempt,
   type ClaimedDelivery,
@@ -167,6 +168,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     else log.warn({ ...facts, status_code: statusCode, reason: error, outcome: outcome.status }, 'webhook delivery failed');
     if (!(await recordDeliveryAttempt(db, delivery, { body, statusCode, latencyMs, error, outcome })))
       log.warn(facts, 'a webhook delivery outlived its lease; its outcome was not recorded');
+    if (outcome.status === 'pending') await holdFollowers(db, delivery, outcome.retryInMs);
     if (error === null) await clearEndpointFailing(db, delivery.endpointId);
     else await recordEndpointFailure(delivery.endpointId);
   }

@@ -218,6 +218,33 @@ export async function recordDeliveryAttempt(
   return rows.length === 1;
 }
 
+/**
+ * A delivery waits for its retry: the later pending deliveries of its endpoint and ordering key
+ * could not go before it anyway, so they wait as long, and claims do not scan them meanwhile (a
+ * dead receiver's queue would otherwise be read by every claim of every endpoint).
+ */
+export async function holdFollowers(
+  db: Db,
+  head: Pick<DeliveryRow, 'endpointId' | 'orderingKey' | 'seq'>,
+  retryInMs: number,
+): Promise<void> {
+  if (head.orderingKey === null) return;
+  const d = webhookDeliveries;
+  const retryAt = sql`now() + make_interval(secs => ${retryInMs / 1000})`;
+  await db
+    .update(d)
+    .set({ dueAt: retryAt })
+    .where(
+      and(
+        eq(d.endpointId, head.endpointId),
+        eq(d.orderingKey, head.orderingKey),
+        eq(d.status, 'pending'),
+        sql`${d.seq} > ${head.seq}`,
+        sql`${d.dueAt} < ${retryAt}`,
+      ),
+    );
+}
+
 /** A delivery went through: the endpoint is no longer failing. */
 export async function clearEndpointFailing(db: Db, endpointId: string): Promise<void> {
   await db
