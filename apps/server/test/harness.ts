@@ -20,7 +20,10 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   logger?: FastifyServerOptions['logger'];
   sms?: SmsSender;
-  /** The webhook worker's settings (a resolver, a timeout, no autostart). */
+  /**
+   * The webhook worker's settings. By default a suite's worker sends nothing on its own (tests call
+   * `app.webhookWorker.runOnce()`) and no host name resolves: no test reaches beyond loopback.
+   */
   webhooks?: BuildOptions['webhooks'];
 }
 
@@ -40,7 +43,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
         ctx.app = await buildApp(ctx.config, database, {
           logger: options.logger ?? false,
           sms: options.sms ?? createConsoleSms(() => undefined),
-          webhooks: options.webhooks,
+          webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
         });
         await ctx.app.ready();
       }, 60_000);

@@ -126,58 +126,53 @@ const EXPECTED: Record<string, readonly number[]> = {
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;
 
-describeWithApp(
-  'the access matrix',
-  (ctx) => {
-    const world = {} as World;
+describeWithApp('the access matrix', (ctx) => {
+  const world = {} as World;
 
-    beforeAll(async () => {
-      Object.assign(world, await buildWorld(ctx.app, ctx.db, ctx.config));
-    });
+  beforeAll(async () => {
+    Object.assign(world, await buildWorld(ctx.app, ctx.db, ctx.config));
+  });
 
-    it('has a row for every endpoint the app serves and none for one it does not', () => {
-      const served = listEndpoints(ctx.app).map((endpoint) => endpoint.key);
-      const rows = new Set(Object.keys(EXPECTED).map(endpointOf));
-      expect(
-        served.filter((key) => !rows.has(key)),
-        'endpoints without a row',
-      ).toEqual([]);
-      const stale = [...rows].filter((key) => !served.includes(key));
-      expect(stale, 'rows of endpoints that do not exist').toEqual([]);
-      expect(
-        Object.keys(EXPECTED).filter((row) => !REQUESTS[row]),
-        'rows without a request',
-      ).toEqual([]);
-      for (const [row, statuses] of Object.entries(EXPECTED)) expect(statuses, row).toHaveLength(CALLERS.length);
-    });
+  it('has a row for every endpoint the app serves and none for one it does not', () => {
+    const served = listEndpoints(ctx.app).map((endpoint) => endpoint.key);
+    const rows = new Set(Object.keys(EXPECTED).map(endpointOf));
+    expect(
+      served.filter((key) => !rows.has(key)),
+      'endpoints without a row',
+    ).toEqual([]);
+    const stale = [...rows].filter((key) => !served.includes(key));
+    expect(stale, 'rows of endpoints that do not exist').toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((row) => !REQUESTS[row]),
+      'rows without a request',
+    ).toEqual([]);
+    for (const [row, statuses] of Object.entries(EXPECTED)) expect(statuses, row).toHaveLength(CALLERS.length);
+  });
 
-    it('finds every route of the router in the document or in the list of hidden routes', () => {
-      expect(undocumentedRoutes(ctx.app, listEndpoints(ctx.app))).toEqual([]);
-    });
+  it('finds every route of the router in the document or in the list of hidden routes', () => {
+    expect(undocumentedRoutes(ctx.app, listEndpoints(ctx.app))).toEqual([]);
+  });
 
-    for (const [row, statuses] of Object.entries(EXPECTED)) {
-      it(row, async () => {
-        const request = REQUESTS[row];
-        if (!request) throw new Error(`no request for ${row}`);
-        const expected: Partial<Record<CallerName, number>> = {};
-        const actual: Partial<Record<CallerName, number>> = {};
-        const malformed: string[] = [];
-        const endpoint = listEndpoints(ctx.app).find((candidate) => candidate.key === endpointOf(row));
-        for (const [index, name] of CALLERS.entries()) {
-          const reply = await injectStreamAware(ctx.app, endpoint, await request(world.callers[name], world));
-          expected[name] = statuses[index];
-          actual[name] = reply.statusCode;
-          // Every refusal is the API's one error shape, whoever asks.
-          if (reply.statusCode >= 400) {
-            const body = reply.json<{ message?: unknown; code?: unknown }>();
-            if (typeof body.message !== 'string' || typeof body.code !== 'string') malformed.push(`${name}: ${reply.body}`);
-          }
+  for (const [row, statuses] of Object.entries(EXPECTED)) {
+    it(row, async () => {
+      const request = REQUESTS[row];
+      if (!request) throw new Error(`no request for ${row}`);
+      const expected: Partial<Record<CallerName, number>> = {};
+      const actual: Partial<Record<CallerName, number>> = {};
+      const malformed: string[] = [];
+      const endpoint = listEndpoints(ctx.app).find((candidate) => candidate.key === endpointOf(row));
+      for (const [index, name] of CALLERS.entries()) {
+        const reply = await injectStreamAware(ctx.app, endpoint, await request(world.callers[name], world));
+        expected[name] = statuses[index];
+        actual[name] = reply.statusCode;
+        // Every refusal is the API's one error shape, whoever asks.
+        if (reply.statusCode >= 400) {
+          const body = reply.json<{ message?: unknown; code?: unknown }>();
+          if (typeof body.message !== 'string' || typeof body.code !== 'string') malformed.push(`${name}: ${reply.body}`);
         }
-        expect(actual).toEqual(expected);
-        expect(malformed).toEqual([]);
-      });
-    }
-    // No test event or redelivery of a row leaves the machine.
-  },
-  { webhooks: { autostart: false } },
-);
+      }
+      expect(actual).toEqual(expected);
+      expect(malformed).toEqual([]);
+    });
+  }
+});

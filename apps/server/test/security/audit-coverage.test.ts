@@ -33,147 +33,142 @@ const ASKERS: readonly CallerName[] = ['admin', 'cc', 'customer', 'anonymous'];
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-describeWithApp(
-  'the audit trail of every write',
-  (ctx) => {
-    const world = {} as World;
-    const writes = () =>
-      listEndpoints(ctx.app).filter((endpoint) => WRITE_METHODS.has(endpoint.method) && endpoint.path.startsWith('/api/v1/'));
+describeWithApp('the audit trail of every write', (ctx) => {
+  const world = {} as World;
+  const writes = () =>
+    listEndpoints(ctx.app).filter((endpoint) => WRITE_METHODS.has(endpoint.method) && endpoint.path.startsWith('/api/v1/'));
 
-    beforeAll(async () => {
-      Object.assign(world, await buildWorld(ctx.app, ctx.db, ctx.config));
-    });
+  beforeAll(async () => {
+    Object.assign(world, await buildWorld(ctx.app, ctx.db, ctx.config));
+  });
 
-    const auditIds = async () => (await ctx.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id);
+  const auditIds = async () => (await ctx.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id);
 
-    it('lists only writes that exist', () => {
-      const keys = writes().map((endpoint) => endpoint.key);
-      expect(Object.keys(UNAUDITED_WRITES).filter((key) => !keys.includes(key))).toEqual([]);
-    });
+  it('lists only writes that exist', () => {
+    const keys = writes().map((endpoint) => endpoint.key);
+    expect(Object.keys(UNAUDITED_WRITES).filter((key) => !keys.includes(key))).toEqual([]);
+  });
 
-    it('writes exactly one row (and those of the tickets it changes), with a known action and the caller address, for every audited write that succeeds', async () => {
-      const problems: string[] = [];
-      for (const endpoint of writes()) {
-        const request = REQUESTS[endpoint.key];
-        if (!request) {
-          problems.push(`${endpoint.key}: no well-formed request in access-requests.ts`);
-          continue;
-        }
-        let done = false;
-        for (const name of ASKERS) {
-          const caller = world.callers[name];
-          const options = await request(caller, world);
-          const before = await auditIds();
-          const reply = await ctx.app.inject(options);
-          if (reply.statusCode >= 300) continue;
-          done = true;
-          // Ids, not times: a row's time has microseconds that a Date read back does not keep.
-          const rows = before.length
-            ? await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))
-            : await ctx.db.select().from(auditLog);
-          const expected = endpoint.key in UNAUDITED_WRITES ? 0 : 1 + (FURTHER_ROWS[endpoint.key]?.length ?? 0);
-          if (rows.length !== expected) {
-            problems.push(`${endpoint.key} (as ${name}): ${rows.length} audit rows, expected ${expected}`);
-            break;
-          }
-          const further = FURTHER_ROWS[endpoint.key];
-          const actions = rows.map((row) => row.action).sort();
-          if (further && !further.every((action) => actions.includes(action)))
-            problems.push(`${endpoint.key}: actions ${actions.join(', ')}, expected also ${further.join(', ')}`);
-          for (const row of rows) {
-            if (!(AUDIT_ACTIONS as readonly string[]).includes(row.action))
-              problems.push(`${endpoint.key}: unknown action ${row.action}`);
-            if (row.ip !== caller.ip) problems.push(`${endpoint.key}: ip ${row.ip}, expected ${caller.ip}`);
-            // Public writes (the form, sign-in) have no signed-in caller to name.
-            if (endpoint.signedIn && row.actorUserId !== caller.user?.id)
-              problems.push(`${endpoint.key}: actor ${row.actorUserId}, expected ${caller.user?.id}`);
-          }
+  it('writes exactly one row (and those of the tickets it changes), with a known action and the caller address, for every audited write that succeeds', async () => {
+    const problems: string[] = [];
+    for (const endpoint of writes()) {
+      const request = REQUESTS[endpoint.key];
+      if (!request) {
+        problems.push(`${endpoint.key}: no well-formed request in access-requests.ts`);
+        continue;
+      }
+      let done = false;
+      for (const name of ASKERS) {
+        const caller = world.callers[name];
+        const options = await request(caller, world);
+        const before = await auditIds();
+        const reply = await ctx.app.inject(options);
+        if (reply.statusCode >= 300) continue;
+        done = true;
+        // Ids, not times: a row's time has microseconds that a Date read back does not keep.
+        const rows = before.length
+          ? await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))
+          : await ctx.db.select().from(auditLog);
+        const expected = endpoint.key in UNAUDITED_WRITES ? 0 : 1 + (FURTHER_ROWS[endpoint.key]?.length ?? 0);
+        if (rows.length !== expected) {
+          problems.push(`${endpoint.key} (as ${name}): ${rows.length} audit rows, expected ${expected}`);
           break;
         }
-        if (!done) problems.push(`${endpoint.key}: no caller of ${ASKERS.join(', ')} succeeded`);
+        const further = FURTHER_ROWS[endpoint.key];
+        const actions = rows.map((row) => row.action).sort();
+        if (further && !further.every((action) => actions.includes(action)))
+          problems.push(`${endpoint.key}: actions ${actions.join(', ')}, expected also ${further.join(', ')}`);
+        for (const row of rows) {
+          if (!(AUDIT_ACTIONS as readonly string[]).includes(row.action))
+            problems.push(`${endpoint.key}: unknown action ${row.action}`);
+          if (row.ip !== caller.ip) problems.push(`${endpoint.key}: ip ${row.ip}, expected ${caller.ip}`);
+          // Public writes (the form, sign-in) have no signed-in caller to name.
+          if (endpoint.signedIn && row.actorUserId !== caller.user?.id)
+            problems.push(`${endpoint.key}: actor ${row.actorUserId}, expected ${caller.user?.id}`);
+        }
+        break;
       }
-      expect(problems).toEqual([]);
-    }, 120_000);
+      if (!done) problems.push(`${endpoint.key}: no caller of ${ASKERS.join(', ')} succeeded`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 
-    it("names the tickets in an incident's rows and writes each ticket's resolve and reply rows when it resolves them", async () => {
-      const cc = world.callers.cc;
-      const customer = world.callers.customer.user;
-      const [rsTicket, iptspTicket, later, dropped] = await Promise.all(
-        (['rs', 'iptsp', 'oss-bss', 'cc'] as const).map((issuedTo) =>
-          buildTicket(ctx.db, customer, { issuedTo, ticketStatus: 'open' }),
-        ),
-      );
-      const solved = await buildTicket(ctx.db, customer, { issuedTo: 'rs', ticketStatus: 'closed' });
-      if (!rsTicket || !iptspTicket || !later || !dropped) throw new Error('tickets missing');
-      const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
-        const reply = await ctx.app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: cc.headers,
-          remoteAddress: cc.ip,
-          ...(payload ? { payload } : {}),
-        });
-        expect(reply.statusCode, reply.body).toBeLessThan(300);
-        return reply.json<{ data: { id: number } }>();
-      };
-      const before = await auditIds();
-      const ticketIds = [rsTicket.ticketId, iptspTicket.ticketId, dropped.ticketId, solved.ticketId];
-      const { id } = (await send('POST', '/incidents', { title: 'Audited fault', ticket_ids: ticketIds })).data;
-      await send('POST', `/incidents/${id}/tickets`, { ticket_ids: [later.ticketId] });
-      await send('DELETE', `/incidents/${id}/tickets/${dropped.ticketId}`);
-      await send('POST', `/incidents/${id}/resolve`, { resolution_message: 'Repaired.' });
+  it("names the tickets in an incident's rows and writes each ticket's resolve and reply rows when it resolves them", async () => {
+    const cc = world.callers.cc;
+    const customer = world.callers.customer.user;
+    const [rsTicket, iptspTicket, later, dropped] = await Promise.all(
+      (['rs', 'iptsp', 'oss-bss', 'cc'] as const).map((issuedTo) =>
+        buildTicket(ctx.db, customer, { issuedTo, ticketStatus: 'open' }),
+      ),
+    );
+    const solved = await buildTicket(ctx.db, customer, { issuedTo: 'rs', ticketStatus: 'closed' });
+    if (!rsTicket || !iptspTicket || !later || !dropped) throw new Error('tickets missing');
+    const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const reply = await ctx.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: cc.headers,
+        remoteAddress: cc.ip,
+        ...(payload ? { payload } : {}),
+      });
+      expect(reply.statusCode, reply.body).toBeLessThan(300);
+      return reply.json<{ data: { id: number } }>();
+    };
+    const before = await auditIds();
+    const ticketIds = [rsTicket.ticketId, iptspTicket.ticketId, dropped.ticketId, solved.ticketId];
+    const { id } = (await send('POST', '/incidents', { title: 'Audited fault', ticket_ids: ticketIds })).data;
+    await send('POST', `/incidents/${id}/tickets`, { ticket_ids: [later.ticketId] });
+    await send('DELETE', `/incidents/${id}/tickets/${dropped.ticketId}`);
+    await send('POST', `/incidents/${id}/resolve`, { resolution_message: 'Repaired.' });
 
-      const rows = (await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))).map((row) => ({
-        action: row.action,
-        target: row.target,
-        actor: row.actorUserId,
-        ip: row.ip,
-        details: row.details as Record<string, unknown>,
-      }));
-      const byCc = { actor: cc.user?.id, ip: cc.ip };
-      const closed = [rsTicket, iptspTicket, later].sort((a, b) => a.ticketId - b.ticketId);
-      expect(rows.filter((row) => row.target === `incident:${id}`)).toEqual([
-        {
-          action: 'incident.create',
-          target: `incident:${id}`,
-          ...byCc,
-          details: { title: 'Audited fault', tickets_linked: 4, ticket_ids: [...ticketIds].sort((a, b) => a - b) },
-        },
-        {
-          action: 'incident.link',
-          target: `incident:${id}`,
-          ...byCc,
-          details: { ticket_ids: [later.ticketId], tickets_linked: 1 },
-        },
-        {
-          action: 'incident.unlink',
-          target: `incident:${id}`,
-          ...byCc,
-          details: { ticket_id: dropped.ticketId, ticket_ids: [dropped.ticketId] },
-        },
-        {
-          action: 'incident.resolve',
-          target: `incident:${id}`,
-          ...byCc,
-          details: { tickets_resolved: 3, ticket_ids: closed.map((ticket) => ticket.ticketId) },
-        },
-      ]);
-      for (const ticket of closed) {
-        const own = rows.filter((row) => row.target === `ticket:${ticket.ticketId}`);
-        expect(own.map((row) => row.action).sort(), `ticket ${ticket.ticketId}`).toEqual(['comment.create', 'ticket.resolve']);
-        for (const row of own) expect(row).toMatchObject({ ...byCc, details: { incident_id: id } });
-        expect(own.find((row) => row.action === 'ticket.resolve')?.details).toEqual({
-          holder: ticket.issuedTo,
-          from_status: 'open',
-          incident_id: id,
-        });
-      }
-      // Neither the ticket taken out nor the one solved before gets a row of the resolve.
-      expect(
-        rows.filter((row) => row.target === `ticket:${dropped.ticketId}` || row.target === `ticket:${solved.ticketId}`),
-      ).toEqual([]);
-    });
-    // No test event or redelivery of a write leaves the machine.
-  },
-  { webhooks: { autostart: false } },
-);
+    const rows = (await ctx.db.select().from(auditLog).where(notInArray(auditLog.id, before))).map((row) => ({
+      action: row.action,
+      target: row.target,
+      actor: row.actorUserId,
+      ip: row.ip,
+      details: row.details as Record<string, unknown>,
+    }));
+    const byCc = { actor: cc.user?.id, ip: cc.ip };
+    const closed = [rsTicket, iptspTicket, later].sort((a, b) => a.ticketId - b.ticketId);
+    expect(rows.filter((row) => row.target === `incident:${id}`)).toEqual([
+      {
+        action: 'incident.create',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { title: 'Audited fault', tickets_linked: 4, ticket_ids: [...ticketIds].sort((a, b) => a - b) },
+      },
+      {
+        action: 'incident.link',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { ticket_ids: [later.ticketId], tickets_linked: 1 },
+      },
+      {
+        action: 'incident.unlink',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { ticket_id: dropped.ticketId, ticket_ids: [dropped.ticketId] },
+      },
+      {
+        action: 'incident.resolve',
+        target: `incident:${id}`,
+        ...byCc,
+        details: { tickets_resolved: 3, ticket_ids: closed.map((ticket) => ticket.ticketId) },
+      },
+    ]);
+    for (const ticket of closed) {
+      const own = rows.filter((row) => row.target === `ticket:${ticket.ticketId}`);
+      expect(own.map((row) => row.action).sort(), `ticket ${ticket.ticketId}`).toEqual(['comment.create', 'ticket.resolve']);
+      for (const row of own) expect(row).toMatchObject({ ...byCc, details: { incident_id: id } });
+      expect(own.find((row) => row.action === 'ticket.resolve')?.details).toEqual({
+        holder: ticket.issuedTo,
+        from_status: 'open',
+        incident_id: id,
+      });
+    }
+    // Neither the ticket taken out nor the one solved before gets a row of the resolve.
+    expect(
+      rows.filter((row) => row.target === `ticket:${dropped.ticketId}` || row.target === `ticket:${solved.ticketId}`),
+    ).toEqual([]);
+  });
+});
