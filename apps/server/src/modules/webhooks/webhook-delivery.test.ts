@@ -175,6 +175,26 @@ describeWithApp(
       expect(row?.latencyMs).toBeLessThan(TIMEOUT_MS + 1000);
     });
 
+    it('gives a dead receiver at most two lanes of the process, so a busy queue to it does not hold up another endpoint', async () => {
+      const { headers } = await admin();
+      const silent = await receiver(() => undefined);
+      const quick = await receiver();
+      const dead = await endpoint(headers, silent.url);
+      const alive = await endpoint(headers, quick.url);
+      for (let n = 0; n < 10; n++)
+        await ctx.app.inject({ method: 'POST', url: `/api/v1/webhook-endpoints/${dead.data.id}/test`, headers });
+      await ctx.app.inject({ method: 'POST', url: `/api/v1/webhook-endpoints/${alive.data.id}/test`, headers });
+      const started = Date.now();
+      const running = run();
+      while (quick.received.length === 0 && Date.now() - started < 3 * TIMEOUT_MS)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(quick.received).toHaveLength(1);
+      expect((quick.received[0]?.at ?? Infinity) - started).toBeLessThan(TIMEOUT_MS);
+      // The dead receiver got at most two requests at once.
+      expect(silent.received.length).toBeLessThanOrEqual(2);
+      await running;
+    }, 30_000);
+
     it('reads at most 64 kB of a huge reply, and follows no redirect', async () => {
       const { headers } = await admin();
       let written = 0;

@@ -23,6 +23,7 @@ import {
   holdFollowers,
   markEndpointFailing,
   recordDeliveryAttempt,
+  releaseClaim,
   type ClaimedDelivery,
   type DeliveryAttempt,
 } from './webhooks.repository.ts';
@@ -114,7 +115,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     while (!stopped) {
       const delivery = await claimDueDelivery(db, leaseMs, busyEndpoints());
       if (!delivery) break;
-      inFlight.set(delivery.endpointId, (inFlight.get(delivery.endpointId) ?? 0) + 1);
+      const lanesToEndpoint = (inFlight.get(delivery.endpointId) ?? 0) + 1;
+      // Lanes claim side by side: one that finds the endpoint's lanes filled meanwhile gives its claim back.
+      if (lanesToEndpoint > PER_ENDPOINT_LANES) {
+        await releaseClaim(db, delivery);
+        continue;
+      }
+      inFlight.set(delivery.endpointId, lanesToEndpoint);
       try {
         await deliver(delivery);
       } finally {

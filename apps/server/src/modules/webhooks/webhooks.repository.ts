@@ -178,6 +178,15 @@ export async function claimDueDelivery(db: Db, leaseMs: number, busy: string[]):
   return endpoint && { ...row, ...endpoint };
 }
 
+/** Gives a claim back untried (its endpoint's lanes in this process filled up meanwhile): due at once again. */
+export async function releaseClaim(db: Db, claimed: Pick<DeliveryRow, 'id' | 'attempts'>): Promise<void> {
+  const d = webhookDeliveries;
+  await db
+    .update(d)
+    .set({ attempts: sql`${d.attempts} - 1`, dueAt: sql`now()` })
+    .where(and(eq(d.id, claimed.id), eq(d.status, 'pending'), eq(d.attempts, claimed.attempts)));
+}
+
 export interface DeliveryAttempt {
   /** The body sent (stored at the first attempt, sent again unchanged on every retry); null: not rendered yet. */
   body: string | null;
