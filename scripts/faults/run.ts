@@ -18,6 +18,10 @@ import { seed } from './seed.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { smsTimeout } from './sms-timeout.ts';
 import { storageOutage } from './storage-outage.ts';
+import { webhookKill } from './webhook-kill.ts';
+
+/** Named on the command line: only these scenarios run (none named: all). */
+const ONLY = new Set(process.argv.slice(2));
 
 /** The whole run stops here, whatever hangs. */
 const RUN_LIMIT_MS = 6 * 60_000;
@@ -34,6 +38,34 @@ function leaksIn(log: string, server: ServerProcess, tokens: string[]): string[]
   return leaks;
 }
 
+/** (a) to (f), in order, on the one cluster; each pushes its result. */
+async function runEveryScenario(
+  cluster: Cluster,
+  server: ServerProcess,
+  seeded: Awaited<ReturnType<typeof seed>>,
+  tokens: string[],
+  results: ScenarioResult[],
+): Promise<void> {
+  console.log('(a) kill -9 during 200 comment writes …');
+  results.push(await killDuringWrites(cluster.url, server, seeded));
+  console.log('(b) PostgreSQL crash under load, with live streams open …');
+  const live = await watchLiveStreams(server, seeded, cluster.url);
+  results.push(await databaseOutage(cluster, server, seeded));
+  results.push(await live.afterOutage());
+  console.log('(c) file store unavailable …');
+  results.push(await storageOutage(server, seeded));
+  await server.stop();
+  const leaks = leaksIn(server.log(), server, tokens);
+  console.log('(d) SMS gateway times out …');
+  const sms = await smsTimeout(cluster.url);
+  results.push(sms);
+  console.log('(e) kill -9 with messages to issuers pending …');
+  results.push(await outboxKill(cluster.url, seeded));
+  console.log('(f) kill -9 with webhooks in flight …');
+  results.push(await webhookKill(cluster.url, seeded));
+  results.push({ name: 'logs of every server', facts: { 'secrets found': leaks.length }, problems: leaks, check: true });
+}
+
 /** Module-wide so that the run limit can still take the cluster down. */
 let cluster: Cluster | null = null;
 let server: ServerProcess | null = null;
@@ -48,23 +80,13 @@ async function main(): Promise<number> {
     server = await startServer(cluster.url);
     const seeded = await seed(cluster.url, server);
     const tokens = [seeded.staff.token, seeded.customer.token];
-
-    console.log('(a) kill -9 during 200 comment writes …');
-    results.push(await killDuringWrites(cluster.url, server, seeded));
-    console.log('(b) PostgreSQL crash under load, with live streams open …');
-    const live = await watchLiveStreams(server, seeded, cluster.url);
-    results.push(await databaseOutage(cluster, server, seeded));
-    results.push(await live.afterOutage());
-    console.log('(c) file store unavailable …');
-    results.push(await storageOutage(server, seeded));
-    await server.stop();
-    const leaks = leaksIn(server.log(), server, tokens);
-    console.log('(d) SMS gateway times out …');
-    const sms = await smsTimeout(cluster.url);
-    results.push(sms);
-    console.log('(e) kill -9 with messages to issuers pending …');
-    results.push(await outboxKill(cluster.url, seeded));
-    results.push({ name: 'logs of every server', facts: { 'secrets found': leaks.length }, problems: leaks, check: true });
+    if (ONLY.has('webhooks')) {
+      await server.stop();
+      console.log('(f) kill -9 with webhooks in flight …');
+      results.push(await webhookKill(cluster.url, seeded));
+    } else {
+      await runEveryScenario(cluster, server, seeded, tokens, results);
+    }
   } catch (error) {
     results.push({
       name: 'fault run',

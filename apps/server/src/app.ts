@@ -21,15 +21,23 @@ import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import { BODY_LIMITS } from './plugins/write-limits.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
+import type { Resolver } from './lib/guarded-http.ts';
 import { createTokenIssuer, type TokenIssuer } from './modules/auth/tokens.ts';
+import { alsoHearEventsIn } from './modules/events/events.repository.ts';
 import liveEvents from './modules/events/live-events.plugin.ts';
 import { PUBLIC_API_MODULES, ROOT_MODULES, SIGNED_IN_API_MODULES } from './modules/index.ts';
 import outboxWorker from './modules/notifications/outbox.plugin.ts';
-import { createOutboxBell } from './modules/notifications/outbox-bell.ts';
+import { createOutboxBell, type OutboxBell } from './modules/notifications/outbox-bell.ts';
 import type { TellSettings } from './modules/notifications/tell-issuer.ts';
 import { findLiveUserById } from './modules/users/users.repository.ts';
 import { findClientAccount, noteClientUse } from './modules/api-clients/api-clients.service.ts';
 import { API_TOKEN_SECURITY_SCHEME } from './plugins/signed-in.ts';
+import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
+import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
+import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
+
+// Every write's events are also heard by the webhooks, inside the writer's statement (DESIGN.md §21).
+alsoHearEventsIn(webhookDeliveriesOf);
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +46,10 @@ export interface AppDeps {
   sms: SmsSender;
   /** How the issuers of tickets are told: the settings, and the bell that wakes this process's outbox worker. */
   tell: TellSettings;
+  /** Wakes this process's webhook worker (a test event, a redelivery). */
+  webhookBell: OutboxBell;
+  /** How webhook receivers' names are resolved; unset: the system's resolver (tests: a rebinding one). */
+  webhookResolver?: Resolver;
 }
 
 declare module 'fastify' {
@@ -74,6 +86,8 @@ export interface BuildOptions {
   timeouts?: ServerTimeouts;
   /** Sees every route as it is added, with the instance it is added to (tests: the route table's conventions). */
   onRoute?: (route: RouteOptions, instance: FastifyInstance) => void;
+  /** Tests: the webhook worker's resolver and timeout. */
+  webhooks?: { resolve?: Resolver; timeoutMs?: number; autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -107,12 +121,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
     });
 
   const outboxBell = createOutboxBell();
+  const webhookBell = createOutboxBell();
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     sms: options.sms ?? createSmsSender(config),
     tell: { ...config, outbox: outboxBell },
+    webhookBell,
+    webhookResolver: options.webhooks?.resolve,
   };
   const tokens = createTokenIssuer(config.jwtSecret, config.jwtTtl);
   await app.register(
@@ -138,7 +155,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: `${config.brandName} API`, version: '1' },
+      webhooks: webhooksDocument(),
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/v1/users/login' },
@@ -179,6 +198,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // The background work of this process, from ready to close.
   await app.register(outboxWorker, { bell: outboxBell });
   await app.register(liveEvents);
+  await app.register(webhookWorker, { bell: webhookBell, ...options.webhooks });
 
   await app.register(
     async (api) => {

@@ -113,6 +113,11 @@ const envSchema = z.object({
   EXPENSIVE_READS_MAX: z.coerce.number().int().min(1).max(1000).default(3),
   EXPENSIVE_READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   EXPENSIVE_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  // Webhooks (DESIGN.md §21): whether receivers may be on private addresses and plain http (tests,
+  // receivers on the premises). Off unless set, in every environment: production never gets them by default.
+  WEBHOOK_ALLOW_PRIVATE: onOff.optional(),
+  WEBHOOK_ALLOW_HTTP: onOff.optional(),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   DEMO_SEED: onOff.optional(),
   // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
   DEV_OUTBOX: onOff.optional(),
@@ -208,6 +213,11 @@ export interface Config {
    * statement of theirs runs at most `timeoutMs` (server PostgreSQL), then the read answers 503.
    */
   expensiveReads: { concurrent: number; waitMs: number; timeoutMs: number };
+  /**
+   * Webhooks: what a receiver's address may be (lib/guarded-http.ts), and how often this process
+   * looks for due deliveries.
+   */
+  webhooks: { allowPrivate: boolean; allowHttp: boolean; pollMs: number };
   /** Whether an empty database gets the demo accounts and tickets. */
   demoSeed: boolean;
   /**
@@ -284,6 +294,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrent: env.EXPENSIVE_READS_MAX,
       waitMs: env.EXPENSIVE_READ_WAIT_MS,
       timeoutMs: env.EXPENSIVE_READ_TIMEOUT_MS,
+    },
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
+      allowHttp: env.WEBHOOK_ALLOW_HTTP ?? false,
+      pollMs: env.WEBHOOK_POLL_MS,
     },
     demoSeed: env.DEMO_SEED ?? !isProduction,
     devOutbox: env.DEV_OUTBOX ?? !isProduction,

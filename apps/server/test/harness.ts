@@ -1,7 +1,7 @@
 /** Runs a suite against a real app on each test database (see test-databases.ts). */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import type { Database } from '../src/db/client.ts';
@@ -20,6 +20,11 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   logger?: FastifyServerOptions['logger'];
   sms?: SmsSender;
+  /**
+   * The webhook worker's settings. By default a suite's worker sends nothing on its own (tests call
+   * `app.webhookWorker.runOnce()`) and no host name resolves: no test reaches beyond loopback.
+   */
+  webhooks?: BuildOptions['webhooks'];
 }
 
 /**
@@ -38,6 +43,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
         ctx.app = await buildApp(ctx.config, database, {
           logger: options.logger ?? false,
           sms: options.sms ?? createConsoleSms(() => undefined),
+          webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
         });
         await ctx.app.ready();
       }, 60_000);

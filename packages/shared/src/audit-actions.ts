@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   'service_level.update',
   'api_client.create',
   'api_client.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.test',
+  'webhook.redeliver',
+  'webhook.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

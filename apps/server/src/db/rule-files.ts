@@ -17,6 +17,7 @@ export const RULE_FILES = [
   '../modules/forwarding/forward-chain.sql',
   '../modules/tickets/ticket-workflow.sql',
   '../modules/service-levels/service-levels.sql',
+  '../modules/webhooks/webhooks.sql',
 ].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
 
 const BREAKPOINT = '--> statement-breakpoint';

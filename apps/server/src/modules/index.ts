@@ -29,6 +29,7 @@ import storageRoutes from './storage/storage.routes.ts';
 import { findTicketForViewer } from './tickets/tickets.service.ts';
 import ticketsRoutes from './tickets/tickets.routes.ts';
 import usersRoutes from './users/users.routes.ts';
+import webhooksRoutes from './webhooks/webhooks.routes.ts';
 
 /** Routes for anybody: sign-in, the public form and what it reads. */
 export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
@@ -62,6 +63,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   eventsRoutes,
   auditRoutes,
   apiClientsRoutes,
+  webhooksRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

@@ -116,6 +116,15 @@ const EXPECTED: Record<string, readonly number[]> = {
   'DELETE /api/v1/api-clients/{id}':                              [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   // A stream: its 200 is read up to the headers (which filter applies is the events tests' work).
   'GET /api/v1/events':                                           [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  // Webhooks (DESIGN.md §21): admins only, whatever their department.
+  'POST /api/v1/webhook-endpoints':                               [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
+  'GET /api/v1/webhook-endpoints':                                [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'PATCH /api/v1/webhook-endpoints/{id}':                         [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'DELETE /api/v1/webhook-endpoints/{id}':                        [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 204, 401, 401],
+  'GET /api/v1/webhook-endpoints/{id}/deliveries':                [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'POST /api/v1/webhook-endpoints/{id}/test':                     [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 202, 401, 401],
+  'POST /api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver':
+                                                                  [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 202, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

@@ -9,6 +9,7 @@ import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../
 import { buildGroup, IMAGES, presign, randomProblematicNumber, ticketBody, uploadImage } from '../ticket-factories.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
+import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
 import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
 
 export { buildWorld, type RequestOf, type World } from './access-world.ts';
@@ -245,6 +246,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   'GET /api/v1/events': async (caller) => call('GET', '/api/v1/events')(caller),
   ...INCIDENT_REQUESTS,
   ...API_CLIENT_REQUESTS,
+  ...WEBHOOK_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

@@ -8,13 +8,26 @@ import type { PublishedEvent, TicketEvent } from './publish.ts';
 export const EVENTS_CHANNEL = 'switchboard_events';
 
 /**
+ * SQL over the payloads of a write's events (a text[]) that another module runs inside the same
+ * statement, yielding a count: the webhook deliveries (DESIGN.md §21). Handed in by app.ts through
+ * `alsoHearEventsIn`, because the trail imports nothing above it.
+ */
+export type EventsHearer = (payloads: SQL) => SQL;
+let hearer: EventsHearer | null = null;
+
+/** Runs `next` on the payloads of every event published from now on (set once, before any write). */
+export function alsoHearEventsIn(next: EventsHearer): void {
+  hearer = next;
+}
+
+/**
  * NOTIFY of one ticket event, with `ticket_id` set to `ticketId` (SQL over a row of the same
  * prepared statement): the event of a ticket the statement itself creates. Its value is
  * `ticketEventParams(event)`.
  */
 export function notifyWithTicketId(ticketId: SQL): SQL {
   const payload = sql.placeholder('ticketEvent');
-  return sql`pg_notify(${EVENTS_CHANNEL}, jsonb_set(${payload}::jsonb, '{ticket_id}', to_jsonb(${ticketId}))::text)`;
+  return notifyEachOf(sql`array[jsonb_set(${payload}::jsonb, '{ticket_id}', to_jsonb(${ticketId}))::text]`);
 }
 
 export function ticketEventParams(event: Omit<TicketEvent, 'ticket_id'>) {
@@ -23,14 +36,16 @@ export function ticketEventParams(event: Omit<TicketEvent, 'ticket_id'>) {
 
 /** The events of `eventsParams(events)` NOTIFYed, as the main query of a prepared statement. */
 export function notifyEventsQuery(db: Pick<Db, 'select'>) {
-  return db
-    .select({ notified: sql`pg_notify(${EVENTS_CHANNEL}, payload)` })
-    .from(sql`unnest(${sql.placeholder('events')}::text[]) as payload`);
+  return db.select({ notified: notifyEachOf(sql`${sql.placeholder('events')}::text[]`) }).from(sql`(select 1) as one`);
 }
 
-/** NOTIFY of each payload of a text[] (SQL), counted: a subquery of a prepared statement. */
+/**
+ * NOTIFY of each payload of a text[] (SQL), counted, and whatever else hears events (the webhook
+ * deliveries): a subquery of a prepared statement.
+ */
 export function notifyEachOf(payloads: SQL): SQL {
-  return sql`(select count(pg_notify(${EVENTS_CHANNEL}, payload)) from unnest(${payloads}) as payload)`;
+  const notified = sql`(select count(pg_notify(${EVENTS_CHANNEL}, payload)) from unnest(${payloads}) as payload)`;
+  return hearer ? sql`(${notified} + ${hearer(payloads)})` : notified;
 }
 
 export function eventsParams(events: PublishedEvent[]) {
