@@ -8,10 +8,10 @@ import { layoutMessages } from './messages.ts';
  * The number beside a link that wants attention. Hidden from screen readers: the link's name says
  * it in words (nameWithNote). Dark shades, so that the white number reads at AA contrast.
  */
-export function NavBadge({ note }: { note: NavNote | undefined }) {
+export function NavBadge({ note, size = 'sm' }: { note: NavNote | undefined; size?: 'xs' | 'sm' }) {
   if (!note) return null;
   return (
-    <Badge component="span" size="sm" circle={note.count < 10} color={note.severe ? 'red.9' : 'orange.9'} aria-hidden>
+    <Badge component="span" size={size} circle={note.count < 10} color={note.severe ? 'red.9' : 'orange.9'} aria-hidden>
       {note.count}
     </Badge>
   );
@@ -28,13 +28,16 @@ export function LabelWithBadge({ label, note }: { label: string; note: NavNote |
   );
 }
 
-/** "Admin", the badge of its items when one wants attention, and the arrow. */
+/**
+ * "Admin" and the arrow; when one of its items wants attention, their badge in the arrow's place, so
+ * that the bar keeps its width (an admin's full bar only just fits 1280 pixels).
+ */
 export function AdminFace({ note }: { note: NavNote | undefined }) {
   const t = useMessages(layoutMessages);
   return (
     <Group component="span" gap={4} wrap="nowrap">
-      <LabelWithBadge label={t('adminMenu')} note={note} />
-      <IconChevronDown size={14} aria-hidden />
+      {t('adminMenu')}
+      {note ? <NavBadge note={note} size="xs" /> : <IconChevronDown size={14} aria-hidden />}
     </Group>
   );
 }

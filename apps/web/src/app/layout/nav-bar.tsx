@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Box, Burger, Button, Group, Image, Indicator, Stack, Text } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
@@ -70,19 +70,30 @@ export function NavBar({
   const links = items.filter((item) => !item.admin);
   const adminItems = items.filter((item) => item.admin);
   const adminNote = combineNotes(adminItems.map((item) => notes[item.key]));
+  const allNotes = combineNotes(items.map((item) => notes[item.key]));
 
   return (
     <Group ref={barRef} className={classes.bar} justify="space-between" gap="md">
       <Group gap="sm" wrap="nowrap">
         {compact && (
-          <Burger
-            opened={menuOpened}
-            onClick={onToggleMenu}
-            size="sm"
-            aria-label={menuOpened ? t('closeNavigation') : t('openNavigation')}
-            aria-expanded={menuOpened}
-            aria-controls="mobile-navigation"
-          />
+          // A link behind the burger that wants attention shows on the burger too, where a phone sees it.
+          <Indicator
+            label={allNotes?.count}
+            disabled={!allNotes || menuOpened}
+            size={16}
+            color={allNotes?.severe ? 'red.9' : 'orange.9'}
+            offset={4}
+            attributes={{ indicator: { 'aria-hidden': true } }}
+          >
+            <Burger
+              opened={menuOpened}
+              onClick={onToggleMenu}
+              size="sm"
+              aria-label={menuOpened ? t('closeNavigation') : nameWithNote(t('openNavigation'), allNotes, t)}
+              aria-expanded={menuOpened}
+              aria-controls="mobile-navigation"
+            />
+          </Indicator>
         )}
         <Link
           to="/tickets"
