@@ -7,6 +7,7 @@
  * its links at every width. Staff who are not admins never ask for the endpoints.
  */
 import { createServer, type Server } from 'node:http';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { WebhookEndpoint } from '@switchboard/shared';
@@ -20,6 +21,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
 const ENDPOINTS = '/api/v1/webhook-endpoints';
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** A receiver on loopback that refuses every delivery. */
 async function startFailingReceiver(): Promise<{ server: Server; url: string }> {
@@ -81,6 +83,17 @@ test('an admin sees a failing endpoint on the Admin menu and above the ticket li
     await expect(admin).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: `${SHOTS}/notice-desktop.png`, animations: 'disabled' });
+    const { violations } = await new AxeBuilder({ page })
+      .include('header')
+      .include('main .mantine-Alert-root')
+      .withTags(WCAG_AA)
+      .analyze();
+    expect(
+      violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+      ),
+    ).toEqual([]);
     await admin.click();
     await expect(page.getByRole('menuitem', { name: 'Integrations, 1 endpoint failing' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/admin-menu-desktop.png`, animations: 'disabled' });

@@ -6,15 +6,20 @@ import { layoutMessages } from './messages.ts';
 
 /**
  * The number beside a link that wants attention. Hidden from screen readers: the link's name says
- * it in words (nameWithNote). Dark shades, so that the white number reads at AA contrast.
+ * it in words (nameWithNote). Red with white digits once an endpoint is off, yellow with black ones
+ * while they only fail: both read at AA contrast (orange does not, with either).
  */
 export function NavBadge({ note, size = 'sm' }: { note: NavNote | undefined; size?: 'xs' | 'sm' }) {
   if (!note) return null;
   return (
-    <Badge component="span" size={size} circle={note.count < 10} color={note.severe ? 'red.9' : 'orange.9'} aria-hidden>
+    <Badge component="span" size={size} circle={note.count < 10} color={badgeColor(note)} autoContrast aria-hidden>
       {note.count}
     </Badge>
   );
+}
+
+export function badgeColor(note: NavNote | undefined): string {
+  return note?.severe ? 'red.9' : 'yellow.5';
 }
 
 /** A link's words, and its badge after them when it has one. */

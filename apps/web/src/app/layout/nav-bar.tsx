@@ -10,7 +10,7 @@ import { useLabels, type Labels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { combineNotes, nameWithNote, type NavNote, type NavNotes } from './integrations-attention.ts';
 import { layoutMessages } from './messages.ts';
-import { AdminFace, LabelWithBadge } from './nav-badge.tsx';
+import { AdminFace, badgeColor, LabelWithBadge } from './nav-badge.tsx';
 import { isActive, type NavItem } from './nav-items.ts';
 import classes from './nav-bar.module.css';
 
@@ -81,7 +81,8 @@ export function NavBar({
             label={allNotes?.count}
             disabled={!allNotes || menuOpened}
             size={16}
-            color={allNotes?.severe ? 'red.9' : 'orange.9'}
+            color={badgeColor(allNotes)}
+            autoContrast
             offset={4}
             attributes={{ indicator: { 'aria-hidden': true } }}
           >
