@@ -122,7 +122,18 @@ test('an admin sees a failing endpoint on the Admin menu and above the ticket li
     await page.screenshot({ path: `${SHOTS}/phone-menu.png`, animations: 'disabled' });
     await header.getByRole('button', { name: 'Close navigation' }).click();
 
+    // In Bangla: the bar or the burger (whichever fits) carries the count in words, with Latin digits.
     await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => localStorage.setItem('language', 'bn'));
+    await page.reload();
+    await expect(page.getByRole('alert', { name: 'ওয়েবহুক ব্যর্থ হচ্ছে' })).toContainText(
+      'একটি ওয়েবহুক এন্ডপয়েন্টে ডেলিভারি ব্যর্থ হচ্ছে।',
+    );
+    await expect(header.getByRole('button', { name: /, 1টি এন্ডপয়েন্ট ব্যর্থ হচ্ছে$/ })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/notice-desktop-bn.png`, animations: 'disabled' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+
     await notice.getByRole('link', { name: 'Open Integrations' }).click();
     await expect(page).toHaveURL(/\/integrations\?page=1$/);
     await expect(page.getByRole('row', { name: new RegExp(`down/${stamp}`) })).toContainText('Failing');
