@@ -23,7 +23,9 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { nameWithNote, type NavNotes } from './integrations-attention.ts';
 import { layoutMessages } from './messages.ts';
+import { NavBadge } from './nav-badge.tsx';
 import { describeUser } from './nav-bar.tsx';
 import { isActive, type NavItem, type NavKey } from './nav-items.ts';
 
@@ -43,8 +45,16 @@ const ICONS: Record<NavKey, Icon> = {
   integrations: IconPlugConnected,
 };
 
+interface MobileNavProps {
+  session: SessionClaims;
+  items: NavItem[];
+  /** Links that want an admin's attention: a badge beside them, as in the desktop bar. */
+  notes: NavNotes;
+  onNavigate: () => void;
+}
+
 /** The burger menu's panel on phones: who is signed in, the links, Sign out. */
-export function MobileNav({ session, items, onNavigate }: { session: SessionClaims; items: NavItem[]; onNavigate: () => void }) {
+export function MobileNav({ session, items, notes, onNavigate }: MobileNavProps) {
   const t = useMessages(layoutMessages);
   const labels = useLabels();
   const { pathname } = useLocation();
@@ -69,6 +79,7 @@ export function MobileNav({ session, items, onNavigate }: { session: SessionClai
           // The administration's links follow a heading, as they sit in the Admin menu on desktops.
           const heading = item.admin && !items[index - 1]?.admin;
           const active = isActive(item, pathname);
+          const note = notes[item.key];
           return (
             <Fragment key={item.key}>
               {heading && (
@@ -79,7 +90,9 @@ export function MobileNav({ session, items, onNavigate }: { session: SessionClai
               <NavLink
                 renderRoot={(props) => <Link {...props} {...item.link} />}
                 label={t(item.key)}
+                aria-label={note ? nameWithNote(t(item.key), note, t) : undefined}
                 leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden />}
+                rightSection={<NavBadge note={note} />}
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 onClick={onNavigate}

@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
-import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPlus } from '@tabler/icons-react';
+import { Box, Burger, Button, Group, Image, Indicator, Stack, Text } from '@mantine/core';
+import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
@@ -8,7 +8,9 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
+import { combineNotes, nameWithNote, type NavNote, type NavNotes } from './integrations-attention.ts';
 import { layoutMessages } from './messages.ts';
+import { AdminFace, badgeColor, LabelWithBadge } from './nav-badge.tsx';
 import { isActive, type NavItem } from './nav-items.ts';
 import classes from './nav-bar.module.css';
 
@@ -16,6 +18,8 @@ export interface NavBarProps {
   brand: string;
   session: SessionClaims;
   items: NavItem[];
+  /** Links that want an admin's attention (an endpoint turned off): a badge beside them. */
+  notes: NavNotes;
   /** The links do not fit beside the logo and the name: the burger and its menu stand for them. */
   compact: boolean;
   /** Told whenever the full bar starts or stops fitting the header's width. */
@@ -47,7 +51,17 @@ export function initiallyCompact(): boolean {
  * keeps its natural width (it follows the language, the role's links and the fonts as they load), and
  * the bar is compact whenever the header is narrower than that copy.
  */
-export function NavBar({ brand, session, items, compact, onCompactChange, menuOpened, onToggleMenu, onNavigate }: NavBarProps) {
+export function NavBar({
+  brand,
+  session,
+  items,
+  notes,
+  compact,
+  onCompactChange,
+  menuOpened,
+  onToggleMenu,
+  onNavigate,
+}: NavBarProps) {
   const t = useMessages(layoutMessages);
   const { pathname } = useLocation();
   const barRef = useRef<HTMLDivElement>(null);
@@ -55,19 +69,32 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
   useCompactWhenCrowded(barRef, fullRef, onCompactChange);
   const links = items.filter((item) => !item.admin);
   const adminItems = items.filter((item) => item.admin);
+  const adminNote = combineNotes(adminItems.map((item) => notes[item.key]));
+  const allNotes = combineNotes(items.map((item) => notes[item.key]));
 
   return (
     <Group ref={barRef} className={classes.bar} justify="space-between" gap="md">
       <Group gap="sm" wrap="nowrap">
         {compact && (
-          <Burger
-            opened={menuOpened}
-            onClick={onToggleMenu}
-            size="sm"
-            aria-label={menuOpened ? t('closeNavigation') : t('openNavigation')}
-            aria-expanded={menuOpened}
-            aria-controls="mobile-navigation"
-          />
+          // A link behind the burger that wants attention shows on the burger too, where a phone sees it.
+          <Indicator
+            label={allNotes?.count}
+            disabled={!allNotes || menuOpened}
+            size={16}
+            color={badgeColor(allNotes)}
+            autoContrast
+            offset={4}
+            attributes={{ indicator: { 'aria-hidden': true } }}
+          >
+            <Burger
+              opened={menuOpened}
+              onClick={onToggleMenu}
+              size="sm"
+              aria-label={menuOpened ? t('closeNavigation') : nameWithNote(t('openNavigation'), allNotes, t)}
+              aria-expanded={menuOpened}
+              aria-controls="mobile-navigation"
+            />
+          </Indicator>
         )}
         <Link
           to="/tickets"
@@ -90,6 +117,7 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
             <Group gap={2} wrap="nowrap" className={classes.links}>
               {links.map((item) => {
                 const active = isActive(item, pathname);
+                const note = notes[item.key];
                 return (
                   <Link
                     key={item.key}
@@ -97,14 +125,15 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
                     className={classes.link}
                     data-active={active || undefined}
                     aria-current={active ? 'page' : undefined}
+                    aria-label={note ? nameWithNote(t(item.key), note, t) : undefined}
                   >
-                    {t(item.key)}
+                    <LabelWithBadge label={t(item.key)} note={note} />
                   </Link>
                 );
               })}
               {adminItems.length > 0 && (
-                <Suspense fallback={<AdminLabel />}>
-                  <AdminMenu items={adminItems} pathname={pathname} />
+                <Suspense fallback={<AdminLabel note={adminNote} />}>
+                  <AdminMenu items={adminItems} notes={notes} pathname={pathname} />
                 </Suspense>
               )}
             </Group>
@@ -134,10 +163,10 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
           <Group gap={2} wrap="nowrap">
             {links.map((item) => (
               <span key={item.key} className={classes.link}>
-                {t(item.key)}
+                <LabelWithBadge label={t(item.key)} note={notes[item.key]} />
               </span>
             ))}
-            {adminItems.length > 0 && <AdminLabel />}
+            {adminItems.length > 0 && <AdminLabel note={adminNote} />}
           </Group>
           <Group gap="md" wrap="nowrap">
             <Identity session={session} />
@@ -152,14 +181,10 @@ export function NavBar({ brand, session, items, compact, onCompactChange, menuOp
 }
 
 /** The Admin menu's button face, also what stands in its place while the menu's code loads. */
-export function AdminLabel() {
-  const t = useMessages(layoutMessages);
+export function AdminLabel({ note }: { note: NavNote | undefined }) {
   return (
     <span className={classes.link}>
-      <Group component="span" gap={4} wrap="nowrap">
-        {t('adminMenu')}
-        <IconChevronDown size={14} aria-hidden />
-      </Group>
+      <AdminFace note={note} />
     </span>
   );
 }

@@ -1,10 +1,14 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Navigate, Outlet } from '@tanstack/react-router';
+import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLiveUpdates } from '../../lib/live-events.ts';
+import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
+import { navNotesFor, useEndpointTrouble } from './integrations-attention.ts';
+import { IntegrationsNotice } from './integrations-notice.tsx';
+import { layoutMessages } from './messages.ts';
 import { initiallyCompact, NavBar } from './nav-bar.tsx';
 import { navItemsFor } from './nav-items.ts';
 
@@ -30,9 +34,13 @@ export function SignedInLayout() {
   };
   useReloadWhenSessionChangesElsewhere();
   useLiveUpdates();
+  const t = useMessages(layoutMessages);
+  const { pathname } = useLocation();
+  const trouble = useEndpointTrouble(session);
 
   if (!session) return <Navigate to="/" search={{}} replace />;
   const items = navItemsFor(session);
+  const notes = navNotesFor(trouble, t);
 
   return (
     <AppShell
@@ -50,6 +58,7 @@ export function SignedInLayout() {
           brand={brand}
           session={session}
           items={items}
+          notes={notes}
           compact={compact}
           onCompactChange={setCompact}
           menuOpened={menuOpened}
@@ -61,12 +70,13 @@ export function SignedInLayout() {
       <AppShell.Navbar p="md" inert={!menuOpened} display={compact ? undefined : 'none'}>
         {mobileNavWanted && (
           <Suspense fallback={null}>
-            <MobileNav session={session} items={items} onNavigate={menu.close} />
+            <MobileNav session={session} items={items} notes={notes} onNavigate={menu.close} />
           </Suspense>
         )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>
+          <IntegrationsNotice trouble={trouble} pathname={pathname} />
           <Outlet />
         </Container>
       </AppShell.Main>

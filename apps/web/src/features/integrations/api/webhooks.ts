@@ -6,23 +6,15 @@ import type {
   WebhookEndpoint,
   WebhookEndpointCreate,
   WebhookEndpointCreatedReply,
-  WebhookEndpointListReply,
   WebhookEndpointUpdate,
 } from '@switchboard/shared';
+import { webhookEndpointsKey as endpointsKey } from '../../../entities/webhook-endpoints.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-const endpointsKey = ['webhook-endpoints'] as const;
 const deliveriesKey = (id: string) => [...endpointsKey, id, 'deliveries'] as const;
 
 /** While a delivery waits for its attempt, its page is read again this often to show how it went. */
 const PENDING_REFRESH_MS = 2000;
-
-export function useWebhookEndpoints() {
-  return useQuery({
-    queryKey: endpointsKey,
-    queryFn: ({ signal }) => apiRequest<WebhookEndpointListReply>('/webhook-endpoints', { signal }),
-  });
-}
 
 /** Creates an endpoint; the reply holds its signing secret, the only time it is ever sent. */
 export function useCreateWebhookEndpoint() {
