@@ -7,9 +7,9 @@ export interface PageLinks {
   next_page: number | null;
 }
 
-/** Last page = ceil(total / 10); neighbours are null at the ends. */
-export function pageLinks(page: number, total: number): PageLinks {
-  const totalPages = Math.ceil(total / PAGE_SIZE);
+/** Last page = ceil(total / size), 10 a page unless the list says otherwise; neighbours are null at the ends. */
+export function pageLinks(page: number, total: number, size = PAGE_SIZE): PageLinks {
+  const totalPages = Math.ceil(total / size);
   return {
     total_pages: totalPages,
     // Past the end, "previous" leads back to the last page that has rows.

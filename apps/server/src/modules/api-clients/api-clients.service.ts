@@ -18,6 +18,7 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { issueApiToken } from '../../lib/api-tokens.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import type { Actor, ClientAccount } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { insertUser } from '../users/users.repository.ts';
@@ -69,14 +70,7 @@ async function viewOf(db: Db, id: string): Promise<ApiClient> {
 export async function listApiClients(db: Db, actor: Actor, page: number): Promise<ApiClientListReply> {
   assertCanManageIntegrations(actor);
   const { rows, total } = await listApiClientPage(db, (page - 1) * API_CLIENTS_PAGE_SIZE, API_CLIENTS_PAGE_SIZE);
-  const totalPages = Math.ceil(total / API_CLIENTS_PAGE_SIZE);
-  return {
-    data: rows.map(present),
-    total,
-    total_pages: totalPages,
-    previous_page: page > 1 && totalPages > 0 ? Math.min(page - 1, totalPages) : null,
-    next_page: page < totalPages ? page + 1 : null,
-  };
+  return { data: rows.map(present), total, ...pageLinks(page, total, API_CLIENTS_PAGE_SIZE) };
 }
 
 /** Creates the client and its account; the reply is the only place the token ever appears. */

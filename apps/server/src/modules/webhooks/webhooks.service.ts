@@ -18,6 +18,7 @@ import {
   type WebhookEndpointUpdate,
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { resolveCheckedAddress, systemResolver, UrlRefused, type OutgoingPolicy, type Resolver } from '../../lib/guarded-http.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry, type AuditEntry } from '../audit/audit.repository.ts';
@@ -168,14 +169,7 @@ export async function listWebhookDeliveries(
   await mustFindEndpoint(ctx.db, endpointId);
   const size = WEBHOOK_DELIVERIES_PAGE_SIZE;
   const { rows, total } = await listDeliveriesPage(ctx.db, endpointId, (page - 1) * size, size);
-  const totalPages = Math.ceil(total / size);
-  return {
-    data: rows.map(presentDelivery),
-    total,
-    total_pages: totalPages,
-    previous_page: page > 1 && totalPages > 0 ? Math.min(page - 1, totalPages) : null,
-    next_page: page < totalPages ? page + 1 : null,
-  };
+  return { data: rows.map(presentDelivery), total, ...pageLinks(page, total, size) };
 }
 
 /** "Send test event": a `webhook.test` delivery to this endpoint, whatever it listens to. */
