@@ -102,7 +102,9 @@ function fanOutMisses({ api, baseline, fanOut }: Row, budget: Budget): string[] 
   if (fanOut.receivedPerSecond < fanOut.deliveriesWrittenPerSecond * SHARE_WITH_WEBHOOKS)
     misses.push(`${Math.round(fanOut.receivedPerSecond)} of ${Math.round(fanOut.deliveriesWrittenPerSecond)} deliveries/s sent`);
   if (fanOut.eventsPerSecond < FANNED_OUT_EVENTS_PER_SECOND)
-    misses.push(`${Math.round(fanOut.eventsPerSecond)} events/s written, not ${FANNED_OUT_EVENTS_PER_SECOND.toLocaleString('en')}`);
+    misses.push(
+      `${Math.round(fanOut.eventsPerSecond)} events/s written, not ${FANNED_OUT_EVENTS_PER_SECOND.toLocaleString('en')}`,
+    );
   if (fanOut.drainSeconds === null) misses.push('backlog not drained');
   return misses;
 }

@@ -160,11 +160,18 @@ async function measureIntegrations(server: RunningProcess, sample: CorpusSample,
   if (selected('webhooks')) {
     const receiver = await startWebhookReceiver();
     started.push(receiver);
-    for (const scenario of otherScenarios(sample).filter((candidate) => ['create ticket', 'add comment'].includes(candidate.name))) {
+    for (const scenario of otherScenarios(sample).filter((candidate) =>
+      ['create ticket', 'add comment'].includes(candidate.name),
+    )) {
       console.log(`- webhooks: ${scenario.name}, without and with endpoints`);
       const measured = await measureFanOut(pool, server, receiver, scenario, load, drain);
-      console.log(`  ${JSON.stringify({ without: measured.without.requestsPerSecond, with: measured.with.requestsPerSecond, ...measured.fanOut, load: loadavg() })}`);
-      rows.push({ api: measured.without, trivial }, { api: measured.with, baseline: measured.without, fanOut: measured.fanOut, trivial });
+      console.log(
+        `  ${JSON.stringify({ without: measured.without.requestsPerSecond, with: measured.with.requestsPerSecond, ...measured.fanOut, load: loadavg() })}`,
+      );
+      rows.push(
+        { api: measured.without, trivial },
+        { api: measured.with, baseline: measured.without, fanOut: measured.fanOut, trivial },
+      );
     }
   }
   if (selected('token check')) {
