@@ -41,9 +41,14 @@ async function receivedBy(receiver: RunningProcess): Promise<number> {
   return ((await response.json()) as { received: number }).received;
 }
 
-/** Removes the bench's endpoints (and, by cascade, their deliveries). */
+/**
+ * Removes the bench's endpoints (and, by cascade, their deliveries), then vacuums: each delivery
+ * leaves two dead row versions (its claim and its outcome), which the worker's queue scan would
+ * step over in the next scenario (the machine's PostgreSQL runs without autovacuum).
+ */
 export async function removeFanOutEndpoints(pool: pg.Pool): Promise<void> {
   await pool.query('delete from webhook_endpoints where description = $1', [BENCH_ENDPOINT]);
+  await pool.query('vacuum (analyze) webhook_endpoints, webhook_deliveries');
 }
 
 async function addFanOutEndpoints(pool: pg.Pool, receiver: RunningProcess): Promise<void> {
