@@ -9,7 +9,7 @@ import type { RunningProcess } from './processes.ts';
 import { randomTicketId, type CorpusSample } from './scenarios.ts';
 
 /** Rounds of (session, client) measured; the rows keep the median CPU per reply of each. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 export interface TokenRows {
   session: Measurement;
@@ -65,6 +65,8 @@ export async function measureTokenCheck(
       await settle();
       clients.push(await measureHttp(server, clientToken, 'api', load));
       await settle();
+      const cpu = (runs: Measurement[]) => Math.round(runs.at(-1)?.cpuPerReply ?? Number.NaN);
+      console.log(`  round ${round + 1}: session ${cpu(sessions)} µs/reply, client ${cpu(clients)} µs/reply`);
     }
     return { session: median(sessions), client: median(clients) };
   } finally {
