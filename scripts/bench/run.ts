@@ -165,8 +165,9 @@ async function measureIntegrations(server: RunningProcess, sample: CorpusSample,
     )) {
       console.log(`- webhooks: ${scenario.name}, without and with endpoints`);
       const measured = await measureFanOut(pool, server, receiver, scenario, load, drain);
+      const { fanOut } = measured;
       console.log(
-        `  ${JSON.stringify({ without: measured.without.requestsPerSecond, with: measured.with.requestsPerSecond, ...measured.fanOut, load: loadavg() })}`,
+        `  ${Math.round(fanOut.eventsPerSecond)} events/s to ${fanOut.endpoints} endpoints, backlog ${fanOut.backlog}, load average ${fanOut.loadAverage.map((value) => value.toFixed(1)).join(' ')}`,
       );
       rows.push(
         { api: measured.without, trivial },

@@ -6,6 +6,7 @@
  * the load left and the time the server's worker took to drain it.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type pg from 'pg';
 import { WEBHOOK_EVENTS } from '@switchboard/shared';
 import { cpuTimeOf, measureHttp, type HttpScenario, type LoadOptions, type Measurement } from './load.ts';
@@ -34,6 +35,8 @@ export interface FanOut {
   lagP95: number;
   lagMax: number;
   undelivered: number;
+  /** The machine's load average (1, 5, 15 min) when the backlog was drained: the machine may be shared. */
+  loadAverage: number[];
 }
 
 async function receivedBy(receiver: RunningProcess): Promise<number> {
@@ -144,6 +147,7 @@ export async function measureFanOut(
         lagP95: lag.p95,
         lagMax: lag.max,
         undelivered: lag.undelivered,
+        loadAverage: loadavg(),
       },
     };
   } finally {
