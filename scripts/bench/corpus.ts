@@ -149,6 +149,8 @@ const WRITTEN_TABLES = [
   'outbox_messages',
   'audit_log',
   'uploads',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ];
 
 /**

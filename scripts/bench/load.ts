@@ -63,7 +63,7 @@ function summarise(
 const CLOCK_TICKS = 100;
 
 /** The CPU time a process has used so far, µs; undefined without /proc. */
-function cpuTimeOf(pid: number | undefined): number | undefined {
+export function cpuTimeOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

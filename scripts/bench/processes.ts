@@ -103,6 +103,10 @@ export async function startServer(databaseUrl: string): Promise<RunningProcess &
     LOG_LEVEL: 'warn',
     // The load generator writes as a handful of accounts, far faster than people.
     WRITE_LIMIT_SCALE: '100000',
+    // The fan-out rows (webhooks.ts) deliver to a receiver on loopback over plain http. Without
+    // endpoints, as in every other row, these change nothing.
+    WEBHOOK_ALLOW_PRIVATE: 'on',
+    WEBHOOK_ALLOW_HTTP: 'on',
   };
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE;
@@ -127,4 +131,11 @@ export async function startBareServer(databaseUrl: string): Promise<RunningProce
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl, ...poolSize };
   return startNode(path.join(ROOT, 'scripts/bench/bare-server.ts'), env, '/ping', port);
+}
+
+/** The webhook receiver of the fan-out rows (webhook-receiver.ts): 204 to every delivery, counted. */
+export async function startWebhookReceiver(): Promise<RunningProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port) };
+  return startNode(path.join(ROOT, 'scripts/bench/webhook-receiver.ts'), env, '/count', port);
 }

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Measurement } from './load.ts';
+import type { FanOut } from './webhooks.ts';
 
 export interface Row {
   /** The endpoint at full concurrency (closed loop): the most it can do. */
@@ -16,6 +17,10 @@ export interface Row {
   trivial?: Measurement;
   /** The same statements behind a bare node:http server (bare-server.ts): what any Node.js server can reach. */
   bare?: Measurement;
+  /** What the row is held against: the write without webhook endpoints, the read with a session token. */
+  baseline?: Measurement;
+  /** The webhook deliveries of a fan-out row (webhooks.ts). */
+  fanOut?: FanOut;
 }
 
 /** The steady load of DESIGN.md §10: what a busy desk offers, after a warm-up. */
@@ -26,6 +31,12 @@ export const SHARE_OF_SQL = 0.6;
 /** A write must reach 1,000/s, or this share of what the database alone does. */
 export const WRITES_PER_SECOND = 1000;
 export const SHARE_OF_DATABASE = 0.8;
+/** DESIGN.md §21: writes keep this share of their throughput with webhooks fanned out ... */
+export const SHARE_WITH_WEBHOOKS = 0.9;
+/** ... of this many events per second to five endpoints. */
+export const FANNED_OUT_EVENTS_PER_SECOND = 1000;
+/** A client token's check may cost this much more CPU per request than a session token's, µs. */
+export const CLIENT_TOKEN_CPU_OVER_SESSION = 50;
 
 export interface Budget {
   /** p95 ms at the steady load. */
@@ -36,6 +47,10 @@ export interface Budget {
   shareOfSql?: boolean;
   /** Whether it is a write, held to WRITES_PER_SECOND or SHARE_OF_DATABASE. */
   write?: boolean;
+  /** A fan-out row: SHARE_WITH_WEBHOOKS of the baseline while FANNED_OUT_EVENTS_PER_SECOND go out. */
+  fanOut?: boolean;
+  /** µs of CPU per reply over the baseline's at most. */
+  cpuOverBaseline?: number;
 }
 
 /** The budget of a scenario by its name (DESIGN.md §10, §19); null for rows that only inform. */
@@ -47,6 +62,8 @@ export function budgetOf(name: string): Budget | null {
   if (name.startsWith('users:')) return { steadyP95: 30, shareOfSql: true };
   if (name.startsWith('dashboard:')) return { p95: 200 };
   if (name === 'create ticket' || name === 'add comment') return { write: true };
+  if (name.startsWith('webhooks:') && !name.endsWith('no endpoints')) return { fanOut: true };
+  if (name.startsWith('token check: client')) return { cpuOverBaseline: CLIENT_TOKEN_CPU_OVER_SESSION };
   return null;
 }
 
@@ -68,9 +85,53 @@ export function verdictOf(row: Row): string {
     const enough = database && api.requestsPerSecond >= database.requestsPerSecond * SHARE_OF_DATABASE;
     if (!enough) misses.push(`${Math.round(api.requestsPerSecond)}/s${database ? `, ${percent(api, database)} of pgbench` : ''}`);
   }
+  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget));
   const errors = api.errors + (steady?.errors ?? 0);
   if (errors > 0) misses.push(`${errors} errors`);
-  return misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`;
+  const verdict = misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`;
+  const detail = detailOf(row);
+  return detail ? `${verdict} (${detail})` : verdict;
+}
+
+function fanOutMisses({ api, baseline, fanOut }: Row, budget: Budget): string[] {
+  if (!budget.fanOut) return [];
+  if (!baseline || !fanOut) return ['no run without endpoints'];
+  const misses: string[] = [];
+  if (api.requestsPerSecond < baseline.requestsPerSecond * SHARE_WITH_WEBHOOKS)
+    misses.push(`${percent(api, baseline)} of the writes without webhooks`);
+  if (fanOut.receivedPerSecond < fanOut.deliveriesWrittenPerSecond * SHARE_WITH_WEBHOOKS)
+    misses.push(`${Math.round(fanOut.receivedPerSecond)} of ${Math.round(fanOut.deliveriesWrittenPerSecond)} deliveries/s sent`);
+  if (fanOut.eventsPerSecond < FANNED_OUT_EVENTS_PER_SECOND)
+    misses.push(
+      `${Math.round(fanOut.eventsPerSecond)} events/s written, not ${FANNED_OUT_EVENTS_PER_SECOND.toLocaleString('en')}`,
+    );
+  if (fanOut.drainSeconds === null) misses.push('backlog not drained');
+  return misses;
+}
+
+function cpuMisses({ api, baseline }: Row, budget: Budget): string[] {
+  if (budget.cpuOverBaseline === undefined) return [];
+  if (api.cpuPerReply === undefined || baseline?.cpuPerReply === undefined) return ['no CPU time measured'];
+  const over = api.cpuPerReply - baseline.cpuPerReply;
+  return over > budget.cpuOverBaseline ? [`${Math.round(over)} µs over the session token's > ${budget.cpuOverBaseline}`] : [];
+}
+
+/** What a fan-out or token row measured beside its verdict. */
+function detailOf({ api, baseline, fanOut }: Row): string {
+  if (fanOut && baseline) {
+    const drained = fanOut.drainSeconds === null ? 'not drained' : `drained in ${fanOut.drainSeconds.toFixed(1)} s`;
+    return [
+      `${percent(api, baseline)} of ${perSecond(baseline)}/s`,
+      `${Math.round(fanOut.eventsPerSecond)} events/s × ${fanOut.endpoints}`,
+      `${Math.round(fanOut.receivedPerSecond)} deliveries/s received`,
+      `lag p95 ${Math.round(fanOut.lagP95).toLocaleString('en')} ms`,
+      `backlog ${fanOut.backlog.toLocaleString('en')}, ${drained}`,
+      ...(fanOut.cpuPerDelivery === null ? [] : [`server CPU ${Math.round(fanOut.cpuPerDelivery)} µs/delivery`]),
+    ].join('; ');
+  }
+  if (baseline?.cpuPerReply !== undefined && api.cpuPerReply !== undefined)
+    return `${Math.round(api.cpuPerReply - baseline.cpuPerReply)} µs/reply over the session token's ${Math.round(baseline.cpuPerReply)}`;
+  return '';
 }
 
 function percent(a: Measurement, b: Measurement): string {

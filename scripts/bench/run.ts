@@ -22,7 +22,14 @@ import {
 import { dashboardAggregates, dashboardScenario } from './dashboard.ts';
 import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
-import { ROOT, startBareServer, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
+import {
+  ROOT,
+  startBareServer,
+  startServer,
+  startTrivialServer,
+  startWebhookReceiver,
+  type RunningProcess,
+} from './processes.ts';
 import { printTable, STEADY_CONNECTIONS, STEADY_RATE, verdictOf, writeResults, type Row } from './report.ts';
 import {
   httpListScenario,
@@ -35,6 +42,8 @@ import {
 } from './scenarios.ts';
 import { readSettings } from './settings.ts';
 import { usersAdminScenarios } from './users-admin.ts';
+import { measureTokenCheck } from './tokens.ts';
+import { measureFanOut } from './webhooks.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -142,6 +151,38 @@ async function measureBare(name: string, variants: SqlStatement[][]): Promise<Me
   return measureHttp(bareServer, scenario, 'bare', load);
 }
 
+/**
+ * DESIGN.md §21's budget: each write without and with five webhook endpoints (a receiver process
+ * on loopback), then a client token's CPU per reply beside a session token's.
+ */
+async function measureIntegrations(server: RunningProcess, sample: CorpusSample, trivial: Measurement): Promise<Row[]> {
+  const rows: Row[] = [];
+  if (selected('webhooks')) {
+    const receiver = await startWebhookReceiver();
+    started.push(receiver);
+    for (const scenario of otherScenarios(sample).filter((candidate) =>
+      ['create ticket', 'add comment'].includes(candidate.name),
+    )) {
+      console.log(`- webhooks: ${scenario.name}, without and with endpoints`);
+      const measured = await measureFanOut(pool, server, receiver, scenario, load, drain);
+      const { fanOut } = measured;
+      console.log(
+        `  ${Math.round(fanOut.eventsPerSecond)} events/s to ${fanOut.endpoints} endpoints, backlog ${fanOut.backlog}, load average ${fanOut.loadAverage.map((value) => value.toFixed(1)).join(' ')}`,
+      );
+      rows.push(
+        { api: measured.without, trivial },
+        { api: measured.with, baseline: measured.without, fanOut: measured.fanOut, trivial },
+      );
+    }
+  }
+  if (selected('token check')) {
+    console.log('- token check: session and client token, in turn');
+    const measured = await measureTokenCheck(server, sample, load, drain);
+    rows.push({ api: measured.session, trivial }, { api: measured.client, baseline: measured.session, trivial });
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const server = await startServer(settings.databaseUrl);
   started.push(server);
@@ -236,6 +277,7 @@ async function main(): Promise<void> {
     console.log(`- ${validate.name}`);
     rows.push({ api: await measureHttp(server, validate, 'api', load), trivial: trivialPing });
   }
+  rows.push(...(await measureIntegrations(server, sample, trivialPing)));
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   console.log(

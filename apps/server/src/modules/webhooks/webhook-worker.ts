@@ -176,8 +176,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     if (!(await recordDeliveryAttempt(db, delivery, { body, statusCode, latencyMs, error, outcome })))
       log.warn(facts, 'a webhook delivery outlived its lease; its outcome was not recorded');
     if (outcome.status === 'pending') await holdFollowers(db, delivery, outcome.retryInMs);
-    if (error === null) await clearEndpointFailing(db, delivery.endpointId);
-    else await recordEndpointFailure(delivery.endpointId);
+    // An endpoint that was not failing at the claim has nothing to clear: no statement for it.
+    if (error === null) {
+      if (delivery.endpointFailingSince !== null) await clearEndpointFailing(db, delivery.endpointId);
+    } else await recordEndpointFailure(delivery.endpointId);
   }
 
   /** Marks the endpoint failing; one failing for 3 days is turned off and the audit trail tells admins. */

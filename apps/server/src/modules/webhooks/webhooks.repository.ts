@@ -3,7 +3,7 @@
  * claims, sends and records. Deliveries of live events are written inside the writer's statement
  * by `webhook_deliveries_enqueue` (webhooks.sql), which the events' NOTIFY calls.
  */
-import { and, count, desc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
@@ -133,15 +133,24 @@ export async function listDeliveriesPage(db: Db, endpointId: string, offset: num
   return { rows, total: total?.n ?? 0 };
 }
 
-/** A claimed delivery with what sending it needs of its endpoint. */
-export type ClaimedDelivery = DeliveryRow & { url: string; secret: string; department: EndpointRow['department'] };
+/**
+ * A claimed delivery with what sending it needs of its endpoint, and whether the endpoint was
+ * failing when it was claimed (a success then clears it; otherwise nothing is written for it).
+ */
+export type ClaimedDelivery = DeliveryRow & {
+  url: string;
+  secret: string;
+  department: EndpointRow['department'];
+  endpointFailingSince: Date | null;
+};
 
 /**
  * Takes the soonest due delivery whose endpoint is not in `busy` (this process's lanes to it are
  * full): its attempt is counted and it is hidden from every worker until `leaseMs` have passed. Of
  * one endpoint's deliveries with one ordering key (a ticket, an incident) only the oldest pending
  * one may go, so that a receiver hears them in order; one in flight or waiting for a retry holds
- * back those after it. SKIP LOCKED lets workers of several processes claim side by side.
+ * back those after it. SKIP LOCKED lets workers of several processes claim side by side. One
+ * statement, its endpoint's fields returned with it: every round trip counts at thousands a second.
  */
 export async function claimDueDelivery(db: Db, leaseMs: number, busy: string[]): Promise<ClaimedDelivery | undefined> {
   const d = webhookDeliveries;
@@ -168,14 +177,16 @@ export async function claimDueDelivery(db: Db, leaseMs: number, busy: string[]):
   const [row] = await db
     .update(d)
     .set({ attempts: sql`${d.attempts} + 1`, dueAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(inArray(d.id, due))
-    .returning();
-  if (!row) return undefined;
-  const [endpoint] = await db
-    .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret, department: webhookEndpoints.department })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, row.endpointId));
-  return endpoint && { ...row, ...endpoint };
+    .where(and(inArray(d.id, due), eq(webhookEndpoints.id, d.endpointId)))
+    .returning({
+      ...getTableColumns(d),
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      department: webhookEndpoints.department,
+      endpointFailingSince: webhookEndpoints.failingSince,
+    });
+  return row;
 }
 
 /** Gives a claim back untried (its endpoint's lanes in this process filled up meanwhile): due at once again. */
