@@ -1,26 +1,39 @@
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMessages } from '../../lib/i18n.ts';
 import type { NavNote } from './integrations-attention.ts';
 import { layoutMessages } from './messages.ts';
+import classes from './nav-badge.module.css';
 
 /**
  * The number beside a link that wants attention. Hidden from screen readers: the link's name says
  * it in words (nameWithNote). Red with white digits once an endpoint is off, yellow with black ones
  * while they only fail: both read at AA contrast (orange does not, with either).
  */
-export function NavBadge({ note, size = 'sm' }: { note: NavNote | undefined; size?: 'xs' | 'sm' }) {
+export function NavBadge({
+  note,
+  size = 'sm',
+  onBurger = false,
+}: {
+  note: NavNote | undefined;
+  size?: 'xs' | 'sm';
+  onBurger?: boolean;
+}) {
   if (!note) return null;
   return (
-    <Badge component="span" size={size} circle={note.count < 10} color={badgeColor(note)} autoContrast aria-hidden>
+    <span
+      className={onBurger ? `${classes.badge} ${classes.onBurger}` : classes.badge}
+      data-severe={note.severe || undefined}
+      data-size={size}
+      aria-hidden
+    >
       {note.count}
-    </Badge>
+    </span>
   );
 }
 
-export function badgeColor(note: NavNote | undefined): string {
-  return note?.severe ? 'red.9' : 'yellow.5';
-}
+/** The burger's frame, so that its badge sits on its corner. */
+export const burgerFrameClass = classes.burger;
 
 /** A link's words, and its badge after them when it has one. */
 export function LabelWithBadge({ label, note }: { label: string; note: NavNote | undefined }) {

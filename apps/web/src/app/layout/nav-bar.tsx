@@ -1,5 +1,5 @@
 import { createPortal } from 'react-dom';
-import { Box, Burger, Button, Group, Image, Indicator, Stack, Text } from '@mantine/core';
+import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { useLabels, type Labels } from '../../lib/labels.ts';
 import type { SessionClaims } from '../../lib/session.ts';
 import { combineNotes, nameWithNote, type NavNote, type NavNotes } from './integrations-attention.ts';
 import { layoutMessages } from './messages.ts';
-import { AdminFace, badgeColor, LabelWithBadge } from './nav-badge.tsx';
+import { AdminFace, burgerFrameClass, LabelWithBadge, NavBadge } from './nav-badge.tsx';
 import { isActive, type NavItem } from './nav-items.ts';
 import classes from './nav-bar.module.css';
 
@@ -77,15 +77,7 @@ export function NavBar({
       <Group gap="sm" wrap="nowrap">
         {compact && (
           // A link behind the burger that wants attention shows on the burger too, where a phone sees it.
-          <Indicator
-            label={allNotes?.count}
-            disabled={!allNotes || menuOpened}
-            size={16}
-            color={badgeColor(allNotes)}
-            autoContrast
-            offset={4}
-            attributes={{ indicator: { 'aria-hidden': true } }}
-          >
+          <span className={burgerFrameClass}>
             <Burger
               opened={menuOpened}
               onClick={onToggleMenu}
@@ -94,7 +86,8 @@ export function NavBar({
               aria-expanded={menuOpened}
               aria-controls="mobile-navigation"
             />
-          </Indicator>
+            {!menuOpened && <NavBadge note={allNotes} size="xs" onBurger />}
+          </span>
         )}
         <Link
           to="/tickets"

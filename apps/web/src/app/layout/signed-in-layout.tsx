@@ -7,13 +7,16 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { navNotesFor, useEndpointTrouble } from './integrations-attention.ts';
-import { IntegrationsNotice } from './integrations-notice.tsx';
 import { layoutMessages } from './messages.ts';
 import { initiallyCompact, NavBar } from './nav-bar.tsx';
 import { navItemsFor } from './nav-items.ts';
 
 // The phone menu (its links with their icons) loads when it first opens: a desktop never needs it.
 const MobileNav = lazy(() => import('./mobile-nav.tsx').then((module) => ({ default: module.MobileNav })));
+// The notice of webhook trouble loads only for an admin with an endpoint in trouble: nobody else pays for it.
+const IntegrationsNotice = lazy(() =>
+  import('./integrations-notice.tsx').then((module) => ({ default: module.IntegrationsNotice })),
+);
 
 /** The frame of every signed-in screen: the navigation bar above the screen. */
 export function SignedInLayout() {
@@ -76,7 +79,11 @@ export function SignedInLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>
-          <IntegrationsNotice trouble={trouble} pathname={pathname} />
+          {trouble && (trouble.disabled.length > 0 || trouble.failing.length > 0) && (
+            <Suspense fallback={null}>
+              <IntegrationsNotice trouble={trouble} pathname={pathname} />
+            </Suspense>
+          )}
           <Outlet />
         </Container>
       </AppShell.Main>
