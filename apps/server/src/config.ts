@@ -105,6 +105,9 @@ const envSchema = z.object({
   // Incidents (DESIGN.md §14): this many unlinked, unsolved tickets of one subgroup within the window suggest one.
   INCIDENT_THRESHOLD: z.coerce.number().int().min(2).max(10_000).default(5),
   INCIDENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  // Network alarms (DESIGN.md §22): how long every alarm of an incident stays resolved before it counts as recovered, and how often that is looked at.
+  ALARM_HOLD_DOWN_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  ALARM_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
@@ -205,6 +208,8 @@ export interface Config {
   };
   /** When tickets of one subgroup suggest an incident: at least `threshold` within `windowMinutes`. */
   incidents: { threshold: number; windowMinutes: number };
+  /** Network alarms: the hold-down before a recovery counts (minutes), and how often the recovery sweep runs. */
+  alarms: { holdDownMinutes: number; sweepMs: number };
   /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
   events: { streamsMax: number; heartbeatMs: number };
   /**
@@ -289,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       busyUploadsPerHour: env.PUBLIC_BUSY_UPLOADS_PER_HOUR,
     },
     incidents: { threshold: env.INCIDENT_THRESHOLD, windowMinutes: env.INCIDENT_WINDOW_MINUTES },
+    alarms: { holdDownMinutes: env.ALARM_HOLD_DOWN_MINUTES, sweepMs: env.ALARM_SWEEP_MS },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,

@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'webhook.redeliver',
   'webhook.disable',
+  'alarm_rule.create',
+  'alarm_rule.update',
+  'alarm_rule.delete',
+  'alarm_rule.reorder',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

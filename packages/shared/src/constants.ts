@@ -45,6 +45,9 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /** Incidents (DESIGN.md §14). */
 export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** Who opened an incident: a person, or a routed network alarm (DESIGN.md §22). */
+export const INCIDENT_OPENERS = ['staff', 'alarm'] as const;
+export type IncidentOpener = (typeof INCIDENT_OPENERS)[number];
 
 /** English names of the priorities, for the report (the screens use their catalogs). */
 export const PRIORITY_LABELS: Record<TicketPriority, string> = {
@@ -132,8 +135,9 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const USER_SEARCH_MAX_LENGTH = 100;
 
 /**
- * An account is a person, or the account an API client acts as (DESIGN.md §21): it writes the
- * client's comments and forwards, never signs in, and no list of people shows it.
+ * An account is a person, the account an API client acts as (DESIGN.md §21), or the desk itself
+ * (the one `system` account that alarm-driven recovery acts as, DESIGN.md §22). Only persons sign
+ * in and appear in lists of people; the others write comments, forwards and audit rows.
  */
-export const ACCOUNT_KINDS = ['person', 'client'] as const;
+export const ACCOUNT_KINDS = ['person', 'client', 'system'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 
 /** Every event the stream sends; the client refetches through the normal endpoints on each. */
-export const LIVE_EVENT_NAMES = ['ticket.created', 'ticket.changed', 'comment.added', 'incident.changed'] as const;
+export const LIVE_EVENT_NAMES = [
+  'ticket.created',
+  'ticket.changed',
+  'comment.added',
+  'incident.changed',
+  'alarm.changed',
+] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export const liveEventNameSchema = z.enum(LIVE_EVENT_NAMES);
@@ -26,11 +32,16 @@ export type TicketEventData = z.infer<typeof ticketEventDataSchema>;
 export const incidentEventDataSchema = z.strictObject({ incident_id: z.number().int().min(1) });
 export type IncidentEventData = z.infer<typeof incidentEventDataSchema>;
 
+/** The data of alarm.changed (staff only): a delivery changed alarms; the incident when it touched one. */
+export const alarmEventDataSchema = z.strictObject({ incident_id: z.number().int().min(1).optional() });
+export type AlarmEventData = z.infer<typeof alarmEventDataSchema>;
+
 /** One event as the stream carries it: `event: <name>` and `data: <json>`. */
 export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ticket.created'), data: ticketEventDataSchema }),
   z.object({ event: z.literal('ticket.changed'), data: ticketEventDataSchema }),
   z.object({ event: z.literal('comment.added'), data: ticketEventDataSchema }),
   z.object({ event: z.literal('incident.changed'), data: incidentEventDataSchema }),
+  z.object({ event: z.literal('alarm.changed'), data: alarmEventDataSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

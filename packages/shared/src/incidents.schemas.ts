@@ -1,6 +1,6 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import { COMMENT_MAX_LENGTH, INCIDENT_OPENERS, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
@@ -111,6 +111,19 @@ export const incidentSchema = z.object({
   /** Linked tickets, and those of them not yet solved. */
   ticket_count: z.number().int(),
   open_ticket_count: z.number().int(),
+  /** Opened by a person, or by a network alarm (DESIGN.md §22). */
+  opened_by: z.enum(INCIDENT_OPENERS),
+  /** The areas it affects (DESIGN.md §23); empty: not known. */
+  area_codes: z.array(z.string()),
+  /** Alarms behind it that still fire (0 for a person's incident). */
+  firing_alarm_count: z.number().int(),
+  /**
+   * Every alarm behind it resolved and quiet through the hold-down, and its rule does not resolve
+   * by itself: staff are asked "The network has recovered — resolve the incident?". Null otherwise.
+   */
+  network_recovered_at: z.string().nullable(),
+  /** The rule's restoration message, offered as the resolution when the network recovered. */
+  suggested_resolution: z.string().nullable(),
 });
 export type Incident = z.infer<typeof incidentSchema>;
 

@@ -20,6 +20,7 @@ export * from './canned-replies.schemas.ts';
 export * from './assignment.schemas.ts';
 export * from './bulk.schemas.ts';
 export * from './integrations.schemas.ts';
+export * from './alarms.schemas.ts';
 export * from './priority.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';

@@ -25,6 +25,7 @@ import type serverEvents from '../messages/en/server/events.json';
 import type serverBulk from '../messages/en/server/bulk.json';
 import type serverIntegrations from '../messages/en/server/integrations.json';
 import type serverWebhooks from '../messages/en/server/webhooks.json';
+import type serverAlarms from '../messages/en/server/alarms.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -44,6 +45,7 @@ import type validationDashboard from '../messages/en/validation/dashboard.json';
 import type validationAudit from '../messages/en/validation/audit.json';
 import type validationBulk from '../messages/en/validation/bulk.json';
 import type validationIntegrations from '../messages/en/validation/integrations.json';
+import type validationAlarms from '../messages/en/validation/alarms.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -70,7 +72,8 @@ export type ServerMessageKey =
   | KeysOf<'events', typeof serverEvents>
   | KeysOf<'bulk', typeof serverBulk>
   | KeysOf<'integrations', typeof serverIntegrations>
-  | KeysOf<'webhooks', typeof serverWebhooks>;
+  | KeysOf<'webhooks', typeof serverWebhooks>
+  | KeysOf<'alarms', typeof serverAlarms>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -91,6 +94,7 @@ export type ValidationMessageKey =
   | KeysOf<'dashboard', typeof validationDashboard>
   | KeysOf<'audit', typeof validationAudit>
   | KeysOf<'bulk', typeof validationBulk>
-  | KeysOf<'integrations', typeof validationIntegrations>;
+  | KeysOf<'integrations', typeof validationIntegrations>
+  | KeysOf<'alarms', typeof validationAlarms>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -338,6 +338,16 @@ export function canManageIntegrations(viewer: Viewer): boolean {
   return viewer.role === 'admin';
 }
 
+/** The alarms screen and its lists (DESIGN.md §22): staff, who act on the incidents alarms open. */
+export function canSeeAlarms(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Routing rules decide which alarms open incidents and tell the public: admins only. */
+export function canManageAlarmRules(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
 /** A token's scope lets its client call an operation that needs `scope`. */
 export function clientHasScope(client: { scopes: readonly string[] }, scope: string): boolean {
   return client.scopes.includes(scope);

@@ -23,6 +23,7 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_TICKET_PRIORITY,
   DEPARTMENTS,
+  INCIDENT_OPENERS,
   INCIDENT_STATUSES,
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
@@ -295,9 +296,31 @@ export const incidents = pgTable(
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolutionMessage: text('resolution_message'),
+    /** A person, or a routed network alarm (DESIGN.md §22); `created_by` is null for an alarm's. */
+    openedBy: text('opened_by', { enum: INCIDENT_OPENERS }).notNull().default('staff'),
+    /** The areas it affects (DESIGN.md §23). */
+    areaCodes: text('area_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The alarm rule that opened it: its auto-resolve and restoration message decide the recovery.
+     * No foreign key (the rules' table is defined on top of this one): a deleted rule's incidents
+     * find none and ask staff.
+     */
+    alarmRuleId: uuid('alarm_rule_id'),
+    /** Since when every alarm behind it is resolved; null while one fires (a firing clears it). */
+    alarmsClearSince: timestamp('alarms_clear_since', { withTimezone: true }),
+    /** When the hold-down passed without a firing and staff were asked to resolve. */
+    networkRecoveredAt: timestamp('network_recovered_at', { withTimezone: true }),
   },
   (t) => [
     index('incidents_status_created').on(t.status, t.createdAt),
+    // The recovery sweep: active incidents whose alarms are all resolved, by since when.
+    index('incidents_alarms_clear')
+      .on(t.alarmsClearSince)
+      .where(sql`status = 'active' and alarms_clear_since is not null`),
+    oneOf('incidents', t.openedBy, INCIDENT_OPENERS),
     // The public notes of a subgroup's active incidents.
     index('incidents_active_subgroup')
       .on(t.subGroupId)

@@ -6,3 +6,4 @@
 export * from './desk.schema.ts';
 export * from './records.schema.ts';
 export * from './integrations.schema.ts';
+export * from './alarms.schema.ts';

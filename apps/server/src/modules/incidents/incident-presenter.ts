@@ -19,6 +19,11 @@ export function presentIncident(view: IncidentView): Incident {
     resolution_message: view.resolutionMessage,
     ticket_count: view.ticketCount,
     open_ticket_count: view.openTicketCount,
+    opened_by: view.openedBy,
+    area_codes: view.areaCodes,
+    firing_alarm_count: view.firingAlarmCount,
+    network_recovered_at: view.networkRecoveredAt?.toISOString() ?? null,
+    suggested_resolution: view.ruleRestorationMessage,
   };
 }
 

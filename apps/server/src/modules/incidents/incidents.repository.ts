@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, ty
 import type { Department, IncidentStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { groups, incidentDismissals, incidents, subgroups, tickets, users } from '../../db/schema.ts';
+import { alarmRules, alarms, groups, incidentDismissals, incidents, subgroups, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
 import { userNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
 
@@ -22,6 +22,9 @@ export interface IncidentView extends IncidentRow {
   createdByName: string | null;
   ticketCount: number;
   openTicketCount: number;
+  firingAlarmCount: number;
+  /** The opening rule's restoration message (DESIGN.md §22); null without a rule or message. */
+  ruleRestorationMessage: string | null;
 }
 
 export async function insertIncident(db: Db, row: NewIncidentRow): Promise<IncidentRow> {
@@ -50,6 +53,11 @@ function selectIncidentViews(db: Db) {
       // Both counts come from the partial index tickets_incident.
       ticketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.incidentId} = ${incidents.id})`,
       openTicketCount: sql<number>`(select count(*)::int from ${tickets} where ${tickets.incidentId} = ${incidents.id} and ${tickets.ticketStatus} <> 'closed')`,
+      // From the index alarms_incident; a person's incident has none.
+      firingAlarmCount: sql<number>`(select count(*)::int from ${alarms} where ${alarms.incidentId} = ${incidents.id} and ${alarms.status} = 'firing')`,
+      ruleRestorationMessage: sql<
+        string | null
+      >`(select nullif(${alarmRules.restorationMessage}, '') from ${alarmRules} where ${alarmRules.id} = ${incidents.alarmRuleId})`,
     })
     .from(incidents)
     .leftJoin(groups, eq(groups.id, incidents.groupId))
@@ -68,6 +76,8 @@ function viewOf(row: IncidentViewRow): IncidentView {
     createdByName: row.createdByName,
     ticketCount: Number(row.ticketCount),
     openTicketCount: Number(row.openTicketCount),
+    firingAlarmCount: Number(row.firingAlarmCount),
+    ruleRestorationMessage: row.ruleRestorationMessage,
   };
 }
 

@@ -20,6 +20,11 @@ const INCIDENT: IncidentDetail = {
   resolution_message: null,
   ticket_count: 2,
   open_ticket_count: 2,
+  opened_by: 'staff',
+  area_codes: [],
+  firing_alarm_count: 0,
+  network_recovered_at: null,
+  suggested_resolution: null,
   tickets: [ticketRow(101, 'No internet', { issued_to: 'rs' }), ticketRow(102, 'Slow line', { issued_to: 'cc' })],
   timeline: [{ at: '2026-11-20T04:05:06.000Z', event: 'created' }],
   suggested_tickets: [
