@@ -16,7 +16,7 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertAuditEntry, wellFormed } from '../audit/audit.repository.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import { presentAlarmRule } from './alarm-rule-presenter.ts';
 import {
@@ -53,6 +53,14 @@ function checkMatchers(matchers: AlarmMatcher[]): void {
     const reason = regexProblem(matcher.value);
     if (reason !== null) throw AppError.invalidField(`matchers.${index}.value`, 'alarms.badRegex', { reason });
   });
+}
+
+/**
+ * The matchers as they are stored: a lone surrogate (valid in a request's JSON, refused by a jsonb
+ * column) becomes U+FFFD, as a text column would store it.
+ */
+function wellFormedMatchers(matchers: AlarmMatcher[]): AlarmMatcher[] {
+  return wellFormed(matchers);
 }
 
 /** The group must be live, and the subgroup (when given) one of its live subgroups. */
@@ -103,8 +111,9 @@ export async function listRules(db: Db, actor: Actor): Promise<{ data: AlarmRule
 }
 
 /** Adds a rule at the end of the order: 409 past ALARM_RULES_MAX. */
-export async function createRule(db: Db, actor: Actor, body: AlarmRuleCreate): Promise<AlarmRule> {
+export async function createRule(db: Db, actor: Actor, sent: AlarmRuleCreate): Promise<AlarmRule> {
   assertCanManageAlarmRules(actor);
+  const body = { ...sent, matchers: wellFormedMatchers(sent.matchers) };
   checkMatchers(body.matchers);
   await checkGroup(db, body.group_id, body.sub_group_id);
   const id = await db.transaction(async (tx) => {
@@ -145,8 +154,9 @@ function changesOf(before: AlarmRuleCreate, after: AlarmRuleCreate) {
  * expressions compile, its subgroup belongs to its live group, and auto-resolve has a restoration
  * message (400 naming the field). A change to nothing new writes nothing.
  */
-export async function updateRule(db: Db, actor: Actor, id: string, body: AlarmRuleUpdate): Promise<AlarmRule> {
+export async function updateRule(db: Db, actor: Actor, id: string, sent: AlarmRuleUpdate): Promise<AlarmRule> {
   assertCanManageAlarmRules(actor);
+  const body = sent.matchers ? { ...sent, matchers: wellFormedMatchers(sent.matchers) } : sent;
   if (body.matchers) checkMatchers(body.matchers);
   await db.transaction(async (tx) => {
     await lockAlarmRuleChanges(tx);

@@ -106,6 +106,12 @@ describeWithApp('alarm routing rules', (ctx) => {
     expect(Object.keys(patched.json().details)).toEqual(['matchers.0.value']);
   });
 
+  it('stores a lone surrogate in a matcher as U+FFFD', async () => {
+    const { headers } = await admin();
+    const rule = await create(headers, { matchers: [{ name: 'site', op: '=', value: 'mirpur\ud800' }] });
+    expect(rule.matchers).toEqual([{ name: 'site', op: '=', value: 'mirpur\ufffd' }]);
+  });
+
   it('needs a live group and a subgroup of it', async () => {
     const { headers } = await admin();
     const { group } = await buildGroup(ctx.db);
