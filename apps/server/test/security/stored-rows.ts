@@ -45,7 +45,8 @@ export async function invalidStoredRows(db: Db): Promise<string[]> {
   const problems: string[] = [];
   for (const user of await db.select().from(users)) {
     // A client's account is checked with its client below: its number is made, never typed.
-    if (user.kind === 'client') continue;
+    // The desk's own account (alarm recovery acts as it) is made by a migration, never typed.
+    if (user.kind === 'client' || user.kind === 'system') continue;
     const row = {
       name: user.name,
       product_number: user.productNumber,
