@@ -4,6 +4,7 @@
  * module above it is handed in here, so that the floors hold (DESIGN.md §1).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import alarmsRoutes from './alarms/alarms.routes.ts';
 import apiClientsRoutes from './api-clients/api-clients.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import priorityRoutes from './priority/priority.routes.ts';
@@ -64,6 +65,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   auditRoutes,
   apiClientsRoutes,
   webhooksRoutes,
+  alarmsRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];
