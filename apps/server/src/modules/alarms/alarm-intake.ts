@@ -6,6 +6,7 @@ import {
   ALARM_SUMMARY_MAX_LENGTH,
   INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
+  normaliseLineBreaks,
   type AlarmLabels,
   type AlarmStatus,
   type AlertmanagerPayload,
@@ -34,6 +35,13 @@ function lastOfEachKey(alarms: IncomingAlarm[]): IncomingAlarm[] {
   return [...byKey.values()];
 }
 
+/** The first of summary, description, alert name and fingerprint that is not blank, trimmed and cut. */
+function summaryOf(alert: AlertmanagerPayload['alerts'][number]): string {
+  const candidates = [alert.annotations.summary, alert.annotations.description, alert.labels.alertname];
+  const text = candidates.map((candidate) => candidate?.trim() ?? '').find((candidate) => candidate.length > 0);
+  return cut(text ?? alert.fingerprint, ALARM_SUMMARY_MAX_LENGTH).trim();
+}
+
 export function fromAlertmanager(payload: AlertmanagerPayload): IncomingAlarm[] {
   return lastOfEachKey(
     payload.alerts.map((alert) => ({
@@ -41,10 +49,7 @@ export function fromAlertmanager(payload: AlertmanagerPayload): IncomingAlarm[] 
       key: alert.fingerprint,
       status: alert.status,
       severity: alert.labels.severity || null,
-      summary: cut(
-        alert.annotations.summary || alert.annotations.description || alert.labels.alertname || alert.fingerprint,
-        ALARM_SUMMARY_MAX_LENGTH,
-      ),
+      summary: summaryOf(alert),
       labels: alert.labels,
     })),
   );
@@ -65,7 +70,7 @@ export function fromGeneric(body: GenericAlarmsBody): IncomingAlarm[] {
 
 /** An incident's title from the alarm that opened it. */
 export function incidentTitleOf(alarm: IncomingAlarm): string {
-  return cut(alarm.summary, TITLE_MAX_LENGTH);
+  return cut(alarm.summary.trim(), TITLE_MAX_LENGTH).trim() || alarm.key;
 }
 
 const PLACEHOLDER = /\{(summary|severity|labels\.([A-Za-z_][A-Za-z0-9_]*))\}/g;
@@ -79,6 +84,7 @@ export function publicNoteOf(template: string, alarm: IncomingAlarm): string | n
     if (label !== undefined) return alarm.labels[label] ?? '';
     return field === 'summary' ? alarm.summary : (alarm.severity ?? '');
   });
-  const note = cut(filled.trim(), INCIDENT_PUBLIC_NOTE_MAX_LENGTH);
+  // Stored as the incident's own form would store it: line breaks as \n, trimmed, within the limit.
+  const note = cut(normaliseLineBreaks(filled).trim(), INCIDENT_PUBLIC_NOTE_MAX_LENGTH).trim();
   return note.length > 0 ? note : null;
 }
