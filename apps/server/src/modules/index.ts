@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import alarmRulesRoutes from './alarm-rules/alarm-rules.routes.ts';
+import alarmsRoutes from './alarms/alarms.routes.ts';
 import apiClientsRoutes from './api-clients/api-clients.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import priorityRoutes from './priority/priority.routes.ts';
@@ -67,6 +68,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   apiClientsRoutes,
   webhooksRoutes,
   alarmRulesRoutes,
+  alarmsRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];
