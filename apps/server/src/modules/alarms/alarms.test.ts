@@ -4,7 +4,12 @@ import { createClient, type TestClient } from '../../../test/api-client-factorie
 import { signedInAs } from '../../../test/factories.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { buildGroup } from '../../../test/ticket-factories.ts';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../../db/schema.ts';
 import { auditOf } from '../incidents/incidents.test-support.ts';
+import { storageDriverFor } from '../storage/storage-driver.ts';
+import { insertEndpoint } from '../webhooks/webhooks.repository.ts';
+import { renderWebhookBody } from '../webhooks/webhook-payloads.ts';
 import {
   alarmCalls,
   alertmanagerSample,
@@ -161,5 +166,34 @@ describeWithApp('alarm intake and routing', (ctx) => {
     expect(deliveries.json<{ data: { source: string; client_name: string | null }[] }>().data[0]).toMatchObject({
       source: 'zabbix',
     });
+  });
+
+  it('delivers alarm.changed to webhooks, once a changed alarm and never for a repeat, rendered as staff read it', async () => {
+    const endpointId = await insertEndpoint(ctx.db, {
+      url: 'https://1.1.1.1/alarms',
+      description: 'Alarm hook',
+      department: 'cc',
+      events: ['alarm.changed'],
+      secret: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+    });
+    const key = uniqueSite();
+    await calls().generic(client.headers, { alarms: [genericAlarm(key, { labels: { note: '<b>x</b>' } })] });
+    await calls().generic(client.headers, { alarms: [genericAlarm(key)] });
+    const alarm = await storedAlarm(ctx.db, 'zabbix', key);
+    const rows = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+    expect(rows.map((row) => [row.event, row.orderingKey, row.subject])).toEqual([
+      ['alarm.changed', `alarm:${alarm?.id}`, { alarm_id: alarm?.id }],
+    ]);
+    const [row] = rows;
+    if (!row) throw new Error('no delivery');
+    const body = await renderWebhookBody(
+      {
+        tickets: { db: ctx.db, storage: storageDriverFor(ctx.config), timezone: ctx.config.timezone, log: ctx.app.log },
+        incidents: { db: ctx.db, incidents: ctx.config.incidents, tell: ctx.app.deps.tell },
+      },
+      row,
+      'cc',
+    );
+    expect(JSON.parse(body)).toMatchObject({ type: 'alarm.changed', data: { id: alarm?.id, key, labels: { note: '<b>x</b>' } } });
   });
 });
