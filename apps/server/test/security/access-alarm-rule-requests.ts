@@ -27,7 +27,8 @@ export const ALARM_RULE_REQUESTS: Record<string, RequestOf> = {
   },
   'PATCH /api/v1/alarm-rules/{id}': async (caller, world) =>
     call('PATCH', `/api/v1/alarm-rules/${await freshRule(world)}`, { name: unique('Renamed rule') })(caller),
-  'DELETE /api/v1/alarm-rules/{id}': async (caller, world) => call('DELETE', `/api/v1/alarm-rules/${await freshRule(world)}`)(caller),
+  'DELETE /api/v1/alarm-rules/{id}': async (caller, world) =>
+    call('DELETE', `/api/v1/alarm-rules/${await freshRule(world)}`)(caller),
   // Every rule, once, the newest first.
   'PUT /api/v1/alarm-rules/order': async (caller, world) => {
     await freshRule(world);

@@ -63,10 +63,7 @@ export async function countAlarmRules(db: Db): Promise<number> {
 
 /** The ids of every rule in their order. */
 export async function listAlarmRuleIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: alarmRules.id })
-    .from(alarmRules)
-    .orderBy(asc(alarmRules.position), asc(alarmRules.id));
+  const rows = await db.select({ id: alarmRules.id }).from(alarmRules).orderBy(asc(alarmRules.position), asc(alarmRules.id));
   return rows.map((row) => row.id);
 }
 

@@ -42,7 +42,13 @@ export function assertCanManageAlarmRules(viewer: Actor): void {
   if (!canManageAlarmRules(viewer)) throw new AppError('forbidden', 'alarms.adminsOnly');
 }
 
-async function audit(tx: Db, actor: Actor, action: Extract<AuditAction, `alarm_rule.${string}`>, target: string, details: object) {
+async function audit(
+  tx: Db,
+  actor: Actor,
+  action: Extract<AuditAction, `alarm_rule.${string}`>,
+  target: string,
+  details: object,
+) {
   await insertAuditEntry(tx, { actorUserId: actor.id, action, target, ip: actor.ip, details: { ...details } });
 }
 
@@ -96,7 +102,7 @@ function columnsOf(fields: Partial<AlarmRuleCreate>): AlarmRuleFields {
     restorationMessage: fields.restoration_message,
     autoResolve: fields.auto_resolve,
   };
-  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as AlarmRuleFields;
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
 async function viewOf(db: Db, id: string): Promise<AlarmRule> {
@@ -178,7 +184,7 @@ export async function updateRule(db: Db, actor: Actor, id: string, sent: AlarmRu
 
 /** The fields the patch sends (undefined ones left out, so they do not overwrite). */
 function columnsToApi(body: AlarmRuleUpdate): Partial<AlarmRuleCreate> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<AlarmRuleCreate>;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
 
 /** Deletes a rule: 404 unknown. Its alarms become unrouted; its incidents ask staff on recovery. */

@@ -71,7 +71,9 @@ describeWithApp('alarm routing rules', (ctx) => {
     const list = (await call('GET', '/alarm-rules', headers)).json<AlarmRuleListReply>();
     expect(list.data.map((rule) => rule.id)).toEqual([first.id, second.id]);
     const rows = await auditOf(`alarm_rule:${second.id}`);
-    expect(rows.map((row) => [row.action, (row.details as { name: string }).name])).toEqual([['alarm_rule.create', 'Mirpur fibre']]);
+    expect(rows.map((row) => [row.action, (row.details as { name: string }).name])).toEqual([
+      ['alarm_rule.create', 'Mirpur fibre'],
+    ]);
   });
 
   it('refuses an expression RE2 cannot compile, naming the matcher', async () => {
@@ -184,7 +186,9 @@ describeWithApp('alarm routing rules', (ctx) => {
     const { group } = await buildGroup(ctx.db);
     await ctx.db
       .insert(alarmRules)
-      .values(Array.from({ length: ALARM_RULES_MAX }, (_, i) => ({ position: i, name: `r${i}`, matchers: [], groupId: group.id })));
+      .values(
+        Array.from({ length: ALARM_RULES_MAX }, (_, i) => ({ position: i, name: `r${i}`, matchers: [], groupId: group.id })),
+      );
     const over = await call('POST', '/alarm-rules', headers, { name: 'One too many', group_id: group.id });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(`At most ${ALARM_RULES_MAX} alarm rules may exist`);
@@ -209,7 +213,10 @@ describeWithApp('alarm routing rules', (ctx) => {
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect(reordered.json<AlarmRuleListReply>().data.map((rule) => rule.id)).toEqual([narrow.id, broad.id]);
     expect((await routingRules(ctx.db)).route(alarm)?.id).toBe(narrow.id);
-    const [row] = await ctx.db.select().from(auditLog).where(inArray(auditLog.action, ['alarm_rule.reorder']));
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['alarm_rule.reorder']));
     expect(row?.details).toEqual({ before: [broad.id, narrow.id], after: [narrow.id, broad.id] });
   });
 });

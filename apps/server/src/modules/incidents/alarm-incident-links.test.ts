@@ -34,7 +34,12 @@ describeWithApp('tickets join the incident an alarm opened', (ctx) => {
     return row?.incidentId ?? null;
   };
   const issue = async (headers: Record<string, string>, group: Group) => {
-    const reply = await ctx.app.inject({ method: 'POST', url: '/api/v1/tickets/issue-ticket', headers, payload: ticketBody(group) });
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tickets/issue-ticket',
+      headers,
+      payload: ticketBody(group),
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     return reply.json<IssueTicketReply>().data;
   };
