@@ -71,8 +71,7 @@ describeWithApp(
       const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/alarms?view=firing', headers: staff });
       return reply.json<AlarmListReply>();
     };
-    const activeIncidentsOfAlarms = () =>
-      ctx.db.select().from(incidents).where(eq(incidents.openedBy, 'alarm'));
+    const activeIncidentsOfAlarms = () => ctx.db.select().from(incidents).where(eq(incidents.openedBy, 'alarm'));
 
     it('opens one incident for a firing alert, with the rule public note', async () => {
       await peer.postAlerts([oltDown]);
@@ -119,7 +118,10 @@ describeWithApp(
       await ctx.app.alarmSweep.runOnce(new Date(Date.now() + 60_000));
       const [resolved] = await activeIncidentsOfAlarms();
       expect(resolved?.status).toBe('resolved');
-      const linked = await ctx.db.select().from(tickets).where(eq(tickets.incidentId, resolved?.id ?? 0));
+      const linked = await ctx.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.incidentId, resolved?.id ?? 0));
       expect(linked.length).toBeGreaterThan(0);
       expect(linked.every((ticket) => ticket.ticketStatus === 'closed')).toBe(true);
     });
