@@ -5,6 +5,7 @@ import {
   canManageIncidents,
   canManageIntegrations,
   canManageServiceLevels,
+  canSeeAlarms,
   canSeeDashboard,
   canManageUsers,
   canReadAudit,
@@ -21,6 +22,7 @@ const LINKS = {
   dashboard: linkOptions({ to: '/dashboard' }),
   forwardedTickets: linkOptions({ to: '/forwarded-tickets', search: { page: 1 } }),
   incidents: linkOptions({ to: '/incidents', search: { tab: 'active', page: 1 } }),
+  alarms: linkOptions({ to: '/alarms', search: { view: 'firing', page: 1 } }),
   cannedReplies: linkOptions({ to: '/canned-replies', search: { page: 1 } }),
   users: linkOptions({ to: '/user-info' }),
   groups: linkOptions({ to: '/group-info' }),
@@ -57,6 +59,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canSeeDashboard(viewer)) items.push(item('dashboard', ['/dashboard']));
   if (canSeeForwardedTickets(viewer)) items.push(item('forwardedTickets', ['/forwarded-tickets']));
   if (canManageIncidents(viewer)) items.push(item('incidents', ['/incidents']));
+  if (canSeeAlarms(viewer)) items.push(item('alarms', ['/alarms']));
   if (canUseCannedReplies(viewer)) items.push(item('cannedReplies', ['/canned-replies']));
   if (canUseReports(viewer)) items.push(item('report', ['/report']));
   if (canManageUsers(viewer)) items.push(item('users', ['/user-info', '/create-user'], true));
