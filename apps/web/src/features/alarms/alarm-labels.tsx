@@ -21,3 +21,18 @@ export function AlarmLabelChips({ labels }: { labels: AlarmLabels }) {
     </Group>
   );
 }
+
+/** Long values (an address, a regular expression) wrap inside the chip instead of being cut off. */
+const WRAPPING = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
+/** A short text in a chip, as text. */
+export function TextChip({ text, role }: { text: string; role?: 'listitem' }) {
+  return (
+    <Badge role={role} variant="default" tt="none" fw={500} radius="sm" styles={WRAPPING}>
+      {text}
+    </Badge>
+  );
+}

@@ -138,6 +138,7 @@ export function AlarmRuleDialog({ rule, onClose }: AlarmRuleDialogProps) {
         />
         <InputBase
           component="textarea"
+          multiline
           rows={3}
           label={t('fieldNote')}
           description={t('fieldNoteHint', PLACEHOLDERS)}
@@ -148,6 +149,7 @@ export function AlarmRuleDialog({ rule, onClose }: AlarmRuleDialogProps) {
         />
         <InputBase
           component="textarea"
+          multiline
           rows={3}
           label={t('fieldRestoration')}
           description={t('fieldRestorationHint')}

@@ -50,7 +50,7 @@ describe('the routing rules of the alarms screen', { timeout: 30_000 }, () => {
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Rule 1', 'Rule 2', 'Everything else']);
     expect(within(items[2] as HTMLElement).getByText('Matches every alarm')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('site=site-1')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Move Rule 1 up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Rule 1 up' }).disabled).toBe(true);
 
     const down = screen.getByRole('button', { name: 'Move Rule 1 down' });
     down.focus();
@@ -128,7 +128,7 @@ describe('the routing rules of the alarms screen', { timeout: 30_000 }, () => {
     signInAs('cc', 'admin');
     const base = `/api/v1/alarm-rules/${RULES[1]?.id ?? ''}`;
     const calls = rulesApi({
-      [`PATCH ${base}`]: (call) => ({ data: { ...RULES[1], ...(call.body as object) } }),
+      [`PATCH ${base}`]: (call: ApiCall) => ({ data: { ...RULES[1], ...(call.body as object) } }),
       [`DELETE ${base}`]: new Response(null, { status: 204 }),
     });
     renderApp('/alarms?view=rules');

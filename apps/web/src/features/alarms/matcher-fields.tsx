@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ALARM_LABEL_NAME_MAX_LENGTH,
@@ -46,46 +46,49 @@ export function MatcherFields({ matchers, onChange, onAdd, errors }: MatcherFiel
         {matchers.map((matcher, index) => {
           const n = index + 1;
           return (
-            <Group key={matcher.key} gap="xs" align="flex-start" wrap="wrap" role="group" aria-label={t('matcherRow', { n })}>
-              <TextInput
-                label={t('matcherName')}
-                value={matcher.name}
-                onChange={(event) => change(index, { name: event.currentTarget.value })}
-                maxLength={ALARM_LABEL_NAME_MAX_LENGTH}
-                error={errors[`matchers.${index}.name`]}
-                style={{ flex: '1 1 8rem' }}
-              />
-              <NativeSelect
-                label={t('matcherOp')}
-                data={ALARM_MATCHER_OPS.map((op) => ({ value: op, label: t(OP_WORDS[op]) }))}
-                value={matcher.op}
-                onChange={(event) => {
-                  const chosen = event.currentTarget.value;
-                  change(index, { op: ALARM_MATCHER_OPS.find((op) => op === chosen) ?? matcher.op });
-                }}
-                error={errors[`matchers.${index}.op`]}
-                style={{ flex: '0 1 11rem' }}
-              />
-              <TextInput
-                label={t('matcherValue')}
-                value={matcher.value}
-                onChange={(event) => change(index, { value: event.currentTarget.value })}
-                maxLength={ALARM_MATCHER_VALUE_MAX_LENGTH}
-                error={errors[`matchers.${index}.value`] ?? errors[`matchers.${index}`]}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                style={{ flex: '2 1 10rem' }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mt={25}
-                onClick={() => onChange(matchers.filter((_, at) => at !== index))}
-                aria-label={t('removeMatcher', { n })}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
+            // A framed row: in a narrow dialog its fields wrap, and the frame keeps them together.
+            <Paper key={matcher.key} withBorder p="xs" role="group" aria-label={t('matcherRow', { n })}>
+              <Group gap="xs" align="flex-start" wrap="wrap">
+                <TextInput
+                  label={t('matcherName')}
+                  value={matcher.name}
+                  onChange={(event) => change(index, { name: event.currentTarget.value })}
+                  maxLength={ALARM_LABEL_NAME_MAX_LENGTH}
+                  error={errors[`matchers.${index}.name`]}
+                  style={{ flex: '1 1 8rem' }}
+                />
+                <NativeSelect
+                  label={t('matcherOp')}
+                  data={ALARM_MATCHER_OPS.map((op) => ({ value: op, label: t(OP_WORDS[op]) }))}
+                  value={matcher.op}
+                  onChange={(event) => {
+                    const chosen = event.currentTarget.value;
+                    change(index, { op: ALARM_MATCHER_OPS.find((op) => op === chosen) ?? matcher.op });
+                  }}
+                  error={errors[`matchers.${index}.op`]}
+                  style={{ flex: '0 1 11rem' }}
+                />
+                <TextInput
+                  label={t('matcherValue')}
+                  value={matcher.value}
+                  onChange={(event) => change(index, { value: event.currentTarget.value })}
+                  maxLength={ALARM_MATCHER_VALUE_MAX_LENGTH}
+                  error={errors[`matchers.${index}.value`] ?? errors[`matchers.${index}`]}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  style={{ flex: '2 1 10rem' }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mt={25}
+                  onClick={() => onChange(matchers.filter((_, at) => at !== index))}
+                  aria-label={t('removeMatcher', { n })}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Paper>
           );
         })}
         {errors.matchers && (

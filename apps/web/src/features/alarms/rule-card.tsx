@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { AlarmRule } from '@switchboard/shared';
 import { useMessages } from '../../lib/i18n.ts';
+import { TextChip } from './alarm-labels.tsx';
 import { alarmsMessages } from './messages.ts';
 
 export interface RuleCardProps {
@@ -24,8 +25,9 @@ export function RuleCard({ rule, first, last, busy, onMove, onEdit, onDelete }: 
   const name = rule.name;
   return (
     <Paper component="li" withBorder p="sm" aria-label={name}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+      {/* On a phone the buttons step under the rule rather than squeezing its words. */}
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {t('rulePosition', { position: rule.position })} {name}
           </Text>
@@ -35,11 +37,7 @@ export function RuleCard({ rule, first, last, busy, onMove, onEdit, onDelete }: 
                 {t('matchesEvery')}
               </Text>
             ) : (
-              rule.matchers.map((matcher, index) => (
-                <Badge key={index} variant="default" tt="none" fw={500} radius="sm" maw="100%" title={matcherText(matcher)}>
-                  {matcherText(matcher)}
-                </Badge>
-              ))
+              rule.matchers.map((matcher, index) => <TextChip key={index} text={matcherText(matcher)} />)
             )}
           </Group>
           <Text size="sm">{t('routesTo', { area })}</Text>

@@ -64,7 +64,7 @@ describe('an incident opened by a network alarm', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(alert.getByRole('button', { name: 'Yes, resolve it' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Resolve this incident?' }, { timeout: 5000 }));
-    expect((dialog.getByRole('textbox', { name: /Message to the customers/ }) as HTMLTextAreaElement).value).toBe(
+    expect(dialog.getByRole<HTMLTextAreaElement>('textbox', { name: /Message to the customers/ }).value).toBe(
       'The fibre is repaired; your service is back.',
     );
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
