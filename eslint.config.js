@@ -66,6 +66,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'apps/server/drizzle/**',
+      // Scripts for other systems (a Zabbix media type runs in Zabbix's own ES5 engine), shown in the docs.
+      'docs/examples/**',
       'test-results/**',
       'playwright-report/**',
       'data/**',

@@ -34,6 +34,23 @@ function ensureNginx(): void {
   process.exit(1);
 }
 
+/**
+ * Prometheus Alertmanager for the alarm tests (DESIGN.md §22), from Debian: the tests start it with
+ * a throwaway configuration. Its package would start a server of its own, as nginx's would.
+ */
+function ensureAlertmanager(): void {
+  if (spawnSync('sh', ['-c', 'command -v prometheus-alertmanager']).status === 0) return;
+  if (process.getuid?.() === 0) {
+    run('install Alertmanager from Debian', 'sh', [
+      '-c',
+      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus-alertmanager; status=$?; rm -f /usr/sbin/policy-rc.d; exit $status',
+    ]);
+    return;
+  }
+  console.error('Alertmanager is missing. Install it with:\n  sudo apt-get install -y prometheus-alertmanager');
+  process.exit(1);
+}
+
 /** The journeys measure text (clipping, page width): without Noto the fallback font is wider. */
 const NOTO_SANS = '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf';
 
@@ -59,6 +76,7 @@ run('type-check', 'npx', ['tsc', '-b']);
 // route's modules to its chunks for the budget check.
 run('build the web app', 'npm', ['run', 'build', '-w', '@switchboard/web', '--', '--manifest']);
 run('bundle budgets', process.execPath, ['scripts/bundle-budgets.ts']);
+ensureAlertmanager();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('fault tolerance', 'npm', ['run', 'test:faults']);
 ensureNginx();

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Measurement } from './load.ts';
 import type { FanOut } from './webhooks.ts';
+import { ALARM_BATCH_P95_MS, ALARMS_PER_BATCH, ALARMS_PER_SECOND, SHARE_OF_READS_IN_STORM } from './alarms.ts';
 
 export interface Row {
   /** The endpoint at full concurrency (closed loop): the most it can do. */
@@ -51,6 +52,10 @@ export interface Budget {
   fanOut?: boolean;
   /** µs of CPU per reply over the baseline's at most. */
   cpuOverBaseline?: number;
+  /** Alarms a second the intake must take (batches of ALARMS_PER_BATCH). */
+  alarmsPerSecond?: number;
+  /** The share of the baseline's throughput it must keep (a read during an alarm storm). */
+  shareOfBaseline?: number;
 }
 
 /** The budget of a scenario by its name (DESIGN.md §10, §19); null for rows that only inform. */
@@ -64,6 +69,9 @@ export function budgetOf(name: string): Budget | null {
   if (name === 'create ticket' || name === 'add comment') return { write: true };
   if (name.startsWith('webhooks:') && !name.endsWith('no endpoints')) return { fanOut: true };
   if (name.startsWith('token check: client')) return { cpuOverBaseline: CLIENT_TOKEN_CPU_OVER_SESSION };
+  if (name === 'alarms: intake, batches of 100') return { alarmsPerSecond: ALARMS_PER_SECOND };
+  if (name.startsWith('alarms: intake paced')) return { p95: ALARM_BATCH_P95_MS, alarmsPerSecond: ALARMS_PER_SECOND * 0.95 };
+  if (name === 'alarms: ticket by id during a storm') return { shareOfBaseline: SHARE_OF_READS_IN_STORM };
   return null;
 }
 
@@ -85,7 +93,7 @@ export function verdictOf(row: Row): string {
     const enough = database && api.requestsPerSecond >= database.requestsPerSecond * SHARE_OF_DATABASE;
     if (!enough) misses.push(`${Math.round(api.requestsPerSecond)}/s${database ? `, ${percent(api, database)} of pgbench` : ''}`);
   }
-  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget));
+  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget), ...alarmMisses(row, budget));
   const errors = api.errors + (steady?.errors ?? 0);
   if (errors > 0) misses.push(`${errors} errors`);
   const verdict = misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`;
@@ -106,6 +114,19 @@ function fanOutMisses({ api, baseline, fanOut }: Row, budget: Budget): string[] 
       `${Math.round(fanOut.eventsPerSecond)} events/s written, not ${FANNED_OUT_EVENTS_PER_SECOND.toLocaleString('en')}`,
     );
   if (fanOut.drainSeconds === null) misses.push('backlog not drained');
+  return misses;
+}
+
+function alarmMisses({ api, baseline }: Row, budget: Budget): string[] {
+  const misses: string[] = [];
+  const alarms = api.requestsPerSecond * ALARMS_PER_BATCH;
+  if (budget.alarmsPerSecond !== undefined && alarms < budget.alarmsPerSecond)
+    misses.push(`${Math.round(alarms).toLocaleString('en')} alarms/s < ${budget.alarmsPerSecond.toLocaleString('en')}`);
+  if (budget.shareOfBaseline !== undefined) {
+    if (!baseline) misses.push('no run without a storm');
+    else if (api.requestsPerSecond < baseline.requestsPerSecond * budget.shareOfBaseline)
+      misses.push(`${percent(api, baseline)} of the reads without a storm`);
+  }
   return misses;
 }
 

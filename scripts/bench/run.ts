@@ -44,6 +44,7 @@ import { readSettings } from './settings.ts';
 import { usersAdminScenarios } from './users-admin.ts';
 import { measureTokenCheck } from './tokens.ts';
 import { measureFanOut } from './webhooks.ts';
+import { measureAlarms } from './alarms.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -153,7 +154,7 @@ async function measureBare(name: string, variants: SqlStatement[][]): Promise<Me
 
 /**
  * DESIGN.md §21's budget: each write without and with five webhook endpoints (a receiver process
- * on loopback), then a client token's CPU per reply beside a session token's.
+ * on loopback), then a client token's CPU per reply beside a session token's; §22's alarm storm.
  */
 async function measureIntegrations(server: RunningProcess, sample: CorpusSample, trivial: Measurement): Promise<Row[]> {
   const rows: Row[] = [];
@@ -179,6 +180,16 @@ async function measureIntegrations(server: RunningProcess, sample: CorpusSample,
     console.log('- token check: session and client token, in turn');
     const measured = await measureTokenCheck(server, sample, load, drain);
     rows.push({ api: measured.session, trivial }, { api: measured.client, baseline: measured.session, trivial });
+  }
+  if (selected('alarms')) {
+    console.log('- alarms: intake as fast as answered and paced, then a read alone and during a storm');
+    const measured = await measureAlarms(server, pool, sample, load, drain);
+    rows.push(
+      { api: measured.intake },
+      { api: measured.paced },
+      { api: measured.readsAlone, trivial },
+      { api: measured.readsInStorm, baseline: measured.readsAlone, trivial },
+    );
   }
   return rows;
 }

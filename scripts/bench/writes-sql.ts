@@ -13,6 +13,7 @@ import type { Db } from '@switchboard/server/src/db/client.ts';
 import type { Config } from '@switchboard/server/src/config.ts';
 import type { Actor } from '@switchboard/server/src/plugins/auth.ts';
 import { addComment } from '@switchboard/server/src/modules/comments/comments.service.ts';
+import { alarmIncidentLinker } from '@switchboard/server/src/modules/incidents/alarm-incident-links.ts';
 import { issueTicket, presentNewTicket } from '@switchboard/server/src/modules/tickets/tickets.service.ts';
 import { findLiveUserById } from '@switchboard/server/src/modules/users/users.repository.ts';
 import { replayingDb } from './list-sql.ts';
@@ -69,7 +70,7 @@ export async function createTicketStatements(
     variants.push(
       await recordOn(databaseUrl, async (db) => {
         const user = await actorOf(db, sample.writer.id);
-        const ctx = { db, storage: NO_STORAGE, timezone: config.timezone };
+        const ctx = { db, storage: NO_STORAGE, timezone: config.timezone, alarmIncidents: alarmIncidentLinker };
         const issuer = { kind: 'user' as const, user, ip: '127.0.0.1', language: 'en' as const };
         const ticket = await issueTicket(ctx, issuer, createTicketBody(sample, i));
         presentNewTicket(ctx, user, ticket);

@@ -33,6 +33,7 @@ import { findLiveUserById } from './modules/users/users.repository.ts';
 import { findClientAccount, noteClientUse } from './modules/api-clients/api-clients.service.ts';
 import { API_TOKEN_SECURITY_SCHEME } from './plugins/signed-in.ts';
 import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
+import alarmSweep from './modules/alarms/alarms.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(outboxWorker, { bell: outboxBell });
   await app.register(liveEvents);
   await app.register(webhookWorker, { bell: webhookBell, ...options.webhooks });
+  await app.register(alarmSweep);
 
   await app.register(
     async (api) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   LIVE_HEARTBEAT_MS,
   NOTIFICATION_CHANNELS,
+  ALARMS_FIRING_PER_CLIENT_MAX,
   OTP_MAX_CODES_PER_HOUR,
   OTP_RESEND_COOLDOWN_SECONDS,
   type NotificationChannel,
@@ -108,6 +109,8 @@ const envSchema = z.object({
   // Network alarms (DESIGN.md §22): how long every alarm of an incident stays resolved before it counts as recovered, and how often that is looked at.
   ALARM_HOLD_DOWN_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   ALARM_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  // Firing alarms one API client may hold at once: a flood of distinct keys is refused above it (429).
+  ALARM_FIRING_PER_CLIENT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(ALARMS_FIRING_PER_CLIENT_MAX),
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
@@ -208,8 +211,8 @@ export interface Config {
   };
   /** When tickets of one subgroup suggest an incident: at least `threshold` within `windowMinutes`. */
   incidents: { threshold: number; windowMinutes: number };
-  /** Network alarms: the hold-down before a recovery counts (minutes), and how often the recovery sweep runs. */
-  alarms: { holdDownMinutes: number; sweepMs: number };
+  /** Network alarms: the hold-down before a recovery counts (minutes), how often the recovery sweep runs, and the firing alarms a client may hold. */
+  alarms: { holdDownMinutes: number; sweepMs: number; firingPerClientMax: number };
   /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
   events: { streamsMax: number; heartbeatMs: number };
   /**
@@ -294,7 +297,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       busyUploadsPerHour: env.PUBLIC_BUSY_UPLOADS_PER_HOUR,
     },
     incidents: { threshold: env.INCIDENT_THRESHOLD, windowMinutes: env.INCIDENT_WINDOW_MINUTES },
-    alarms: { holdDownMinutes: env.ALARM_HOLD_DOWN_MINUTES, sweepMs: env.ALARM_SWEEP_MS },
+    alarms: {
+      holdDownMinutes: env.ALARM_HOLD_DOWN_MINUTES,
+      sweepMs: env.ALARM_SWEEP_MS,
+      firingPerClientMax: env.ALARM_FIRING_PER_CLIENT_MAX,
+    },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,

@@ -4,6 +4,8 @@
  * module above it is handed in here, so that the floors hold (DESIGN.md §1).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import alarmRulesRoutes from './alarm-rules/alarm-rules.routes.ts';
+import alarmsRoutes from './alarms/alarms.routes.ts';
 import apiClientsRoutes from './api-clients/api-clients.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import priorityRoutes from './priority/priority.routes.ts';
@@ -18,6 +20,7 @@ import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
 import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
+import { alarmIncidentLinker } from './incidents/alarm-incident-links.ts';
 import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
@@ -47,7 +50,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   usersRoutes,
   signInLocksRoutes,
   groupManagementRoutes,
-  ticketsRoutes,
+  async (app) => app.register(ticketsRoutes, { alarmIncidents: alarmIncidentLinker }),
   commentsRoutes,
   forwardingRoutes,
   assignmentRoutes,
@@ -64,6 +67,8 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   auditRoutes,
   apiClientsRoutes,
   webhooksRoutes,
+  alarmRulesRoutes,
+  alarmsRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

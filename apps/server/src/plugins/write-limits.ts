@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-limit';
 import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
-export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'other';
+export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'alarm' | 'other';
 
 /**
  * Writes per minute and route. Staff work the queue all day (forwarding, resolving, answering
@@ -40,6 +40,10 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // resolves. Choosing, confirming and reading a summary takes longer than 10 s, so 6 a minute
   // (at most 1,200 ticket changes) is above any person and well below a script.
   bulk: { staff: 6, others: 2 },
+  // Alarm deliveries (DESIGN.md §22): only API clients post them, and a monitoring system in an
+  // outage sends a delivery every few seconds per group of alarms. As much as a client's whole
+  // budget (CLIENT_REQUESTS_PER_MINUTE): the flood of distinct alarms is bounded by their count.
+  alarm: { staff: 600, others: 600 },
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };

@@ -125,6 +125,17 @@ const EXPECTED: Record<string, readonly number[]> = {
   'POST /api/v1/webhook-endpoints/{id}/test':                     [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 202, 401, 401],
   'POST /api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/redeliver':
                                                                   [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 202, 401, 401],
+  // Alarm routing rules (DESIGN.md §22): admins only, moderators and staff refused.
+  'GET /api/v1/alarm-rules':                                      [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'POST /api/v1/alarm-rules':                                     [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
+  'PATCH /api/v1/alarm-rules/{id}':                               [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'DELETE /api/v1/alarm-rules/{id}':                              [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 204, 401, 401],
+  'PUT /api/v1/alarm-rules/order':                                [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  // Network alarms (DESIGN.md §22): only API clients post them (access-tokens.test.ts); staff read them.
+  'POST /api/v1/alarms/alertmanager':                             [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  'POST /api/v1/alarms/generic':                                  [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  'GET /api/v1/alarms':                                           [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/alarms/deliveries':                                [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

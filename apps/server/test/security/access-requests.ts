@@ -7,6 +7,8 @@ import type { Department, PresignReply } from '@switchboard/shared';
 import { insertCannedReply } from '../../src/modules/canned-replies/canned-replies.repository.ts';
 import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../factories.ts';
 import { buildGroup, IMAGES, presign, randomProblematicNumber, ticketBody, uploadImage } from '../ticket-factories.ts';
+import { ALARM_RULE_REQUESTS } from './access-alarm-rule-requests.ts';
+import { ALARM_REQUESTS } from './access-alarm-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
 import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
@@ -247,6 +249,8 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...INCIDENT_REQUESTS,
   ...API_CLIENT_REQUESTS,
   ...WEBHOOK_REQUESTS,
+  ...ALARM_RULE_REQUESTS,
+  ...ALARM_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

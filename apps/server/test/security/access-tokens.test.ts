@@ -54,6 +54,9 @@ const EXPECTED: Record<string, readonly number[]> = {
                                                                       [401, 200, 401, 401, 403, 200, 401],
   "POST /api/v1/incidents/{id}/resolve #another department's ticket already solved":
                                                                       [401, 200, 401, 401, 403, 200, 401],
+  // Alarms (DESIGN.md §22): any client with alarms:write, whatever its department.
+  'POST /api/v1/alarms/alertmanager':                                 [401, 200, 401, 401, 403, 200, 401],
+  'POST /api/v1/alarms/generic':                                      [401, 200, 401, 401, 403, 200, 401],
   // The clients themselves are the admins': no token manages tokens.
   'GET /api/v1/api-clients':                                          [401, 403, 401, 401, 403, 403, 401],
   'POST /api/v1/api-clients':                                         [401, 403, 401, 401, 403, 403, 401],

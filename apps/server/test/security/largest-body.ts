@@ -24,6 +24,9 @@ export const TEXT_LIMITS: Record<string, number> = {
   forward_cause: FORWARD_CAUSE_MAX_LENGTH,
   public_note: INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
   resolution_message: COMMENT_MAX_LENGTH,
+  // An alarm rule's (DESIGN.md §22): the note its incidents show, the message their recovery sends.
+  public_note_template: INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
+  restoration_message: COMMENT_MAX_LENGTH,
   body_en: CANNED_REPLY_BODY_MAX_LENGTH,
   body_bn: CANNED_REPLY_BODY_MAX_LENGTH,
   // An instant with offset and microseconds: 2026-11-26T16:00:00.000000+06:00.

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect, it } from 'vitest';
+import { ALARM_DELIVERY_MAX_BYTES } from '@switchboard/shared';
 import { buildApp } from '../../src/app.ts';
 import type { Database, Db } from '../../src/db/client.ts';
 import { BODY_LIMITS, userKey } from '../../src/plugins/write-limits.ts';
@@ -15,6 +16,17 @@ import { testConfig } from '../test-config.ts';
 import { largestJson, type JsonSchema } from './largest-body.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/**
+ * Routes whose schema bounds each count and length but whose largest body is no sane limit: a
+ * delivery of network alarms (DESIGN.md §22) could reach 100 MB by its schema (500 alarms of 64
+ * labels of 1,024 characters), so it is bounded by bytes, and its body is read only for an API
+ * client with alarms:write (onRequest refuses everybody else first).
+ */
+const BYTE_BOUNDED: Record<string, number> = {
+  'POST /api/v1/alarms/alertmanager': ALARM_DELIVERY_MAX_BYTES,
+  'POST /api/v1/alarms/generic': ALARM_DELIVERY_MAX_BYTES,
+};
 
 function hooksOf(hook: unknown): unknown[] {
   if (!hook) return [];
@@ -142,6 +154,11 @@ it('gives every route a body limit that fits the largest body its schema accepts
       const key = `${method} ${route.url}`;
       const limit = route.bodyLimit ?? table.app.initialConfig.bodyLimit ?? 0;
       const schema = bodies.get(key);
+      const bytes = BYTE_BOUNDED[key];
+      if (bytes !== undefined) {
+        if (limit !== bytes) misfits.push(`${key}: reads ${limit} bytes, not its byte bound ${bytes}`);
+        continue;
+      }
       if (!schema) {
         // No body to read (a multipart upload is bounded by the multipart parser's own limits).
         if (limit > BODY_LIMITS.json) misfits.push(`${key}: reads ${limit} bytes and takes no JSON body`);
@@ -158,7 +175,8 @@ it('gives every route a body limit that fits the largest body its schema accepts
   }
   expect(misfits).toEqual([]);
   // The wide body of the incident (0.7 MB) is over every signed-in limit.
-  expect(Math.max(...table.signedIn.map((route) => route.bodyLimit ?? BODY_LIMITS.json))).toBeLessThan(700_000 / 4);
+  const measured = table.signedIn.filter((route) => !methodsOf(route).some((method) => `${method} ${route.url}` in BYTE_BOUNDED));
+  expect(Math.max(...measured.map((route) => route.bodyLimit ?? BODY_LIMITS.json))).toBeLessThan(700_000 / 4);
   expect(sizes['POST /api/v1/tickets/add-comment']).toBeGreaterThan(40_000);
 });
 

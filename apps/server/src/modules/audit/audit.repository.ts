@@ -111,7 +111,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * The details with every string made well-formed: a lone surrogate (valid in a JS string, and
  * in a request's JSON) is written by JSON as `\ud800`, which a jsonb column refuses.
  */
-function wellFormed<T>(value: T): T {
+export function wellFormed<T>(value: T): T {
   if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
   if (Array.isArray(value)) return value.map(wellFormed) as T;
   if (value && typeof value === 'object') {

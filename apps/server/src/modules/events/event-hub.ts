@@ -8,8 +8,10 @@ import type { ServerResponse } from 'node:http';
 import {
   canHearIncidentEvent,
   canHearTicketEvent,
+  canSeeAlarms,
   isStaff,
   LIVE_STREAMS_PER_USER,
+  type AlarmEventData,
   type IncidentEventData,
   type TicketEventData,
   type UserType,
@@ -75,6 +77,11 @@ export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: 
   if (event.event === 'incident.changed') {
     if (!canHearIncidentEvent(holder)) return null;
     const data: IncidentEventData = { incident_id: event.incident_id };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'alarm.changed') {
+    if (!event.live || !canSeeAlarms(holder)) return null;
+    const data: AlarmEventData = event.incident_id === undefined ? {} : { incident_id: event.incident_id };
     return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (!canHearTicketEvent(holder, event)) return null;

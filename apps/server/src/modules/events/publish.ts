@@ -38,7 +38,20 @@ export interface AccountEvent {
   user_id: string;
 }
 
-export type PublishedEvent = TicketEvent | IncidentEvent | AccountEvent;
+/**
+ * A delivery of network alarms changed this alarm (DESIGN.md §22): one per changed alarm, for the
+ * webhooks; a stream writes only those marked `live` (one per incident a delivery touched, and one
+ * for its alarms without an incident), so a delivery of a hundred alarms is a frame or two on a
+ * screen, not a hundred. Staff only.
+ */
+export interface AlarmEvent {
+  event: 'alarm.changed';
+  alarm_id: string;
+  incident_id?: number;
+  live: boolean;
+}
+
+export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -51,6 +64,12 @@ const publishedEventSchema = z.discriminatedUnion('event', [
     internal: z.boolean(),
   }),
   z.object({ event: z.literal('incident.changed'), incident_id: z.number().int() }),
+  z.object({
+    event: z.literal('alarm.changed'),
+    alarm_id: z.string(),
+    incident_id: z.number().int().optional(),
+    live: z.boolean(),
+  }),
   z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 

@@ -253,6 +253,8 @@ const suggestions = preparedPerDatabase((db) => {
         isNull(tickets.incidentId),
         ne(tickets.ticketStatus, 'closed'),
         isNotNull(tickets.subGroupId),
+        // A subgroup an alarm already opened an incident for needs no suggestion (DESIGN.md §22).
+        sql`not exists (select 1 from ${incidents} where ${incidents.subGroupId} = ${tickets.subGroupId} and ${incidents.status} = 'active' and ${incidents.openedBy} = 'alarm')`,
       ),
     )
     .groupBy(tickets.groupId, tickets.subGroupId)
@@ -267,6 +269,29 @@ export async function listSuggestions(
 ): Promise<SuggestionRow[]> {
   const rows = await suggestions(db).execute(options);
   return rows.map((row) => ({ ...row, ticketCount: Number(row.ticketCount), ticketIds: row.ticketIds.map(Number) }));
+}
+
+/**
+ * The oldest active incident an alarm opened for the subgroup (DESIGN.md §22), which a new ticket
+ * of that subgroup joins; read through the partial index incidents_active_subgroup.
+ */
+export async function findAlarmIncidentOfSubgroup(db: Db, subGroupId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: incidents.id })
+    .from(incidents)
+    .where(and(eq(incidents.status, 'active'), eq(incidents.subGroupId, subGroupId), eq(incidents.openedBy, 'alarm')))
+    .orderBy(asc(incidents.createdAt), asc(incidents.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Whether the incident is still active, its row share-locked until the transaction ends: a resolve
+ * (which locks it for update) waits for the ticket joining it, or the ticket sees it resolved.
+ */
+export async function shareLockActiveIncident(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ status: incidents.status }).from(incidents).where(eq(incidents.id, id)).for('share');
+  return row?.status === 'active';
 }
 
 /** Public notes of active incidents, newest first; of one subgroup when given. */

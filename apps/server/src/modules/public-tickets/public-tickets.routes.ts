@@ -10,6 +10,7 @@ import {
 } from '@switchboard/shared';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { anonymousLimit } from '../../plugins/write-limits.ts';
+import { alarmIncidentLinker } from '../incidents/alarm-incident-links.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
 import { PUBLIC_PRESIGN_BODY_LIMIT, PUBLIC_TICKET_BODY_LIMIT } from './public-limits.ts';
 import { presignPublicUpload, submitPublicTicket, type PublicTicketsContext } from './public-tickets.service.ts';
@@ -31,6 +32,7 @@ const publicTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     captcha: config,
     limits,
     mail: app.deps.tell,
+    alarmIncidents: alarmIncidentLinker,
   };
 
   app.post(

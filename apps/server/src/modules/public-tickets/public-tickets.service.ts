@@ -17,15 +17,15 @@ import {
   issueTicket,
   presentNewTicket,
   viewerOfIssuer,
+  type IssueContext,
   type TicketIssuer,
-  type TicketsContext,
 } from '../tickets/tickets.service.ts';
 import type { Config } from '../../config.ts';
 import { tellReceipt, type TellSettings } from '../notifications/tell-issuer.ts';
 import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../captcha/public-traffic.repository.ts';
 import { countPublicTicketsOfAddressSince, lockReceiptAddress } from './public-tickets.repository.ts';
 
-export interface PublicTicketsContext extends TicketsContext {
+export interface PublicTicketsContext extends IssueContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
   limits: Config['publicLimits'];
   /** The e-mail receipt's settings (no receipt without SMTP_URL). */

@@ -22,13 +22,25 @@ import { storageDriverFor } from '../storage/storage-driver.ts';
 import { getNumberHistory } from './number-history.service.ts';
 import { listTicketsForViewer } from './ticket-list.service.ts';
 import { resolveTicket } from './ticket-workflow.ts';
-import { getTicketForViewer, issueTicket, presentNewTicket, viewerOfIssuer, type TicketsContext } from './tickets.service.ts';
+import {
+  getTicketForViewer,
+  issueTicket,
+  presentNewTicket,
+  viewerOfIssuer,
+  type AlarmIncidentLinker,
+  type TicketsContext,
+} from './tickets.service.ts';
 
 /** What a text search answers when the process runs too many or its statement runs too long. */
 const SEARCH_REFUSALS: ReadRefusals = { busy: 'tickets.searchBusy', tooSlow: 'tickets.searchTooSlow' };
 
+export interface TicketsRoutesOptions {
+  /** A new ticket joins the active incident an alarm opened for its subgroup (the incidents module's). */
+  alarmIncidents: AlarmIncidentLinker;
+}
+
 /** The tickets endpoints under /api/v1. */
-const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, { alarmIncidents }) => {
   const { config, db } = app.deps;
   const ctx: TicketsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log };
 
@@ -49,7 +61,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const issuer = { kind: 'user' as const, user: actorOf(request), ip: request.ip, language: requestLanguage(request) };
-      const ticket = await issueTicket(ctx, issuer, request.body);
+      const ticket = await issueTicket({ ...ctx, alarmIncidents }, issuer, request.body);
       const data = presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
       return reply.code(201).send({ message: request.say('tickets.issued'), data });
     },

@@ -11,6 +11,7 @@ import {
   type Ticket,
   type UserType,
 } from '@switchboard/shared';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { newestComments } from '../comments/comment-pages.ts';
@@ -24,6 +25,7 @@ import {
   insertTicketWithTrail,
   type NewTicket,
   type NewTicketTrail,
+  type TicketRow,
   type TicketWithIssuer,
 } from './tickets.repository.ts';
 
@@ -41,6 +43,25 @@ export type TicketIssuer = ({ kind: 'user'; user: Actor } | { kind: 'public'; cl
   ip: string;
   language: Language;
 };
+
+/**
+ * Joins a new ticket to the active incident an alarm opened for its subgroup (DESIGN.md §22): the
+ * incidents module's, handed in through modules/index.ts.
+ */
+export interface AlarmIncidentLinker {
+  /** The active incident an alarm opened for the subgroup, read before the ticket's transaction; null: none. */
+  find(db: Db, subGroupId: string): Promise<number | null>;
+  /**
+   * Links the ticket just inserted in `tx` to that incident, with its audit row and events; returns
+   * the incident's id, or null when it was resolved meanwhile.
+   */
+  link(tx: Db, incidentId: number, ticketId: number, trail: { actorUserId: string | null; ip: string }): Promise<number | null>;
+}
+
+/** What issuing a ticket needs besides reading tickets. */
+export interface IssueContext extends TicketsContext {
+  alarmIncidents: AlarmIncidentLinker;
+}
 
 /** The fields of a new ticket that both forms send (the names of group and subgroup are read here). */
 export type NewTicketInput = Pick<
@@ -71,11 +92,41 @@ async function groupSnapshot(ctx: TicketsContext, groupId: string, subGroupId: s
 }
 
 /**
+ * Inserts the ticket with its trail, alone as one statement when nothing else is written. Claiming
+ * uploads, remembering a language or joining the incident an alarm opened for its subgroup makes it
+ * a transaction.
+ */
+async function storeTicket(
+  ctx: IssueContext,
+  issuer: TicketIssuer,
+  row: NewTicket,
+  trail: NewTicketTrail,
+  keys: string[],
+): Promise<TicketRow> {
+  const user = issuer.kind === 'user' ? issuer.user : null;
+  // A signed-in issuer's later messages follow the language they last wrote in.
+  const remembersLanguage = user !== null && user.language !== issuer.language;
+  const alarmIncident = row.subGroupId ? await ctx.alarmIncidents.find(ctx.db, row.subGroupId) : null;
+  if (keys.length === 0 && !remembersLanguage && alarmIncident === null) return insertTicketWithTrail(ctx.db, row, trail);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await insertTicketWithTrail(tx, row, trail);
+    if (user && remembersLanguage) await rememberLanguage(tx, user.id, issuer.language);
+    await claimAttachments(tx, keys, `ticket:${inserted.ticketId}`);
+    if (alarmIncident === null) return inserted;
+    const incidentId = await ctx.alarmIncidents.link(tx, alarmIncident, inserted.ticketId, {
+      actorUserId: user?.id ?? null,
+      ip: issuer.ip,
+    });
+    return incidentId === null ? inserted : { ...inserted, incidentId };
+  });
+}
+
+/**
  * Creates a ticket held by cc with status open. Customers (and the public form) always issue as
  * customer, whatever they send; everybody else chooses agent or customer. Attachments must be
  * uploads of the same issuer; they are claimed in the same transaction.
  */
-export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, input: NewTicketInput): Promise<TicketWithIssuer> {
+export async function issueTicket(ctx: IssueContext, issuer: TicketIssuer, input: NewTicketInput): Promise<TicketWithIssuer> {
   const { stored: snapshot, subGroupBn } = await groupSnapshot(ctx, input.group_id, input.sub_group_id);
   const user = issuer.kind === 'user' ? issuer.user : null;
   const issuerUserType = user && canChooseIssuerType(user) ? input.issuer_user_type : 'customer';
@@ -109,18 +160,7 @@ export async function issueTicket(ctx: TicketsContext, issuer: TicketIssuer, inp
     },
     event: { event: 'ticket.created', issuer_user_id: row.issuerUserId, internal: false },
   };
-  // A signed-in issuer's later messages follow the language they last wrote in.
-  const remembersLanguage = user !== null && user.language !== issuer.language;
-  // The ticket with its trail is one statement; claiming uploads or a language makes it a transaction.
-  const ticket =
-    keys.length === 0 && !remembersLanguage
-      ? await insertTicketWithTrail(ctx.db, row, trail)
-      : await ctx.db.transaction(async (tx) => {
-          const inserted = await insertTicketWithTrail(tx, row, trail);
-          if (user && remembersLanguage) await rememberLanguage(tx, user.id, issuer.language);
-          await claimAttachments(tx, keys, `ticket:${inserted.ticketId}`);
-          return inserted;
-        });
+  const ticket = await storeTicket(ctx, issuer, row, trail, keys);
   // A new ticket has nobody on it yet, and is due at least an hour from now (the shortest level).
   return {
     ...ticket,

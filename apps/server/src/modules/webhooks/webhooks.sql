@@ -1,7 +1,7 @@
 -- Webhook deliveries of the live events a write publishes (DESIGN.md §21), called by the events'
 -- NOTIFY inside the writer's own statement, so that a delivery exists exactly when the change it
 -- tells of commits. One delivery per active endpoint that listens to the event; comment.added of an
--- internal comment is never delivered. A desk without active endpoints pays one index-free look at
+-- internal comment is never delivered; alarm.changed names its alarm only. A desk without active endpoints pays one index-free look at
 -- an empty (or tiny) table. Returns the number of deliveries written.
 CREATE OR REPLACE FUNCTION "webhook_deliveries_enqueue"(payloads text[]) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -13,12 +13,18 @@ BEGIN
 	INSERT INTO "webhook_deliveries" ("endpoint_id", "event", "ordering_key", "subject")
 	SELECT e."id",
 		p.j->>'event',
-		CASE WHEN p.j->>'event' = 'incident.changed' THEN 'incident:' || (p.j->>'incident_id') ELSE 'ticket:' || (p.j->>'ticket_id') END,
-		jsonb_strip_nulls(jsonb_build_object('ticket_id', p.j->'ticket_id', 'comment_id', p.j->'comment_id', 'incident_id', p.j->'incident_id'))
+		CASE p.j->>'event'
+			WHEN 'incident.changed' THEN 'incident:' || (p.j->>'incident_id')
+			WHEN 'alarm.changed' THEN 'alarm:' || (p.j->>'alarm_id')
+			ELSE 'ticket:' || (p.j->>'ticket_id')
+		END,
+		CASE WHEN p.j->>'event' = 'alarm.changed' THEN jsonb_build_object('alarm_id', p.j->'alarm_id')
+		ELSE jsonb_strip_nulls(jsonb_build_object('ticket_id', p.j->'ticket_id', 'comment_id', p.j->'comment_id', 'incident_id', p.j->'incident_id'))
+		END
 	FROM unnest(payloads) WITH ORDINALITY AS u(payload, n)
 	CROSS JOIN LATERAL (SELECT u.payload::jsonb AS j) AS p
 	JOIN "webhook_endpoints" e ON e."active" AND (p.j->>'event') = ANY (e."events")
-	WHERE p.j->>'event' IN ('ticket.created', 'ticket.changed', 'comment.added', 'incident.changed')
+	WHERE p.j->>'event' IN ('ticket.created', 'ticket.changed', 'comment.added', 'incident.changed', 'alarm.changed')
 		AND NOT (p.j->>'event' = 'comment.added' AND coalesce((p.j->>'internal')::boolean, false))
 	ORDER BY u.n, e."id";
 	GET DIAGNOSTICS written = ROW_COUNT;
