@@ -85,7 +85,7 @@ test('an admin writes a rule, a firing alarm opens an incident live, and its rec
   await second.getByRole('combobox', { name: 'Operator' }).selectOption('=~');
   // Unbalanced: only the server's compiler (RE2) refuses it, on its field.
   await second.getByRole('textbox', { name: 'Value' }).fill('olt-(7');
-  await dialog.getByRole('textbox', { name: /^Group/ }).click();
+  await dialog.getByRole('combobox', { name: 'Group', exact: true }).click();
   await page.getByRole('option', { name: 'IP Telephony' }).click();
   await dialog.getByRole('textbox', { name: /^Area codes/ }).fill(AREA);
   await dialog.getByRole('textbox', { name: /^Public note template/ }).fill('Fault at {labels.device}: {summary}');
