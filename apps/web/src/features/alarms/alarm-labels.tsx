@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { AlarmLabels } from '@switchboard/shared';
 import { useMessages } from '../../lib/i18n.ts';
 import { alarmsMessages } from './messages.ts';
@@ -22,17 +22,19 @@ export function AlarmLabelChips({ labels }: { labels: AlarmLabels }) {
   );
 }
 
-/** Long values (an address, a regular expression) wrap inside the chip instead of being cut off. */
-const WRAPPING = {
-  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
-  label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+/** A chip's frame; long values (an address, a regular expression) wrap inside it instead of being cut off. */
+const CHIP = {
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-sm)',
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
 } as const;
 
 /** A short text in a chip, as text. */
 export function TextChip({ text, role }: { text: string; role?: 'listitem' }) {
   return (
-    <Badge role={role} variant="default" tt="none" fw={500} radius="sm" styles={WRAPPING}>
+    <Text component="span" role={role} size="xs" fw={500} px={6} py={1} style={CHIP}>
       {text}
-    </Badge>
+    </Text>
   );
 }
