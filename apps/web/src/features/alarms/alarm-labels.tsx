@@ -14,9 +14,7 @@ export function AlarmLabelChips({ labels }: { labels: AlarmLabels }) {
   return (
     <Group gap={4} mt={4} role="list" aria-label={t('labels')}>
       {entries.map(([name, value]) => (
-        <Badge key={name} role="listitem" variant="default" tt="none" fw={500} radius="sm" maw="100%" title={`${name}=${value}`}>
-          {`${name}=${value}`}
-        </Badge>
+        <TextChip key={name} role="listitem" text={`${name}=${value}`} />
       ))}
     </Group>
   );
