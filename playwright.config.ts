@@ -51,6 +51,9 @@ export default defineConfig({
       // The integrations journey's webhook receiver listens on loopback, over plain http.
       WEBHOOK_ALLOW_PRIVATE: 'on',
       WEBHOOK_ALLOW_HTTP: 'on',
+      // The alarms journey sees the network recover at once: no hold-down, and the sweep twice a second.
+      ALARM_HOLD_DOWN_MINUTES: '0',
+      ALARM_SWEEP_MS: '500',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -20,12 +20,12 @@ const ACCOUNTS = [
     who: 'an admin',
     entry: DEMO.admin,
     bar: ['createTicket', 'tickets', 'dashboard', 'forwardedTickets', 'incidents', 'cannedReplies', 'report'],
-    admin: ['users', 'groups', 'notifications', 'audit', 'serviceLevels', 'integrations'],
+    admin: ['users', 'groups', 'notifications', 'audit', 'serviceLevels', 'integrations', 'alarms'],
   },
   {
     who: 'an rs staff member',
     entry: DEMO.rs,
-    bar: ['createTicket', 'tickets', 'dashboard', 'forwardedTickets', 'incidents', 'cannedReplies', 'report'],
+    bar: ['createTicket', 'tickets', 'dashboard', 'forwardedTickets', 'incidents', 'alarms', 'cannedReplies', 'report'],
     admin: [],
   },
 ] as const;

@@ -41,6 +41,7 @@ export const ROUTE_MODULES: RouteModules[] = [
   { path: '/user-info', modules: [LAYOUT, 'src/features/users/user-info-screen.tsx'] },
   { path: '/incidents', modules: [LAYOUT, 'src/features/incidents/incidents-screen.tsx'] },
   { path: '/incidents/$id', modules: [LAYOUT, 'src/features/incidents/incident-screen.tsx'] },
+  { path: '/alarms', modules: [LAYOUT, 'src/features/alarms/alarms-screen.tsx'] },
   { path: '/canned-replies', modules: [LAYOUT, 'src/features/canned-replies/canned-replies-screen.tsx'] },
   { path: '/create-user', modules: [LAYOUT, 'src/features/users/create-user-screen.tsx'] },
   { path: '/group-info', modules: [LAYOUT, 'src/features/groups/group-info-screen.tsx'] },

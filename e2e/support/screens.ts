@@ -13,6 +13,8 @@ export const ADMIN_SCREENS = [
   '/dashboard',
   '/forwarded-tickets?page=1',
   '/incidents?tab=active&page=1',
+  '/alarms?view=firing&page=1',
+  '/alarms?view=rules&page=1',
   '/canned-replies?page=1',
   '/report',
   '/user-info',

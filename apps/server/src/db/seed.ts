@@ -52,7 +52,11 @@ const TITLES = [
 
 /** Seeds when there are no users; returns the demo accounts, or null when the database was not empty. */
 export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; number: string }[] | null> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  // People only: migrations add the desk's own system accounts (the network monitoring's), which do not make a database used.
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.kind} <> 'system'`);
   if (count > 0) return null;
   await db.transaction(async (tx) => {
     const people = await tx

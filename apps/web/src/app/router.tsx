@@ -8,6 +8,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { validateAlarmsSearch } from '../features/alarms/alarms-search.ts';
 import { validateAuditSearch } from '../features/audit/audit-search.ts';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
@@ -29,6 +30,7 @@ import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
 import {
   canManageGroups,
   canManageIncidents,
+  canSeeAlarms,
   canManageIntegrations,
   canManageServiceLevels,
   canManageUsers,
@@ -179,6 +181,13 @@ export const routeTree = rootRoute.addChildren([
       () => import('../features/incidents/incidents-screen.tsx'),
       'IncidentsScreen',
       canManageIncidents,
+    ),
+    searchScreen(
+      '/alarms',
+      validateAlarmsSearch,
+      () => import('../features/alarms/alarms-screen.tsx'),
+      'AlarmsScreen',
+      canSeeAlarms,
     ),
     searchScreen(
       '/canned-replies',

@@ -2,6 +2,7 @@ import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowForwardUp,
+  IconBellRinging,
   IconChartBar,
   IconClockHour4,
   IconListDetails,
@@ -35,6 +36,7 @@ const ICONS: Record<NavKey, Icon> = {
   dashboard: IconChartBar,
   forwardedTickets: IconArrowForwardUp,
   incidents: IconAlertTriangle,
+  alarms: IconBellRinging,
   cannedReplies: IconMessageDots,
   users: IconUsers,
   groups: IconUsersGroup,

@@ -30,25 +30,26 @@ describe('the navigation links of each kind of user', () => {
         'Audit log',
         'Service levels',
         'Integrations',
+        'Alarms',
       ],
     ],
     [
       'an iptsp moderator',
       'iptsp',
       'moderator',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Canned replies', 'Group'],
+      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies', 'Group'],
     ],
     [
       'an rs user',
       'rs',
       'user',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Canned replies', 'Report'],
+      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies', 'Report'],
     ],
     [
       'an oss_bss support user',
       'oss_bss',
       'support',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Canned replies'],
+      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies'],
     ],
     ['an agent', 'agent', 'user', ['Create Ticket', 'Tickets']],
     ['a customer', 'customer', 'user', ['Create Ticket', 'Tickets']],
@@ -121,6 +122,7 @@ describe('the navigation bar', () => {
       'Audit log',
       'Service levels',
       'Integrations',
+      'Alarms',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       '/user-info',
@@ -129,6 +131,7 @@ describe('the navigation bar', () => {
       '/audit',
       '/service-levels',
       '/integrations?page=1',
+      '/alarms?view=firing&page=1',
     ]);
   });
 

@@ -16,6 +16,7 @@ import { useIncident, useLinkTickets, useUnlinkTicket } from '../../entities/inc
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession, type SessionClaims } from '../../lib/session.ts';
+import { IncidentAlarmFacts, NetworkRecoveredAlert } from './components/incident-alarm-facts.tsx';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
@@ -66,11 +67,12 @@ export function IncidentScreen() {
   const labels = useLabels();
   const timeZone = useProviderTimeZone();
   const incident = useIncident(incidentId);
-  // The incident itself, or one of its tickets (a reply, a resolve) changed elsewhere.
+  // The incident itself, its alarms, or one of its tickets (a reply, a resolve) changed elsewhere.
   useLiveEvents((event) => {
     if (incidentId === null) return;
+    // An alarm that fires or resolves changes the incident's alarm count and its recovery.
     const ours =
-      event.event === 'incident.changed'
+      event.event === 'incident.changed' || event.event === 'alarm.changed'
         ? event.data.incident_id === incidentId
         : event.event === 'ticket.changed' &&
           (event.data.incident_id === incidentId ||
@@ -80,7 +82,8 @@ export function IncidentScreen() {
   const viewer = currentSession();
   const link = useLinkTickets();
   const unlink = useUnlinkTicket();
-  const [resolving, setResolving] = useState(false);
+  // 'recovered': opened from the network's recovery, with the rule's restoration message filled in.
+  const [resolving, setResolving] = useState<false | 'plain' | 'recovered'>(false);
   const [editing, setEditing] = useState(false);
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
 
@@ -152,6 +155,7 @@ export function IncidentScreen() {
             )}
           </Text>
           <Text fw={500}>{t('ticketCounts', { total: data.ticket_count, unsolved: data.open_ticket_count })}</Text>
+          <IncidentAlarmFacts incident={data} />
         </Stack>
         {active && (
           <Stack gap={4} align="flex-end" maw={360}>
@@ -159,7 +163,7 @@ export function IncidentScreen() {
               <Button variant="default" onClick={() => setEditing(true)}>
                 {t('edit')}
               </Button>
-              <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving(true)}>
+              <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving('plain')}>
                 {t('resolve')}
               </Button>
             </Group>
@@ -171,6 +175,10 @@ export function IncidentScreen() {
           </Stack>
         )}
       </Group>
+
+      {active && data.network_recovered_at !== null && (
+        <NetworkRecoveredAlert disabled={barring.length > 0} onResolve={() => setResolving('recovered')} />
+      )}
 
       <Paper withBorder p="md">
         <Stack gap="xs">
@@ -290,6 +298,7 @@ export function IncidentScreen() {
           opened
           incidentId={data.id}
           unsolved={data.open_ticket_count}
+          initialMessage={resolving === 'recovered' ? (data.suggested_resolution ?? '') : ''}
           onClose={() => setResolving(false)}
           onResolved={(solved) => {
             setResolving(false);

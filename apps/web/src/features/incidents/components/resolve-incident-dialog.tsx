@@ -11,15 +11,24 @@ import { incidentMessages } from '../messages.ts';
 export interface ResolveIncidentDialogProps {
   incidentId: number;
   unsolved: number;
+  /** The message to start from: the rule's restoration message when the network recovered. */
+  initialMessage?: string;
   opened: boolean;
   onClose: () => void;
   onResolved: (solved: number) => void;
 }
 
 /** Resolve with a message: the confirm dialog holds the message every affected customer receives. */
-export function ResolveIncidentDialog({ incidentId, unsolved, opened, onClose, onResolved }: ResolveIncidentDialogProps) {
+export function ResolveIncidentDialog({
+  incidentId,
+  unsolved,
+  initialMessage = '',
+  opened,
+  onClose,
+  onResolved,
+}: ResolveIncidentDialogProps) {
   const t = useMessages(incidentMessages);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(initialMessage);
   const [tried, setTried] = useState(false);
   const resolve = useResolveIncident();
   const body = { resolution_message: message };
