@@ -112,7 +112,8 @@ async function checkWidth(page: Page, width: number, words: Record<string, strin
 
 for (const language of ['en', 'bn'] as const) {
   test(`every link of an admin and a staff member is reachable at every width (${language})`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // 41 widths for two accounts: a few minutes on a quiet machine, twice that on a busy one.
+    test.setTimeout(480_000);
     const words = layoutWords(language);
     await page.addInitScript((value) => localStorage.setItem('language', value), language);
     for (const account of ACCOUNTS) {
