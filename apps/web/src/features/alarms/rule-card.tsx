@@ -7,6 +7,8 @@ import { alarmsMessages } from './messages.ts';
 
 export interface RuleCardProps {
   rule: AlarmRule;
+  /** Its place in the order, from 1 (positions may have gaps after a delete). */
+  place: number;
   first: boolean;
   last: boolean;
   busy: boolean;
@@ -19,7 +21,7 @@ export interface RuleCardProps {
 export const matcherText = (matcher: AlarmRule['matchers'][number]) => `${matcher.name}${matcher.op}${matcher.value}`;
 
 /** One rule of the ordered list: its place, matchers, where it opens incidents, and its buttons. */
-export function RuleCard({ rule, first, last, busy, onMove, onEdit, onDelete }: RuleCardProps) {
+export function RuleCard({ rule, place, first, last, busy, onMove, onEdit, onDelete }: RuleCardProps) {
   const t = useMessages(alarmsMessages);
   const area = [rule.group_name ?? '', rule.sub_group_name].filter(Boolean).join(' › ');
   const name = rule.name;
@@ -29,7 +31,7 @@ export function RuleCard({ rule, first, last, busy, onMove, onEdit, onDelete }: 
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {t('rulePosition', { position: rule.position })} {name}
+            {t('rulePosition', { position: place })} {name}
           </Text>
           <Group gap={4}>
             {rule.matchers.length === 0 ? (

@@ -84,6 +84,7 @@ export function RulesSection() {
                   <RuleCard
                     key={rule.id}
                     rule={rule}
+                    place={index + 1}
                     first={index === 0}
                     last={index === reply.data.length - 1}
                     busy={order.isPending}
