@@ -40,7 +40,7 @@ describeWithApp('users table plans at scale', (ctx) => {
 
   it(`fills the users table of a desk with ${DESK_USERS.toLocaleString('en-US')} more users`, async () => {
     for (const statement of USERS_CORPUS) await ctx.db.execute(sql.raw(statement));
-    const counted = await rowsOf<{ n: number }>(ctx.db.execute(sql`select count(*)::int as n from users`));
+    const counted = await rowsOf<{ n: number }>(ctx.db.execute(sql`select count(*)::int as n from users where kind = 'person'`));
     expect(counted[0]?.n).toBe(DESK_USERS);
   }, 60_000);
 

@@ -1,4 +1,4 @@
-import { asc, desc, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_SEARCH_MAX_LENGTH, type UserListReply } from '@switchboard/shared';
 import { users } from '../../db/schema.ts';
@@ -48,11 +48,12 @@ describeWithApp('the users table, a page at a time', (ctx) => {
         createdAt: new Date(start + i * 60_000),
       })),
     );
-    // Whoever else the database holds (a first admin) is listed too, after these.
+    // Whoever else the database holds (a first admin) is listed too, after these; the desk's own
+    // accounts (network monitoring, API clients) are people of no list.
     const live = await ctx.db
       .select({ name: users.name })
       .from(users)
-      .where(isNull(users.deletedAt))
+      .where(and(isNull(users.deletedAt), eq(users.kind, 'person')))
       .orderBy(desc(users.createdAt), asc(users.name), asc(users.id));
     newestFirst = live.map((user) => user.name);
     expect(newestFirst.slice(0, 3)).toEqual(['The Admin', 'Customer 19', 'Customer 18']);
