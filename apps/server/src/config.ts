@@ -29,6 +29,26 @@ const notifyChannels = z.string().transform((value, ctx): NotificationChannel[] 
 });
 
 /** `redis://` or `rediss://`, a host, and no path but a logical database number (`/3`). */
+/** Hours of the provider's day (TIMEZONE) broadcasts wait out: `22-8` is 22:00 to 08:00; `off` sends at any hour. */
+export interface QuietHours {
+  startHour: number;
+  endHour: number;
+}
+
+const quietHours = z
+  .string()
+  .default('22-8')
+  .transform((value, ctx): QuietHours | null => {
+    if (value.trim() === 'off') return null;
+    const match = /^(\d{1,2})-(\d{1,2})$/.exec(value.trim());
+    const [startHour, endHour] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+    if (!(startHour >= 0 && startHour <= 23 && endHour >= 0 && endHour <= 23 && startHour !== endHour)) {
+      ctx.addIssue({ code: 'custom', message: 'two different hours 0–23 as START-END (22-8), or off' });
+      return z.NEVER;
+    }
+    return { startHour, endHour };
+  });
+
 function isRedisUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -111,6 +131,9 @@ const envSchema = z.object({
   ALARM_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
   // Firing alarms one API client may hold at once: a flood of distinct keys is refused above it (429).
   ALARM_FIRING_PER_CLIENT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(ALARMS_FIRING_PER_CLIENT_MAX),
+  // Outage broadcasts (DESIGN.md §23): SMS a second for all processes together, and the hours they wait out.
+  SMS_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
+  SMS_QUIET_HOURS: quietHours,
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
@@ -214,6 +237,7 @@ export interface Config {
   /** Network alarms: the hold-down before a recovery counts (minutes), how often the recovery sweep runs, and the firing alarms a client may hold. */
   alarms: { holdDownMinutes: number; sweepMs: number; firingPerClientMax: number };
   /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
+  broadcasts: { ratePerSecond: number; quietHours: QuietHours | null };
   events: { streamsMax: number; heartbeatMs: number };
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
@@ -302,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sweepMs: env.ALARM_SWEEP_MS,
       firingPerClientMax: env.ALARM_FIRING_PER_CLIENT_MAX,
     },
+    broadcasts: { ratePerSecond: env.SMS_RATE_PER_SECOND, quietHours: env.SMS_QUIET_HOURS },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,

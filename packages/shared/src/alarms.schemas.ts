@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
-import { multilineText, optionalQuery, pageNumberQuery, uuidSchema } from './common.schemas.ts';
+import { multilineText, optionalQuery, pageNumberQuery, pageReplyFields, uuidSchema } from './common.schemas.ts';
 import { INCIDENT_PUBLIC_NOTE_MAX_LENGTH } from './incidents.schemas.ts';
 
 export const ALARM_STATUSES = ['firing', 'resolved'] as const;
@@ -161,13 +161,6 @@ export const alarmListQuerySchema = z.object({
   page: pageNumberQuery(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuerySchema>;
-
-const pageReplyFields = {
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  previous_page: z.number().int().nullable(),
-  next_page: z.number().int().nullable(),
-};
 
 export const alarmListReplySchema = z.object({ data: z.array(alarmSchema), ...pageReplyFields });
 export type AlarmListReply = z.infer<typeof alarmListReplySchema>;

@@ -43,6 +43,13 @@ export const AUDIT_ACTIONS = [
   'alarm_rule.update',
   'alarm_rule.delete',
   'alarm_rule.reorder',
+  'area.create',
+  'area.update',
+  'area.delete',
+  'subscribers.import',
+  'subscriber.upsert',
+  'broadcast.create',
+  'broadcast.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -88,6 +88,14 @@ export const pageParamsSchema = z.object({
   page: z.coerce.number().int().min(1, msg('common.pageStart')).max(1_000_000),
 });
 
+/** The page fields of a paged list's reply, beside its `data`. */
+export const pageReplyFields = {
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  previous_page: z.number().int().nullable(),
+  next_page: z.number().int().nullable(),
+};
+
 export const messageReplySchema = z.object({ message: z.string() });
 
 export const errorReplySchema = z.object({

@@ -37,9 +37,11 @@ export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
 /** Messages to a ticket's issuer (DESIGN.md §13): how they travel, why, and where they are. */
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved'] as const;
+/** `broadcast`: an outage broadcast's SMS to a subscriber (DESIGN.md §23), paced apart from the others. */
+export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** `cancelled`: a broadcast's message that was still waiting when staff cancelled the broadcast. */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** Incidents (DESIGN.md §14). */
@@ -47,6 +49,16 @@ export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** Who opened an incident: a person, or a routed network alarm (DESIGN.md §22). */
 export const INCIDENT_OPENERS = ['staff', 'alarm'] as const;
+
+/** A subscriber of the provider's billing system (DESIGN.md §23): only active ones hear broadcasts. */
+export const SUBSCRIBER_STATUSES = ['active', 'suspended'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** An outage broadcast: the fault is known, news of it, and the service is back (sent even in quiet hours). */
+export const BROADCAST_KINDS = ['outage', 'update', 'restored'] as const;
+export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
+export const BROADCAST_STATUSES = ['sending', 'finished', 'cancelled'] as const;
+export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export type IncidentOpener = (typeof INCIDENT_OPENERS)[number];
 
 /** English names of the priorities, for the report (the screens use their catalogs). */

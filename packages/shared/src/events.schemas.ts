@@ -8,6 +8,7 @@ export const LIVE_EVENT_NAMES = [
   'comment.added',
   'incident.changed',
   'alarm.changed',
+  'broadcast.changed',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
@@ -36,6 +37,13 @@ export type IncidentEventData = z.infer<typeof incidentEventDataSchema>;
 export const alarmEventDataSchema = z.strictObject({ incident_id: z.number().int().min(1).optional() });
 export type AlarmEventData = z.infer<typeof alarmEventDataSchema>;
 
+/** The data of broadcast.changed (staff only): a broadcast's progress, at most about once a second. */
+export const broadcastEventDataSchema = z.strictObject({
+  incident_id: z.number().int().min(1),
+  broadcast_id: z.uuid(),
+});
+export type BroadcastEventData = z.infer<typeof broadcastEventDataSchema>;
+
 /** One event as the stream carries it: `event: <name>` and `data: <json>`. */
 export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ticket.created'), data: ticketEventDataSchema }),
@@ -43,5 +51,6 @@ export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('comment.added'), data: ticketEventDataSchema }),
   z.object({ event: z.literal('incident.changed'), data: incidentEventDataSchema }),
   z.object({ event: z.literal('alarm.changed'), data: alarmEventDataSchema }),
+  z.object({ event: z.literal('broadcast.changed'), data: broadcastEventDataSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

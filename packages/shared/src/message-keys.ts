@@ -26,6 +26,9 @@ import type serverBulk from '../messages/en/server/bulk.json';
 import type serverIntegrations from '../messages/en/server/integrations.json';
 import type serverWebhooks from '../messages/en/server/webhooks.json';
 import type serverAlarms from '../messages/en/server/alarms.json';
+import type serverSubscribers from '../messages/en/server/subscribers.json';
+import type serverBroadcasts from '../messages/en/server/broadcasts.json';
+import type serverOutages from '../messages/en/server/outages.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -46,6 +49,8 @@ import type validationAudit from '../messages/en/validation/audit.json';
 import type validationBulk from '../messages/en/validation/bulk.json';
 import type validationIntegrations from '../messages/en/validation/integrations.json';
 import type validationAlarms from '../messages/en/validation/alarms.json';
+import type validationSubscribers from '../messages/en/validation/subscribers.json';
+import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -73,7 +78,10 @@ export type ServerMessageKey =
   | KeysOf<'bulk', typeof serverBulk>
   | KeysOf<'integrations', typeof serverIntegrations>
   | KeysOf<'webhooks', typeof serverWebhooks>
-  | KeysOf<'alarms', typeof serverAlarms>;
+  | KeysOf<'alarms', typeof serverAlarms>
+  | KeysOf<'subscribers', typeof serverSubscribers>
+  | KeysOf<'broadcasts', typeof serverBroadcasts>
+  | KeysOf<'outages', typeof serverOutages>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -95,6 +103,8 @@ export type ValidationMessageKey =
   | KeysOf<'audit', typeof validationAudit>
   | KeysOf<'bulk', typeof validationBulk>
   | KeysOf<'integrations', typeof validationIntegrations>
-  | KeysOf<'alarms', typeof validationAlarms>;
+  | KeysOf<'alarms', typeof validationAlarms>
+  | KeysOf<'subscribers', typeof validationSubscribers>
+  | KeysOf<'broadcasts', typeof validationBroadcasts>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

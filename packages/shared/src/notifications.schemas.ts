@@ -1,14 +1,7 @@
 /** Request and reply schemas of the messages to issuers (DESIGN.md §13): what staff and admins read. */
 import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './constants.ts';
-import { pageNumberQuery, ticketIdSchema } from './common.schemas.ts';
-
-const pageReplyFields = {
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  previous_page: z.number().int().nullable(),
-  next_page: z.number().int().nullable(),
-};
+import { pageNumberQuery, pageReplyFields, ticketIdSchema } from './common.schemas.ts';
 
 /** `{id}` of GET /tickets/{id}/notifications. */
 export const ticketNotificationsParamsSchema = z.object({ id: ticketIdSchema });

@@ -348,6 +348,39 @@ export function canManageAlarmRules(viewer: Viewer): boolean {
   return viewer.role === 'admin';
 }
 
+/**
+ * The subscriber directory and its areas (DESIGN.md §23): admins import, edit and search it (a
+ * client token with `subscribers:write` imports and upserts too).
+ */
+export function canManageSubscribers(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
+/** The subscriber card beside a number (name, area, plan, status): staff only, never customers or agents. */
+export function canSeeSubscriberCard(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** Every area, to choose an incident's: the staff who manage incidents. */
+export function canListAreas(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer);
+}
+
+/** Setting an incident's areas, broadcasting to them and cancelling a broadcast: incident rights. */
+export function canBroadcast(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer);
+}
+
+/** Broadcast progress events are staff's, as the incidents are. */
+export function canHearBroadcastEvent(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canManageIncidents(viewer);
+}
+
+/** The outage ledger's report: whoever may use reports (§6). */
+export function canReportOutages(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return canUseReports(viewer);
+}
+
 /** A token's scope lets its client call an operation that needs `scope`. */
 export function clientHasScope(client: { scopes: readonly string[] }, scope: string): boolean {
   return client.scopes.includes(scope);

@@ -32,16 +32,32 @@ export function storedUserNumber(entry: string): string | null {
   return /^880\d{10}$/.test(stored) ? stored : null;
 }
 
+const periodFields = {
+  start_date: instantSchema('reports.startRequired'),
+  end_date: instantSchema('reports.endRequired'),
+};
+
+/** A report's period must be in order and at most REPORT_MAX_DAYS long. */
+function refinePeriod(body: { start_date: string; end_date: string }, context: z.RefinementCtx): void {
+  const start = Date.parse(body.start_date);
+  const end = Date.parse(body.end_date);
+  if (end < start) context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.endBeforeStart') });
+  else if (end - start >= REPORT_MAX_DAYS * DAY_MS)
+    context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.tooLong', { max: REPORT_MAX_DAYS }) });
+}
+
+/** [start_date, end_date], both included to the second (the server also refuses an end later than today). */
+export const reportPeriodSchema = z.object(periodFields).superRefine(refinePeriod);
+export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
+
 /**
- * POST /tickets/report. The period is [start_date, end_date], both included to the second; it must
- * be in order and at most REPORT_MAX_DAYS long (the server also refuses an end later than today in
- * the provider's time zone). `user_phone_number` narrows to the tickets issued by the user with that
- * product number or phone number (what the user picker sends is the product number).
+ * POST /tickets/report: a period (reportPeriodSchema) and optional narrowing. `user_phone_number`
+ * narrows to the tickets issued by the user with that product number or phone number (what the user
+ * picker sends is the product number).
  */
 export const reportBodySchema = z
   .object({
-    start_date: instantSchema('reports.startRequired'),
-    end_date: instantSchema('reports.endRequired'),
+    ...periodFields,
     group_id: optionalQuery(uuidSchema),
     sub_group_id: optionalQuery(uuidSchema),
     user_phone_number: optionalQuery(
@@ -52,13 +68,7 @@ export const reportBodySchema = z
         .transform((value) => storedUserNumber(value) ?? value),
     ),
   })
-  .superRefine((body, context) => {
-    const start = Date.parse(body.start_date);
-    const end = Date.parse(body.end_date);
-    if (end < start) context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.endBeforeStart') });
-    else if (end - start >= REPORT_MAX_DAYS * DAY_MS)
-      context.addIssue({ code: 'custom', path: ['end_date'], message: msg('reports.tooLong', { max: REPORT_MAX_DAYS }) });
-  });
+  .superRefine(refinePeriod);
 export type ReportBody = z.infer<typeof reportBodySchema>;
 export type ReportInput = z.input<typeof reportBodySchema>;
 

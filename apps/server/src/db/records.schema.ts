@@ -4,10 +4,11 @@
  * schema.ts, the one schema drizzle reads.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@switchboard/shared';
 import { createdAt } from './columns.ts';
 import { tickets, users } from './desk.schema.ts';
+import { broadcasts } from './subscribers.schema.ts';
 import { oneOf } from './value-sets.ts';
 
 export const otpCodes = pgTable(
@@ -100,6 +101,8 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     ticketId: bigint('ticket_id', { mode: 'number' }).references(() => tickets.ticketId),
+    /** The outage broadcast it belongs to (DESIGN.md §23): sent at the shared pace, not by the issuers' queue. */
+    broadcastId: uuid('broadcast_id').references(() => broadcasts.id),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -108,10 +111,17 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The worker's queue: pending messages, soonest first.
+    // The worker's queue: pending messages to issuers, soonest first.
     index('outbox_messages_due')
       .on(t.dueAt)
-      .where(sql`status = 'pending'`),
+      .where(sql`status = 'pending' and broadcast_id is null`),
+    // The broadcast sender's queue, and each broadcast's progress.
+    index('outbox_messages_broadcast_due')
+      .on(t.dueAt)
+      .where(sql`status = 'pending' and broadcast_id is not null`),
+    uniqueIndex('outbox_messages_broadcast_recipient')
+      .on(t.broadcastId, t.recipient)
+      .where(sql`broadcast_id is not null`),
     index('outbox_messages_ticket').on(t.ticketId, t.createdAt),
     index('outbox_messages_failed')
       .on(t.createdAt)

@@ -7,3 +7,4 @@ export * from './desk.schema.ts';
 export * from './records.schema.ts';
 export * from './integrations.schema.ts';
 export * from './alarms.schema.ts';
+export * from './subscribers.schema.ts';

@@ -8,10 +8,12 @@ import { componentsMessages } from './messages.ts';
 type Key = keyof typeof componentsMessages.english;
 
 const CHANNELS = { sms: 'channelSms', email: 'channelEmail' } as const satisfies Record<NotificationChannel, Key>;
-const KINDS = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' } as const satisfies Record<
-  NotificationKind,
-  Key
->;
+const KINDS = {
+  receipt: 'kindReceipt',
+  reply: 'kindReply',
+  resolved: 'kindResolved',
+  broadcast: 'kindBroadcast',
+} as const satisfies Record<NotificationKind, Key>;
 
 function noticeText(t: Translate<Key>, row: TicketNotification, timeZone: string | undefined): string {
   const channel = t(CHANNELS[row.channel]);

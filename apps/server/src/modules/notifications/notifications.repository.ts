@@ -1,5 +1,5 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
@@ -64,7 +64,14 @@ export async function claimDueMessage(db: Db, leaseMs: number): Promise<OutboxRo
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.status, 'pending'), sql`${outboxMessages.dueAt} <= now()`))
+    .where(
+      and(
+        eq(outboxMessages.status, 'pending'),
+        sql`${outboxMessages.dueAt} <= now()`,
+        // A broadcast's messages go at the shared pace, claimed by the broadcast sender.
+        isNull(outboxMessages.broadcastId),
+      ),
+    )
     .orderBy(outboxMessages.dueAt)
     .limit(1)
     .for('update', { skipLocked: true });

@@ -11,7 +11,12 @@ import { notificationsMessages } from './messages.ts';
 
 type Key = keyof typeof notificationsMessages.english;
 
-const KIND: Record<FailedNotification['kind'], Key> = { receipt: 'kindReceipt', reply: 'kindReply', resolved: 'kindResolved' };
+const KIND: Record<FailedNotification['kind'], Key> = {
+  receipt: 'kindReceipt',
+  reply: 'kindReply',
+  resolved: 'kindResolved',
+  broadcast: 'kindBroadcast',
+};
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 
 function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: string | undefined }) {
