@@ -1,12 +1,11 @@
 /**
  * The desk's own tables (DESIGN.md §4): people, groups, tickets with their conversation and
- * routing, incidents, canned replies and service levels. schema.ts re-exports them.
+ * routing, and incidents. schema.ts re-exports them.
  */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -29,8 +28,6 @@ import {
   ISSUER_USER_TYPES,
   LANGUAGES,
   ROLES,
-  SERVICE_LEVEL_MAX_HOURS,
-  SERVICE_LEVEL_MIN_HOURS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   USER_TYPES,
@@ -373,39 +370,5 @@ export const ticketStatusEvents = pgTable(
     index('ticket_status_events_ticket').on(t.ticketId, t.createdAt),
     oneOf('ticket_status_events', t.fromStatus, TICKET_STATUSES),
     oneOf('ticket_status_events', t.toStatus, TICKET_STATUSES),
-  ],
-);
-
-/** Ready answers (DESIGN.md §19): a department's own, or shared by all when `department` is null. */
-export const cannedReplies = pgTable(
-  'canned_replies',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
-    bodyEn: text('body_en').notNull(),
-    bodyBn: text('body_bn').notNull(),
-    department: text('department', { enum: DEPARTMENTS }),
-    createdBy: uuid('created_by').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('canned_replies_department_title').on(t.department, t.title), oneOf('canned_replies', t.department, DEPARTMENTS)],
-);
-
-const HOURS_RANGE = sql.raw(`${SERVICE_LEVEL_MIN_HOURS} and ${SERVICE_LEVEL_MAX_HOURS}`);
-
-/** Each department's service levels (DESIGN.md §17): hours to the first staff reply and to resolve. */
-export const serviceLevels = pgTable(
-  'service_levels',
-  {
-    department: text('department', { enum: DEPARTMENTS }).primaryKey(),
-    firstReplyHours: integer('first_reply_hours').notNull(),
-    resolveHours: integer('resolve_hours').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    oneOf('service_levels', t.department, DEPARTMENTS),
-    check('service_levels_first_reply_hours_range', sql`${t.firstReplyHours} between ${HOURS_RANGE}`),
-    check('service_levels_resolve_hours_range', sql`${t.resolveHours} between ${HOURS_RANGE}`),
   ],
 );

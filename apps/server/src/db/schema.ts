@@ -4,6 +4,7 @@
  * migration set.
  */
 export * from './desk.schema.ts';
+export * from './desk-settings.schema.ts';
 export * from './records.schema.ts';
 export * from './integrations.schema.ts';
 export * from './alarms.schema.ts';
