@@ -12,6 +12,8 @@ import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-publ
 import { publicTicketMessages } from '../messages.ts';
 
 export interface PublicTicketFormProps {
+  /** The number the person checked first (digits after +88), or empty. */
+  initialNumber?: string;
   submitting: boolean;
   /** The refusal of the last submit, shown inline (and per field where the server names one). */
   error: unknown;
@@ -29,12 +31,16 @@ const fieldsSchema = publicIssueTicketBodySchema.omit({ token: true });
  * issuer type, plus the e-mail address, checked when the field is left. Submit stays disabled until
  * everything is valid and the images are up; the bot check runs when it is pressed.
  */
-export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
+export function PublicTicketForm({ initialNumber, submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
   const t = useMessages(publicTicketMessages);
   // One bot check per form, solved invisibly when the first image is picked (or on submit).
   const [botCheck] = useState(() => createFormBotCheck(PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK));
   const [presignFields] = useState(() => async () => ({ token: await botCheck.forUpload() }));
-  const draft = useTicketDraft({ uploads: { presignPath: PUBLIC_PRESIGN_PATH, anonymous: true, presignFields }, onEdit });
+  const draft = useTicketDraft({
+    uploads: { presignPath: PUBLIC_PRESIGN_PATH, anonymous: true, presignFields },
+    onEdit,
+    initialNumberEntry: initialNumber,
+  });
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
 
