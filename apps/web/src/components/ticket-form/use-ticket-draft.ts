@@ -16,8 +16,6 @@ export interface TicketDraftOptions {
    * typed and read back when the form opens again: following a link away and coming Back finds them.
    */
   keepIn?: string;
-  /** The number to start with when none was kept (the public page's checked number). */
-  initialNumberEntry?: string;
 }
 
 /** What a kept draft holds: the typed fields and the chosen group, not the images. */
@@ -71,14 +69,14 @@ export interface TicketDraft extends GroupChoices {
  * The state of a ticket being written, as both ticket forms keep it: the group and subgroup, title,
  * number, description and the images being uploaded, and the fields they make for the endpoint.
  */
-export function useTicketDraft({ uploads: uploadOptions, onEdit, keepIn, initialNumberEntry }: TicketDraftOptions): TicketDraft {
+export function useTicketDraft({ uploads: uploadOptions, onEdit, keepIn }: TicketDraftOptions): TicketDraft {
   const groups = useGroups();
   const uploads = useImageUploads(uploadOptions);
   const [kept] = useState(() => readKept(keepIn));
   const [groupId, setGroupId] = useState<string | null>(idOrNull(kept.groupId));
   const [subgroupId, setSubgroupId] = useState<string | null>(idOrNull(kept.subgroupId));
   const [title, setTitle] = useState(text(kept.title));
-  const [numberEntry, setNumberEntry] = useState(text(kept.numberEntry) || (initialNumberEntry ?? ''));
+  const [numberEntry, setNumberEntry] = useState(text(kept.numberEntry));
   const [numberTouched, setNumberTouched] = useState(false);
   const [description, setDescription] = useState(text(kept.description));
   useEffect(() => {
