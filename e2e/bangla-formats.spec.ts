@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openScreen } from './support/screens.ts';
 import { DEMO, signInAs } from './support/session.ts';
+import { openPublicForm } from './support/public-form.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -91,7 +92,7 @@ test('the date filters show days in the Bangla locale and keep yyyy-MM-DD in the
 });
 
 test('choosing a group reads its subgroups, and a failed read says so in the words of the spec', async ({ page }) => {
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   const read = page.waitForRequest((request) => /\/api\/v1\/groups\/[^/]+\/subgroups$/.test(request.url()));
   await page.getByRole('combobox', { name: 'Group', exact: true }).click();
   await page.getByRole('option', { name: 'Internet' }).click();
@@ -102,7 +103,7 @@ test('choosing a group reads its subgroups, and a failed read says so in the wor
   await page.route(/\/api\/v1\/groups\/[^/]+\/subgroups$/, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error","code":"internal"}' }),
   );
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   await page.getByRole('combobox', { name: 'Group', exact: true }).click();
   await page.getByRole('option', { name: 'Internet' }).click();
   await expect(page.getByText('Failed to fetch subgroups')).toBeVisible();

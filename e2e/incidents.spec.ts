@@ -6,6 +6,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Group, IssueTicketReply } from '@switchboard/shared';
 import { DEMO, signInAs, tokenFor } from './support/session.ts';
+import { openPublicForm } from './support/public-form.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -92,7 +93,7 @@ test('staff see the burst as a banner and group it in two clicks', async ({ page
 test('the public form shows the note for that subgroup and still lets people submit', async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   await choose(page, 'Group', state.groupName);
   await choose(page, 'Subgroup', state.subgroupLabel);
   const notice = page

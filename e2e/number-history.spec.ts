@@ -10,6 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Group, IssueTicketReply } from '@switchboard/shared';
 import { DEMO, signInAs, tokenFor } from './support/session.ts';
+import { openPublicForm } from './support/public-form.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -176,7 +177,7 @@ test('the public page says nothing about the tickets of a number', async ({ page
   page.on('request', (request) => {
     if (request.url().includes('/number-history/')) asked.push(request.url());
   });
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   await page.getByLabel(/^Problematic Number/).fill(ENTRY);
   await page.waitForTimeout(1500);
   await expect(page.getByText(/open ticket/)).toHaveCount(0);

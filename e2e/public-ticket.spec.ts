@@ -5,6 +5,7 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './support/session.ts';
+import { openPublicForm } from './support/public-form.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -45,7 +46,7 @@ async function fillTicket(page: Page, fields: { title: string; email: string }) 
 
 test('a visitor without an account submits a ticket with an image and sees the confirmation', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   await expect(page.getByRole('heading', { name: 'Create Ticket' })).toBeVisible();
   // No account, no session: the page never sends anybody to sign in.
   await expect(page).toHaveURL(/\/create-ticket$/);
@@ -85,7 +86,7 @@ test('a visitor without an account submits a ticket with an image and sees the c
 
 test('the page works on a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/create-ticket');
+  await openPublicForm(page);
   await expect(page.getByRole('heading', { name: 'Create Ticket' })).toBeVisible();
   // Nothing sticks out sideways on a narrow screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

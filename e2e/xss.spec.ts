@@ -9,6 +9,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './support/session.ts';
+import { openPublicForm } from './support/public-form.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -254,7 +255,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('option', { name: seeded.groupName })).toBeVisible();
       await expectInert(page, dialogs, `add-ticket-${viewport.name}`);
       await page.evaluate(() => localStorage.clear());
-      await page.goto('/create-ticket');
+      await openPublicForm(page);
       await page.getByRole('combobox', { name: 'Group', exact: true }).click();
       await expect(page.getByRole('option', { name: seeded.groupName })).toBeVisible();
       await expectInert(page, dialogs, `create-ticket-${viewport.name}`);

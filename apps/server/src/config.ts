@@ -115,6 +115,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PUBLIC_TICKET_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   PUBLIC_UPLOAD_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // Status checks by number (DESIGN.md §23) one address may make per hour; many phones share one address.
+  STATUS_IP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(60),
+  // Status checks in an hour above which each doubling doubles the status bot check's cost.
+  STATUS_BUSY_PER_HOUR: z.coerce.number().int().positive().default(3000),
   // Receipts one e-mail address gets in an hour; later tickets naming it are taken without one.
   PUBLIC_RECEIPTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(3),
   // Public traffic in an hour above which each doubling doubles the bot check's cost.
@@ -213,6 +217,8 @@ export interface Config {
   signInBusyPerHour: number;
   /** Multiplies the per-user write limits of plugins/write-limits.ts (1 in production). */
   writeLimitScale: number;
+  /** Status checks by number (DESIGN.md §23): per address per hour, and the hour's traffic from which its bot check gets dearer. */
+  statusLimits: { perIpPerHour: number; busyPerHour: number };
   /**
    * The peers whose X-Forwarded-For names the client (addresses, CIDRs, or `loopback`,
    * `linklocal`, `uniquelocal`), or false for none. Per-address limits count what this yields.
@@ -310,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     otpMaxCodesPerNumberPerHour: env.OTP_MAX_CODES_PER_NUMBER_PER_HOUR,
     signInBusyPerHour: env.SIGN_IN_BUSY_PER_HOUR,
     writeLimitScale: env.WRITE_LIMIT_SCALE,
+    statusLimits: { perIpPerHour: env.STATUS_IP_LIMIT_PER_HOUR, busyPerHour: env.STATUS_BUSY_PER_HOUR },
     trustProxy: trustProxyOf(env.TRUST_PROXY, isProduction),
     publicLimits: {
       ticketsPerIpPerHour: env.PUBLIC_TICKET_IP_LIMIT_PER_HOUR,

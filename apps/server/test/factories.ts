@@ -38,7 +38,7 @@ export async function signedInAs(app: FastifyInstance, db: Db, fields: Parameter
  * Fetches a challenge from the app and solves it, as the invisible widget does: for the public form
  * unless `flow` says sign-in (a solution counts only in the flow it was asked for).
  */
-export async function solveCaptcha(app: FastifyInstance, flow: 'public' | 'sign-in' = 'public'): Promise<string> {
+export async function solveCaptcha(app: FastifyInstance, flow: 'public' | 'sign-in' | 'status' = 'public'): Promise<string> {
   const response = await app.inject({ method: 'GET', url: `/api/v1/captcha/challenge?flow=${flow}` });
   const challenge = response.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -52,6 +52,12 @@ export const dashboardSchema = z.object({
   ),
   /** How many incidents are active now. */
   active_incidents: z.number().int(),
+  /**
+   * Reports avoided in the period (DESIGN.md §23): numbers that were shown a known outage by the
+   * status check and raised no ticket within REPORT_AVOIDED_WINDOW_MINUTES after it, counted once
+   * per number and incident, once that window has passed.
+   */
+  reports_avoided: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -10,9 +10,12 @@ import { reportPeriodSchema } from './reports.schemas.ts';
 /** A ticket from a number within this long after its status showed an outage: the report was not avoided. */
 export const REPORT_AVOIDED_WINDOW_MINUTES = 30;
 
-/** GET /status/{number}?token= (no sign-in; a solved bot check of the `status` flow). */
+/**
+ * GET /status/{number}?token= (no sign-in; a solved bot check of the `status` flow). The token is
+ * required of everybody but a signed-in staff member (the internal create form); the server says so.
+ */
 export const outageStatusParamsSchema = z.object({ number: subscriberNumberSchema });
-export const outageStatusQuerySchema = z.object({ token: captchaTokenSchema });
+export const outageStatusQuerySchema = z.object({ token: captchaTokenSchema.optional() });
 
 /**
  * The same shape for every number, known or not: whether a known outage affects the number's area,

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { DEPARTMENT_LABELS, type Department } from '@switchboard/shared';
 import type { Db } from './client.ts';
+import { seedDemoSubscribers } from './seed-subscribers.ts';
 import { cannedReplies, comments, forwardEvents, groups, subgroups, tickets, ticketStatusEvents, users } from './schema.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -198,6 +199,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
         });
       }
     }
+    await seedDemoSubscribers(tx);
   });
   return DEMO_ACCOUNTS.map((a) => ({ label: a.label, number: a.entry }));
 }

@@ -23,6 +23,7 @@ import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
 import { alarmIncidentLinker } from './incidents/alarm-incident-links.ts';
 import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
+import statusRoutes from './outages/status.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
 import publicTicketsRoutes from './public-tickets/public-tickets.routes.ts';
 import reportsRoutes from './reports/reports.routes.ts';
@@ -42,6 +43,7 @@ export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
   groupsRoutes,
   publicTicketsRoutes,
   publicNotesRoutes,
+  statusRoutes,
 ];
 
 /** Routes for signed-in people only: registered inside the signed-in scope. */

@@ -18,11 +18,13 @@ const MAX_WORKERS = 2;
 const SOLVE_TIMEOUT_MS = 60_000;
 
 /**
- * The challenges of the two flows: the server prices each by its own traffic and accepts a solution
+ * The challenges of the flows: the server prices each by its own traffic and accepts a solution
  * only in the flow it was asked for, so a public-form flood does not slow signing in.
  */
 export const PUBLIC_FORM_CHALLENGE_URL = '/captcha/challenge?flow=public';
 export const SIGN_IN_CHALLENGE_URL = '/captcha/challenge?flow=sign-in';
+/** The status by number before a ticket (DESIGN.md §23): priced by its own checks, apart from the form. */
+export const STATUS_CHALLENGE_URL = '/captcha/challenge?flow=status';
 
 /**
  * Fetches a challenge and returns the solved payload (base64 JSON, the widget's format) that the

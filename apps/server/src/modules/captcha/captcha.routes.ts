@@ -4,7 +4,7 @@ import { anonymousLimit } from '../../plugins/write-limits.ts';
 import { createCostFactorSource } from './challenge-cost.ts';
 import { BOT_CHECK_FLOWS, issueChallenge } from './captcha.service.ts';
 
-/** Which flow the challenge is for: the public form by default (its web form asks without one), or sign-in. */
+/** Which flow the challenge is for: the public form by default (its web form asks without one), sign-in, or the status by number. */
 const challengeQuerySchema = z.object({ flow: z.enum(BOT_CHECK_FLOWS).default('public') });
 
 const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +12,7 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const costFactor = {
     public: createCostFactorSource(db, config, 'public'),
     'sign-in': createCostFactorSource(db, config, 'sign-in'),
+    status: createCostFactorSource(db, config, 'status'),
   };
   app.get(
     '/captcha/challenge',

@@ -18,8 +18,8 @@ import { deleteExpiredSolutions, insertSolutionUse } from './captcha.repository.
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const ALGORITHM = 'SHA-256';
 
-/** What a bot check guards: the public form (tickets and their uploads) or sign-in. */
-export const BOT_CHECK_FLOWS = ['public', 'sign-in'] as const;
+/** What a bot check guards: the public form (tickets and their uploads), sign-in, or a number's outage status. */
+export const BOT_CHECK_FLOWS = ['public', 'sign-in', 'status'] as const;
 export type BotCheckFlow = (typeof BOT_CHECK_FLOWS)[number];
 
 interface CaptchaSettings {

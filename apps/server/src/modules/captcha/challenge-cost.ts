@@ -6,12 +6,18 @@
  *
  * Sign-in is priced apart, by its own traffic (codes sent plus wrong codes above
  * SIGN_IN_BUSY_PER_HOUR): a flood of the public form does not slow a person signing in, and the
- * reverse.
+ * reverse. The status by number (DESIGN.md §23) is priced by its own checks of the last hour above
+ * STATUS_BUSY_PER_HOUR: an outage brings a wave of them, which must not slow the form or sign-in.
  */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { BotCheckFlow } from './captcha.service.ts';
-import { countPublicTicketsSince, countSignInTrafficSince, countUnusedPublicUploadsSince } from './public-traffic.repository.ts';
+import {
+  countPublicTicketsSince,
+  countSignInTrafficSince,
+  countStatusChecksSince,
+  countUnusedPublicUploadsSince,
+} from './public-traffic.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,6 +27,7 @@ export interface PublicTraffic {
 }
 
 type CostSettings = Pick<Config, 'captchaMaxCostFactor' | 'signInBusyPerHour'> & {
+  statusLimits: Pick<Config['statusLimits'], 'busyPerHour'>;
   publicLimits: Pick<Config['publicLimits'], 'busyTicketsPerHour' | 'busyUploadsPerHour'>;
 };
 
@@ -44,6 +51,14 @@ export function signInCostFactorFor(
   return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(stepsAbove(signIns, settings.signInBusyPerHour), 30));
 }
 
+/** The multiplier of CAPTCHA_COST for status checks after `checks` of them in the last hour. */
+export function statusCostFactorFor(
+  checks: number,
+  settings: Pick<CostSettings, 'captchaMaxCostFactor' | 'statusLimits'>,
+): number {
+  return Math.min(settings.captchaMaxCostFactor, 2 ** Math.min(stepsAbove(checks, settings.statusLimits.busyPerHour), 30));
+}
+
 export async function publicTrafficOfLastHour(db: Db, now: Date): Promise<PublicTraffic> {
   const since = new Date(now.getTime() - HOUR_MS);
   const [tickets, uploads] = await Promise.all([countPublicTicketsSince(db, since), countUnusedPublicUploadsSince(db, since)]);
@@ -56,10 +71,12 @@ const FACTOR_TTL_MS = 10_000;
 /** The current cost factor of `flow`'s challenges, counted at most every ten seconds per process. */
 export function createCostFactorSource(db: Db, settings: CostSettings, flow: BotCheckFlow): () => Promise<number> {
   let cached: { factor: number; at: number } | null = null;
-  const factorAt = async (now: Date) =>
-    flow === 'sign-in'
-      ? signInCostFactorFor(await countSignInTrafficSince(db, new Date(now.getTime() - HOUR_MS)), settings)
-      : costFactorFor(await publicTrafficOfLastHour(db, now), settings);
+  const factorAt = async (now: Date) => {
+    const since = new Date(now.getTime() - HOUR_MS);
+    if (flow === 'sign-in') return signInCostFactorFor(await countSignInTrafficSince(db, since), settings);
+    if (flow === 'status') return statusCostFactorFor(await countStatusChecksSince(db, since), settings);
+    return costFactorFor(await publicTrafficOfLastHour(db, now), settings);
+  };
   return async () => {
     const now = Date.now();
     if (cached && now - cached.at < FACTOR_TTL_MS) return cached.factor;

@@ -4,7 +4,7 @@
  */
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { otpCodes, otpFailures, tickets, uploads } from '../../db/schema.ts';
+import { otpCodes, otpFailures, statusChecks, tickets, uploads } from '../../db/schema.ts';
 
 /** Tickets of the public form (no issuer account) created since `since`; the issuer index serves it. */
 export async function countPublicTicketsSince(db: Db, since: Date): Promise<number> {
@@ -39,5 +39,14 @@ export async function countSignInTrafficSince(db: Db, since: Date): Promise<numb
         + (select count(*) from ${otpFailures} where ${otpFailures.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
     })
     .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}
+
+/** Status checks by number since `since` (status_checks_at serves it): what prices the status bot check. */
+export async function countStatusChecksSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(statusChecks)
+    .where(gte(statusChecks.checkedAt, since));
   return row?.n ?? 0;
 }

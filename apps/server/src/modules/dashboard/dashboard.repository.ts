@@ -7,7 +7,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { incidents, subgroups, tickets } from '../../db/schema.ts';
+import { REPORT_AVOIDED_WINDOW_MINUTES } from '@switchboard/shared';
+import { incidents, statusChecks, subgroups, tickets } from '../../db/schema.ts';
 
 /** The first instant of the day `daysAgo` days before today, in `timezone`. */
 function startOfDay(daysAgo: number, timezone: string): SQL {
@@ -100,4 +101,27 @@ export async function topSubgroups(db: Db, days: number, timezone: string, limit
 export async function countActiveIncidents(db: Db): Promise<number> {
   const [row] = await db.select({ active: count() }).from(incidents).where(eq(incidents.status, 'active'));
   return row?.active ?? 0;
+}
+
+/**
+ * Reports avoided over the last `days` days (DESIGN.md §23): status checks that showed an outage,
+ * whose window has passed without a ticket for that number, once per number and incident. A range
+ * of status_checks_at, and for each such check one probe of tickets_problematic_number.
+ */
+export async function countReportsAvoided(db: Db, days: number, timezone: string): Promise<number> {
+  const window = sql`make_interval(mins => ${REPORT_AVOIDED_WINDOW_MINUTES}::int)`;
+  const [row] = await db
+    .select({ avoided: sql<number>`count(distinct (${statusChecks.number}, ${statusChecks.incidentId}))::int` })
+    .from(statusChecks)
+    .where(
+      sql`${statusChecks.checkedAt} >= ${startOfDay(days - 1, timezone)}
+        and ${statusChecks.checkedAt} < now() - ${window}
+        and ${statusChecks.outageShown}
+        and not exists (
+          select 1 from ${tickets}
+          where ${tickets.problematicNumber} = ${statusChecks.number}
+            and ${tickets.createdAt} >= ${statusChecks.checkedAt}
+            and ${tickets.createdAt} < ${statusChecks.checkedAt} + ${window})`,
+    );
+  return row?.avoided ?? 0;
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import {
   countActiveIncidents,
   countBacklog,
+  countReportsAvoided,
   countPerDay,
   medianFirstReplyByHolder,
   medianResolveByHolder,
@@ -40,13 +41,14 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
   // The route runs this as an expensive read (lib/expensive-reads.ts): in one transaction with a
   // statement time limit, on one connection, so the figures run one after the other there (a
   // dashboard once took six connections of ten at a time); they are sent together all the same.
-  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents] = await Promise.all([
+  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents, reportsAvoided] = await Promise.all([
     countPerDay(db, days, timezone),
     countBacklog(db),
     medianFirstReplyByHolder(db, days, timezone),
     medianResolveByHolder(db, days, timezone),
     topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS),
     countActiveIncidents(db),
+    countReportsAvoided(db, days, timezone),
   ]);
   const resolveOf = new Map(resolve.map((row) => [row.holder, row.minutes]));
   return {
@@ -69,5 +71,6 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
       count: row.count,
     })),
     active_incidents: activeIncidents,
+    reports_avoided: reportsAvoided,
   };
 }

@@ -93,7 +93,7 @@ export interface ReportWorkbook<Row> {
 
 export function createReportWorkbook<Row>(
   output: Writable,
-  options: { creator: string; created: Date; columns: ColumnSpec<Row>[]; previewRows: number },
+  options: { creator: string; created: Date; columns: ColumnSpec<Row>[]; previewRows: number; rowsSheet?: string },
 ): ReportWorkbook<Row> {
   const { columns, previewRows } = options;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -110,7 +110,8 @@ export function createReportWorkbook<Row>(
 
   const frozenHeader = { views: [{ state: 'frozen' as const, ySplit: 1, activeCell: 'A2' }] };
   const summary = workbook.addWorksheet('Summary', frozenHeader);
-  const tickets = workbook.addWorksheet('Tickets', frozenHeader);
+  const rowsSheet = options.rowsSheet ?? 'Tickets';
+  const tickets = workbook.addWorksheet(rowsSheet, frozenHeader);
 
   summary.columns = SUMMARY_COLUMNS.map((column) => ({ width: column.width }));
   tickets.columns = columns.map((column) => {
@@ -130,7 +131,7 @@ export function createReportWorkbook<Row>(
     truncated: false,
   };
   const ticketsPreview: ReportPreviewSheet = {
-    name: 'Tickets',
+    name: rowsSheet,
     columns: columns.map((column) => ({
       header: column.header,
       width: column.width,

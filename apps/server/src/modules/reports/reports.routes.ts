@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canReportOutages,
   canUseReports,
   errorReplySchema,
+  outageReportBodySchema,
   reportBodySchema,
   reportPreviewQuerySchema,
   reportPreviewReplySchema,
@@ -10,6 +12,7 @@ import {
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { storageDriverFor } from '../storage/storage-driver.ts';
+import { generateOutageLedger } from './outage-ledger.service.ts';
 import { generateReport, previewReport, type ReportsContext } from './reports.service.ts';
 
 /** The reports endpoints under /api/v1 (cc and rs staff). */
@@ -42,6 +45,22 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('report') },
     },
     async (request) => generateReport(ctx, actorOf(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/reports/outages',
+    {
+      onRequest: [app.requires(canReportOutages, 'outages.reportsOnly')],
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Exports the outage ledger of a period (per subscriber: incidents, outage minutes, days with an outage) as an .xlsx workbook; the link works for one hour',
+        body: outageReportBodySchema,
+        response: { 200: reportReplySchema, 400: errorReplySchema, 403: errorReplySchema, 429: errorReplySchema },
+      },
+      config: { rateLimit: writeLimit('report') },
+    },
+    async (request) => generateOutageLedger(ctx, actorOf(request), request.body, request.ip),
   );
 
   app.get(

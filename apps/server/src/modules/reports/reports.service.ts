@@ -26,7 +26,7 @@ import type { StorageDriver } from '../storage/storage-contract.ts';
 import { findNameByNumber } from '../users/users.repository.ts';
 import { createProviderClock, type ProviderClock } from './provider-clock.ts';
 import { summaryLines, ticketColumns, type ReportTicket } from './report-columns.ts';
-import { createReportWorkbook, type ReportWorkbook } from './report-workbook.ts';
+import { createReportWorkbook, type ColumnSpec, type ReportWorkbook } from './report-workbook.ts';
 import {
   countComments,
   findTicketIdRange,
@@ -59,7 +59,7 @@ const REPORT_KEY = /^reports\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/[A-Za-z0-9._-]+\.xlsx
 let runningReports = 0;
 
 /** The storage side stopped taking the file; its own error says why. */
-class ReportOutputClosed extends Error {
+export class ReportOutputClosed extends Error {
   override name = 'ReportOutputClosed';
 }
 
@@ -79,7 +79,7 @@ function nextDay(day: string): string {
  * The end may not be later than today. Its day is read as the request wrote it, and one day of grace
  * covers a client whose offset is ahead of the provider's (the spec's +00:00 form near midnight).
  */
-function assertEndNotInFuture(endDate: string, timeZone: string, now: Date): void {
+export function assertEndNotInFuture(endDate: string, timeZone: string, now: Date): void {
   if (endDate.slice(0, 10) > nextDay(todayIn(timeZone, now))) {
     throw AppError.invalidField('end_date', 'reports.endInFuture');
   }
@@ -115,11 +115,7 @@ export async function generateReport(
 ): Promise<ReportReply> {
   assertCanUseReports(viewer);
   assertEndNotInFuture(body.end_date, ctx.timezone, now);
-  if (runningReports >= MAX_RUNNING_REPORTS) {
-    throw new AppError('rate_limited', 'reports.busy');
-  }
-  runningReports++;
-  try {
+  return inReportSlot(async () => {
     const key = reportKeyOf(body, now);
     await writeReport(ctx, body, key, now);
     // A report changes no row: its audit row follows the stored workbook (the issuer's number, when
@@ -137,36 +133,72 @@ export async function generateReport(
         by_issuer_number: Boolean(body.user_phone_number),
       },
     });
-    return { public_url: signedLinkOf(ctx.links, key, new Date(now.getTime() + REPORT_LINK_TTL_SECONDS * 1000)) };
+    return reportLinkOf(ctx, key, now);
+  });
+}
+
+/** Runs one report's work unless MAX_RUNNING_REPORTS already run (429 reports.busy). */
+export async function inReportSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (runningReports >= MAX_RUNNING_REPORTS) throw new AppError('rate_limited', 'reports.busy');
+  runningReports++;
+  try {
+    return await work();
   } finally {
     runningReports--;
   }
 }
 
-async function writeReport(ctx: ReportsContext, body: ReportBody, key: string, now: Date): Promise<void> {
+/** The signed link of a stored report, working for REPORT_LINK_TTL_SECONDS. */
+export function reportLinkOf(ctx: ReportsContext, key: string, now: Date): ReportReply {
+  return { public_url: signedLinkOf(ctx.links, key, new Date(now.getTime() + REPORT_LINK_TTL_SECONDS * 1000)) };
+}
+
+/** The key of a report of another kind (`outages`): the same folder rules, so the same viewer reads it. */
+export function namedReportKeyOf(kind: string, period: { start_date: string; end_date: string }, now: Date): string {
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `reports/${month}/${randomUUID()}/${kind}-${period.start_date.slice(0, 10)}-to-${period.end_date.slice(0, 10)}.xlsx`;
+}
+
+function writeReport(ctx: ReportsContext, body: ReportBody, key: string, now: Date): Promise<void> {
   const clock = createProviderClock(ctx.timezone);
   const filter = filterOf(body);
+  const options = { columns: ticketColumns(clock), now };
+  return storeReportWorkbook<ReportTicket>(ctx, key, options, async (tx, workbook, outputGone) => {
+    await writeSummary(tx, workbook, body, filter, { clock, timezone: ctx.timezone, now });
+    await writeTickets(tx, workbook, filter, outputGone);
+  });
+}
+
+/**
+ * Streams a workbook into storage under `key`, filled by `fill` inside one read-only snapshot, then
+ * stores its preview beside it. A failure removes both and throws the storage's own error if it
+ * was the storage that failed.
+ */
+export async function storeReportWorkbook<Row>(
+  ctx: ReportsContext,
+  key: string,
+  options: { columns: ColumnSpec<Row>[]; now: Date; rowsSheet?: string },
+  fill: (tx: Db, workbook: ReportWorkbook<Row>, outputGone: () => boolean) => Promise<void>,
+): Promise<void> {
   const output = new PassThrough();
   // A failed store destroys the output; its error arrives through `stored`, not as an unhandled event.
   output.on('error', () => undefined);
   const stored = ctx.storage.put(key, output, XLSX_CONTENT_TYPE);
   // Awaited below; this only keeps an early storage failure from counting as unhandled meanwhile.
   stored.catch(() => undefined);
-  const workbook = createReportWorkbook<ReportTicket>(output, {
+  const workbook = createReportWorkbook<Row>(output, {
     creator: ctx.brandName,
-    created: now,
-    columns: ticketColumns(clock),
+    created: options.now,
+    columns: options.columns,
     previewRows: REPORT_PREVIEW_ROW_LIMIT,
+    ...(options.rowsSheet ? { rowsSheet: options.rowsSheet } : {}),
   });
   try {
     // One snapshot for the summary and every batch, so that the two sheets agree with each other.
-    await ctx.db.transaction(
-      async (tx) => {
-        await writeSummary(tx, workbook, body, filter, { clock, timezone: ctx.timezone, now });
-        await writeTickets(tx, workbook, filter, () => output.destroyed);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    await ctx.db.transaction((tx) => fill(tx, workbook, () => output.destroyed), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
     // A store that failed meanwhile never lets the workbook finish: its error ends the wait.
     const [sheets] = await Promise.all([workbook.finish(), stored]);
     await ctx.storage.put(previewKeyOf(key), Buffer.from(JSON.stringify(sheets)), 'application/json');

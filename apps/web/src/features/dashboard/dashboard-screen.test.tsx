@@ -31,6 +31,7 @@ const FIGURES: Dashboard = {
     },
   ],
   active_incidents: 2,
+  reports_avoided: 7,
 };
 
 describe('the dashboard', { timeout: 30_000 }, () => {
@@ -50,6 +51,9 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     expect(href('7 tickets')).toBe('/tickets?page=1&resolved_from=2026-11-20&resolved_to=2026-11-22');
     expect(href('4 tickets')).toBe('/tickets?page=1&overdue=true');
     expect(href('2 incidents')).toBe('/incidents?tab=active&page=1');
+    // Reports avoided is a count of calls that never came: nothing to list.
+    expect(screen.getByText('Reports avoided')).toBeTruthy();
+    expect(screen.getByText('7 calls')).toBeTruthy();
     const backlog = within(screen.getByRole('row', { name: /^Customer Care\s*5/ }));
     expect(backlog.getByRole('link', { name: '5' }).getAttribute('href')).toBe('/tickets?page=1&issued_to=cc&status=open');
     expect(backlog.getByRole('link', { name: '3' }).getAttribute('href')).toBe('/tickets?page=1&issued_to=cc&overdue=true');

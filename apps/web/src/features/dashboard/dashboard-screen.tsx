@@ -54,7 +54,7 @@ function Figures({ figures }: { figures: Dashboard }) {
   );
 }
 
-function Total({ label, children }: { label: string; children: ReactNode }) {
+function Total({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md">
       <Text size="sm" c="dimmed">
@@ -63,6 +63,11 @@ function Total({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xl" fw={700}>
         {children}
       </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -76,7 +81,7 @@ function Totals({ figures }: { figures: Dashboard }) {
   const overdue = figures.backlog.reduce((sum, row) => sum + row.overdue, 0);
   const t = useMessages(dashboardMessages);
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
       <Total label={t('totalsCreated')}>
         <TicketsLink search={listOf({ start_date: first, end_date: last })} inherit>
           {t('ticketCount', { count: created })}
@@ -96,6 +101,9 @@ function Totals({ figures }: { figures: Dashboard }) {
         <Anchor inherit renderRoot={(props) => <Link to="/incidents" search={{ tab: 'active', page: 1 }} {...props} />}>
           {t('incidentCount', { count: figures.active_incidents })}
         </Anchor>
+      </Total>
+      <Total label={t('totalsReportsAvoided')} hint={t('reportsAvoidedHint')}>
+        {t('reportsAvoidedCount', { count: figures.reports_avoided })}
       </Total>
     </SimpleGrid>
   );

@@ -39,6 +39,14 @@ async function fillIn(user: ReturnType<typeof setup>, fields: { group?: string; 
   await user.type(screen.getByLabelText(/^Description/), 'The router shows a red light.');
 }
 
+/** Opens the page and goes past the number check to the form. */
+async function openForm() {
+  renderApp('/create-ticket');
+  const user = setup();
+  await user.click(await screen.findByRole('button', { name: 'Report a problem without checking' }, { timeout: 5000 }));
+  return user;
+}
+
 const ticketReply = (ticketId: number) =>
   jsonReply(201, { message: 'Ticket submitted successfully', data: { ticket_id: ticketId, client_email: 'rahim@example.com' } });
 
@@ -46,8 +54,7 @@ const ticketReply = (ticketId: number) =>
 describe('the public ticket page', { timeout: 30_000 }, () => {
   it('checks the e-mail address when the field is left, and clears the message once it is valid', async () => {
     mockApi({ 'GET /api/v1/groups': { data: GROUPS } });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     const email = await screen.findByLabelText(/^Email/, {}, { timeout: 5000 });
 
     await user.type(email, 'rahim@');
@@ -60,8 +67,7 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
 
   it('keeps Submit disabled until every field is valid, the subgroup included when the group has any', async () => {
     mockApi({ 'GET /api/v1/groups': { data: GROUPS } });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user, { subgroup: '' });
     expect(submitButton()).toHaveProperty('disabled', true);
     await choose(user, /^Subgroup/, 'Slow speed (ধীর গতি)');
@@ -75,8 +81,7 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
     // Even a signed-in person's public ticket goes without the session.
     localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'customer', role: 'user' }));
     const calls = mockApi({ 'GET /api/v1/groups': { data: GROUPS }, [`POST ${SUBMIT_PATH}`]: ticketReply(100321) });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user);
     await user.click(submitButton());
 
@@ -116,8 +121,7 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
         message: 'You have sent many tickets from this connection in the last hour. Please try again later.',
       }),
     });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user);
     await user.click(submitButton());
 
@@ -138,8 +142,7 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
         details: { sub_group_id: 'Choose a subgroup of the chosen group' },
       }),
     });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user);
     await user.click(submitButton());
     expect(await screen.findAllByText('Choose a subgroup of the chosen group')).toHaveLength(2);
@@ -150,8 +153,7 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
       'GET /api/v1/groups': { data: GROUPS },
       [`POST ${SUBMIT_PATH}`]: new Response('<html>Bad gateway</html>', { status: 502 }),
     });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user);
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toContain('Sorry, something went wrong. Please try again or refresh');
@@ -162,11 +164,60 @@ describe('the public ticket page', { timeout: 30_000 }, () => {
       'GET /api/v1/groups': { data: GROUPS },
       'GET /api/v1/captcha/challenge': { algorithm: 'SHA-256', nonce: 'x', salt: 'y' },
     });
-    renderApp('/create-ticket');
-    const user = setup();
+    const user = await openForm();
     await fillIn(user);
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toContain('The bot check could not be completed. Please try again.');
     expect(callsTo(calls, SUBMIT_PATH)).toHaveLength(0);
+  });
+});
+
+describe('the number check before the form', { timeout: 30_000 }, () => {
+  const STATUS_PATH = 'GET /api/v1/status/01712345678' as const;
+  const checkNumber = async () => {
+    renderApp('/create-ticket');
+    const user = setup();
+    await user.type(await screen.findByLabelText(/^Number with the problem/, {}, { timeout: 5000 }), '01712345678');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    return user;
+  };
+
+  it('tells a known outage in the area with its note, and "Report anyway" opens the form with the number', async () => {
+    const calls = mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      [STATUS_PATH]: { data: { outage: { since: '2026-11-27T08:05:00.000Z', public_note: 'A fibre cut at Mirpur 10' } } },
+    });
+    const user = await checkNumber();
+    expect(
+      await screen.findByText(/We know about an outage in your area since .*14:05. You don't need to report it./),
+    ).toBeTruthy();
+    expect(screen.getByText('A fibre cut at Mirpur 10')).toBeTruthy();
+    // Asked with a solved bot check of the status flow, and without the session.
+    const status = calls.find((call) => call.path === '/api/v1/status/01712345678');
+    expect(status?.query.get('token')).toBeTruthy();
+    expect(status?.headers.get('authorization')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/v1/captcha/challenge' && call.query.get('flow') === 'status')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Report anyway' }));
+    expect(await screen.findByLabelText(/^Problematic Number/, {}, { timeout: 5000 })).toHaveProperty('value', '01712345678');
+  });
+
+  it('goes straight on to the form with the number when no outage is known', async () => {
+    mockApi({ 'GET /api/v1/groups': { data: GROUPS }, [STATUS_PATH]: { data: { outage: null } } });
+    await checkNumber();
+    expect(await screen.findByLabelText(/^Problematic Number/, {}, { timeout: 5000 })).toHaveProperty('value', '01712345678');
+    expect(screen.queryByText(/We know about an outage/)).toBeNull();
+  });
+
+  it('says so when the check is refused, and the form stays one click away', async () => {
+    mockApi({
+      'GET /api/v1/groups': { data: GROUPS },
+      [STATUS_PATH]: jsonReply(429, {
+        code: 'rate_limited',
+        message: 'Too many status checks from this address; try again in a while',
+      }),
+    });
+    await checkNumber();
+    expect(await screen.findByText('Too many status checks from this address; try again in a while')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report a problem without checking' })).toBeTruthy();
   });
 });

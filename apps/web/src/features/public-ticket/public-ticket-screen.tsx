@@ -1,5 +1,6 @@
-import { Anchor, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
@@ -9,9 +10,13 @@ import { SubmittedPanel } from './components/submitted-panel.tsx';
 import { publicTicketMessages } from './messages.ts';
 import classes from './public-ticket-screen.module.css';
 
+// The number check is its own chunk: the page is close to its script budget.
+const NumberCheckStep = lazy(() => import('./components/number-check-step.tsx'));
+
 /**
  * Route /create-ticket: anybody, signed in or not, raises a ticket with an e-mail address for the
- * reply. On success the form gives way to a confirmation with the ticket number.
+ * reply. The number comes first (DESIGN.md §23): a known outage in its area is told before the
+ * form. On success the form gives way to a confirmation with the ticket number.
  */
 export function PublicTicketScreen() {
   const t = useMessages(publicTicketMessages);
@@ -19,6 +24,8 @@ export function PublicTicketScreen() {
   const signedIn = currentSession() !== null;
   const submission = useSubmitPublicTicket();
   const submitted = submission.data?.data;
+  // The number the check step hands on; null while the person is on that step.
+  const [checkedNumber, setCheckedNumber] = useState<string | null>(null);
 
   return (
     <div className={classes.page}>
@@ -42,7 +49,11 @@ export function PublicTicketScreen() {
           )}
         </Group>
         <Paper component="main" className={classes.card} withBorder shadow="sm" radius="lg">
-          {submitted ? (
+          {checkedNumber === null ? (
+            <Suspense fallback={<Loader size="sm" />}>
+              <NumberCheckStep onContinue={setCheckedNumber} />
+            </Suspense>
+          ) : submitted ? (
             <SubmittedPanel
               ticketId={submitted.ticket_id}
               // The form was unmounted by the panel: it comes back empty, uploads included.
@@ -59,6 +70,7 @@ export function PublicTicketScreen() {
                 </Text>
               </div>
               <PublicTicketForm
+                initialNumber={checkedNumber}
                 submitting={submission.isPending}
                 error={submission.error}
                 onEdit={() => {

@@ -118,6 +118,37 @@ describe('the report screen', { timeout: 30_000 }, () => {
     expect(await within(viewer).findByRole('table', { name: 'Summary' })).toBeTruthy();
   });
 
+  it('exports the outage ledger of a period, without the narrowing fields, into the same viewer', async () => {
+    signInAs('rs');
+    const ledgerLink = LINK.replace('tickets-x', 'outages-x');
+    const calls = mockApi({
+      'GET /api/v1/groups': { data: [] },
+      'POST /api/v1/reports/outages': { public_url: ledgerLink },
+      'GET /api/v1/tickets/report/preview': {
+        ...PREVIEW,
+        sheets: [PREVIEW.sheets[0], { ...PREVIEW.sheets[1], name: 'Outages' }],
+      },
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderApp('/report');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('button', { name: 'Generate' }, { timeout: 5000 });
+    await user.click(screen.getByText('Outage ledger'));
+    expect(screen.queryByLabelText(/^Group/)).toBeNull();
+    await pickToday(user, /^Start date/);
+    await pickToday(user, /^End date/);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    const viewer = await screen.findByRole('region', { name: 'Report workbook' });
+    const day = todayInDhaka().format('YYYY-MM-DD');
+    expect(callsTo(calls, 'POST', '/api/v1/reports/outages')[0]?.body).toEqual({
+      start_date: `${day}T00:00:00+06:00`,
+      end_date: `${day}T23:59:59+06:00`,
+    });
+    expect(callsTo(calls, 'POST', '/api/v1/tickets/report')).toHaveLength(0);
+    expect(await within(viewer).findByRole('table', { name: 'Outages' })).toBeTruthy();
+  });
+
   it.each([
     [
       'the server message',

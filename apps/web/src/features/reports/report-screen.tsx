@@ -7,7 +7,7 @@ import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
-import { reportErrorMessage, useGenerateReport, useReportPreview } from './api/reports.ts';
+import { reportErrorMessage, useGenerateReport, useReportPreview, type ReportKind } from './api/reports.ts';
 import { ReportForm, type ReportFieldErrors } from './components/report-form.tsx';
 import { useMessages } from '../../lib/i18n.ts';
 import { reportMessages } from './messages.ts';
@@ -37,18 +37,21 @@ export function ReportScreen() {
   const [serverErrors, setServerErrors] = useState<ReportFieldErrors>({});
   const preview = useReportPreview(publicUrl);
 
-  function onGenerate(body: ReportInput) {
+  function onGenerate(body: ReportInput, kind: ReportKind) {
     setServerErrors({});
-    generate.mutate(body, {
-      onSuccess: ({ public_url }) => {
-        setPublicUrl(public_url);
-        openInNewTab(public_url);
+    generate.mutate(
+      { kind, body },
+      {
+        onSuccess: ({ public_url }) => {
+          setPublicUrl(public_url);
+          openInNewTab(public_url);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.details) setServerErrors(error.details);
+          notifications.show({ color: 'red', message: reportErrorMessage(error) });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.details) setServerErrors(error.details);
-        notifications.show({ color: 'red', message: reportErrorMessage(error) });
-      },
-    });
+    );
   }
 
   return (

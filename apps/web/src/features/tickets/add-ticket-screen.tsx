@@ -7,6 +7,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useIssueTicket } from './api/issue-ticket.ts';
 import { forgetTicketDraft, IssueTicketForm } from './components/issue-ticket-form.tsx';
+import { AreaOutageSlot } from './components/area-outage-slot.tsx';
 import { OpenTicketsNotice } from './components/open-tickets-notice.tsx';
 import { ticketsMessages } from './messages.ts';
 
@@ -24,7 +25,10 @@ export function AddTicketScreen() {
         <IssueTicketForm
           userType={userType}
           submitting={issue.isPending}
-          numberNotice={(entry) => <OpenTicketsNotice entry={entry} />}
+          numberNotice={(entry) => [
+            <OpenTicketsNotice key="open" entry={entry} />,
+            <AreaOutageSlot key="outage" entry={entry} />,
+          ]}
           onSubmit={(body) =>
             issue.mutate(body, {
               onSuccess: (reply) => {

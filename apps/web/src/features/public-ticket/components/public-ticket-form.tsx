@@ -1,7 +1,7 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK, publicIssueTicketBodySchema } from '@switchboard/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TicketFields, TicketSubmit } from '../../../components/ticket-form/ticket-fields.tsx';
 import { useTicketDraft } from '../../../components/ticket-form/use-ticket-draft.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -12,6 +12,8 @@ import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-publ
 import { publicTicketMessages } from '../messages.ts';
 
 export interface PublicTicketFormProps {
+  /** The number the person checked first (digits after +88), or empty. */
+  initialNumber?: string;
   submitting: boolean;
   /** The refusal of the last submit, shown inline (and per field where the server names one). */
   error: unknown;
@@ -29,12 +31,19 @@ const fieldsSchema = publicIssueTicketBodySchema.omit({ token: true });
  * issuer type, plus the e-mail address, checked when the field is left. Submit stays disabled until
  * everything is valid and the images are up; the bot check runs when it is pressed.
  */
-export function PublicTicketForm({ submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
+export function PublicTicketForm({ initialNumber, submitting, error, onEdit, onSubmit }: PublicTicketFormProps) {
   const t = useMessages(publicTicketMessages);
   // One bot check per form, solved invisibly when the first image is picked (or on submit).
   const [botCheck] = useState(() => createFormBotCheck(PUBLIC_UPLOAD_GRANTS_PER_BOT_CHECK));
   const [presignFields] = useState(() => async () => ({ token: await botCheck.forUpload() }));
   const draft = useTicketDraft({ uploads: { presignPath: PUBLIC_PRESIGN_PATH, anonymous: true, presignFields }, onEdit });
+  // The number checked on the step before, once, as if typed: the shared draft stays as the create form has it.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current) return;
+    prefilled.current = true;
+    if (initialNumber) draft.setNumberEntry(initialNumber);
+  });
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
 

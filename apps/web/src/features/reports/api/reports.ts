@@ -14,9 +14,19 @@ export function reportErrorMessage(error: unknown): string {
   return own ? error.message : translate(reportMessages, 'failed');
 }
 
+/** What a report holds: the tickets of a period, or the outage ledger of a period (DESIGN.md §23). */
+export type ReportKind = 'tickets' | 'outages';
+
+const REPORT_PATHS: Record<ReportKind, string> = { tickets: '/tickets/report', outages: '/reports/outages' };
+
 export function useGenerateReport() {
   return useMutation({
-    mutationFn: (body: ReportInput) => apiRequest<ReportReply>('/tickets/report', { method: 'POST', body }),
+    mutationFn: ({ kind, body }: { kind: ReportKind; body: ReportInput }) =>
+      apiRequest<ReportReply>(REPORT_PATHS[kind], {
+        method: 'POST',
+        // The ledger takes the period alone.
+        body: kind === 'outages' ? { start_date: body.start_date, end_date: body.end_date } : body,
+      }),
   });
 }
 

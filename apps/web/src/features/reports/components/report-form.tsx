@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 // Month and day names of the calendars in Bangla (the report form loads lazily; so does this).
 import 'dayjs/locale/bn';
@@ -8,6 +8,7 @@ import type { ReportInput } from '@switchboard/shared';
 import { useGroupChoices, useGroups } from '../../../entities/groups.ts';
 import { calendarDayFormatter } from '../../../lib/dates.ts';
 import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
+import type { ReportKind } from '../api/reports.ts';
 import { reportMessages } from '../messages.ts';
 import { periodBody, type PeriodErrors } from '../report-period.ts';
 import type { reportErrors } from '../report-rules.ts';
@@ -23,7 +24,7 @@ export interface ReportFormProps {
   startedAt: number | null;
   /** Errors the server gave for fields. */
   serverErrors: ReportFieldErrors;
-  onGenerate: (body: ReportInput) => void;
+  onGenerate: (body: ReportInput, kind: ReportKind) => void;
 }
 
 /** Whole seconds since `startedAt`, ticking while it is set: the progress line of a long report. */
@@ -52,7 +53,10 @@ function useReportRules(): typeof reportErrors | null {
   return rules?.reportErrors ?? null;
 }
 
-/** User, group, subgroup and period (spec §2 /report), and the Generate button with its progress. */
+/**
+ * The kind of report, then user, group, subgroup and period (spec §2 /report; the outage ledger takes
+ * the period alone), and the Generate button with its progress.
+ */
 export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerate }: ReportFormProps) {
   const t = useMessages(reportMessages);
   const calendarLabels = {
@@ -73,16 +77,20 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [kind, setKind] = useState<ReportKind>('tickets');
+  const narrowed = kind === 'tickets';
   const { groupOptions, subgroupOptions } = useGroupChoices(groups.data, groupId, subgroupId);
   const elapsed = useElapsedSeconds(startedAt);
   const rules = useReportRules();
 
-  const body: ReportInput = {
-    ...periodBody({ start, end }, timeZone),
-    group_id: groupId ?? undefined,
-    sub_group_id: subgroupId ?? undefined,
-    user_phone_number: user?.product_number,
-  };
+  const body: ReportInput = narrowed
+    ? {
+        ...periodBody({ start, end }, timeZone),
+        group_id: groupId ?? undefined,
+        sub_group_id: subgroupId ?? undefined,
+        user_phone_number: user?.product_number,
+      }
+    : periodBody({ start, end }, timeZone);
   const formErrors = rules ? rules(body, { start, end }, today) : {};
   // Errors show once Generate was pressed or both days are chosen (a period too long is known then),
   // and follow every change from there.
@@ -95,39 +103,65 @@ export function ReportForm({ today, timeZone, startedAt, serverErrors, onGenerat
     // Pressed before the rules have arrived (within moments of the first paint): nothing is sent
     // unchecked, and the errors show as soon as the rules are there.
     if (!rules || Object.keys(formErrors).length > 0) return;
-    onGenerate(body);
+    onGenerate(body, kind);
   }
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="report-kind">
+              {t('kind')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="report-kind"
+              value={kind}
+              onChange={(value) => setKind(value === 'outages' ? 'outages' : 'tickets')}
+              data={[
+                { value: 'tickets', label: t('kindTickets') },
+                { value: 'outages', label: t('kindOutages') },
+              ]}
+              disabled={pending}
+              fullWidth
+              maw={480}
+            />
+            {!narrowed && (
+              <Text size="xs" c="dimmed">
+                {t('outagesHint')}
+              </Text>
+            )}
+          </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <UserPicker value={user} onChange={setUser} error={errors.user_phone_number} />
-            <Select
-              label={t('group')}
-              placeholder={t('any')}
-              data={groupOptions}
-              value={groupId}
-              onChange={(value) => {
-                setGroupId(value);
-                setSubgroupId(null);
-              }}
-              error={errors.group_id}
-              searchable
-              clearable
-            />
-            <Select
-              label={t('subgroup')}
-              placeholder={!groupId ? t('chooseGroupFirst') : subgroupOptions.length > 0 ? t('any') : t('noSubgroups')}
-              data={subgroupOptions}
-              value={subgroupId}
-              onChange={setSubgroupId}
-              disabled={subgroupOptions.length === 0}
-              error={errors.sub_group_id}
-              searchable
-              clearable
-            />
+            {narrowed && <UserPicker value={user} onChange={setUser} error={errors.user_phone_number} />}
+            {narrowed && (
+              <Select
+                label={t('group')}
+                placeholder={t('any')}
+                data={groupOptions}
+                value={groupId}
+                onChange={(value) => {
+                  setGroupId(value);
+                  setSubgroupId(null);
+                }}
+                error={errors.group_id}
+                searchable
+                clearable
+              />
+            )}
+            {narrowed && (
+              <Select
+                label={t('subgroup')}
+                placeholder={!groupId ? t('chooseGroupFirst') : subgroupOptions.length > 0 ? t('any') : t('noSubgroups')}
+                data={subgroupOptions}
+                value={subgroupId}
+                onChange={setSubgroupId}
+                disabled={subgroupOptions.length === 0}
+                error={errors.sub_group_id}
+                searchable
+                clearable
+              />
+            )}
             <DatePickerInput
               label={t('startDate')}
               placeholder={t('datePlaceholder')}

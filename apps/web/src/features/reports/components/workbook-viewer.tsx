@@ -84,10 +84,10 @@ function SheetTable({ sheet }: { sheet: ReportPreviewSheet }) {
 /** The generated workbook in the page: one tab per sheet, with links to open and download the file. */
 export function WorkbookViewer({ publicUrl, preview, loading, error, timeZone }: WorkbookViewerProps) {
   const t = useMessages(reportMessages);
-  // The workbook opens on its ticket rows; the summary is one tab away.
-  const [active, setActive] = useState<string | null>('Tickets');
+  // The workbook opens on its rows (Tickets, or Outages of the ledger), the last sheet; the summary is one tab away.
+  const [active, setActive] = useState<string | null>(null);
   const sheets = preview?.sheets ?? [];
-  const current = sheets.find((sheet) => sheet.name === active) ?? sheets[0];
+  const current = sheets.find((sheet) => sheet.name === active) ?? sheets.at(-1);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={t('viewerLabel')}>
