@@ -136,7 +136,12 @@ const envSchema = z.object({
   SMS_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
   SMS_QUIET_HOURS: quietHours,
   // The largest CSV a subscriber import reads (bytes); a larger one is refused (413) and stores nothing.
-  SUBSCRIBER_IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(SUBSCRIBER_IMPORT_MAX_BYTES),
+  SUBSCRIBER_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(SUBSCRIBER_IMPORT_MAX_BYTES),
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),

@@ -30,11 +30,24 @@ describeWithApp('areas', (ctx) => {
   it('lets an admin create an area with a group and subgroup, audited, and staff list it with its count', async () => {
     const code = uniqueAreaCode('mirpur');
     const subGroupId = place.subgroups[0]?.id ?? null;
-    const reply = await create(admin, { code, name_en: 'Mirpur 10', name_bn: 'মিরপুর ১০', group_id: place.group.id, sub_group_id: subGroupId });
+    const reply = await create(admin, {
+      code,
+      name_en: 'Mirpur 10',
+      name_bn: 'মিরপুর ১০',
+      group_id: place.group.id,
+      sub_group_id: subGroupId,
+    });
     expect(reply.statusCode).toBe(201);
     expect(reply.json<AreaReply>()).toMatchObject({
       message: 'Area created',
-      data: { code, name_en: 'Mirpur 10', group_id: place.group.id, group_name: place.group.groupName, sub_group_id: subGroupId, subscriber_count: 0 },
+      data: {
+        code,
+        name_en: 'Mirpur 10',
+        group_id: place.group.id,
+        group_name: place.group.groupName,
+        sub_group_id: subGroupId,
+        subscriber_count: 0,
+      },
     });
     expect(await auditRowsOf(ctx.db, 'area.create', `area:${code}`)).toHaveLength(1);
 
@@ -58,7 +71,10 @@ describeWithApp('areas', (ctx) => {
     });
     expect(wrongSub.statusCode).toBe(400);
     expect(wrongSub.json()).toMatchObject({ code: 'validation', details: { sub_group_id: expect.any(String) } });
-    expect((await create(admin, { code: uniqueAreaCode(), name_en: 'A', name_bn: 'B', sub_group_id: place.subgroups[0]?.id })).statusCode).toBe(400);
+    expect(
+      (await create(admin, { code: uniqueAreaCode(), name_en: 'A', name_bn: 'B', sub_group_id: place.subgroups[0]?.id }))
+        .statusCode,
+    ).toBe(400);
     expect((await create(admin, { code: uniqueAreaCode(), name_en: '=HYPERLINK("x")', name_bn: 'B' })).statusCode).toBe(400);
     expect((await create(admin, { code: 'bad code!', name_en: 'A', name_bn: 'B' })).statusCode).toBe(400);
   });
@@ -76,7 +92,11 @@ describeWithApp('areas', (ctx) => {
     const patch = (payload: object) => ctx.app.inject({ method: 'PATCH', url: `/api/v1/areas/${code}`, headers: admin, payload });
     const renamed = await patch({ name_en: 'Uttara 4', group_id: place.group.id });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json<AreaReply>().data).toMatchObject({ name_en: 'Uttara 4', name_bn: `এলাকা ${code}`, group_id: place.group.id });
+    expect(renamed.json<AreaReply>().data).toMatchObject({
+      name_en: 'Uttara 4',
+      name_bn: `এলাকা ${code}`,
+      group_id: place.group.id,
+    });
     const [entry] = await auditRowsOf(ctx.db, 'area.update', `area:${code}`);
     expect(entry?.details).toEqual({
       before: { name_en: `Area ${code}`, group_id: null },
@@ -85,7 +105,10 @@ describeWithApp('areas', (ctx) => {
     expect((await patch({ group_id: null, sub_group_id: place.subgroups[0]?.id })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);
     expect((await patch({ code: 'other' })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/v1/areas/nowhere', headers: admin, payload: { name_en: 'X' } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: '/api/v1/areas/nowhere', headers: admin, payload: { name_en: 'X' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('deletes an area nobody names (audited), and refuses one a subscriber or an incident names (409)', async () => {
@@ -97,7 +120,9 @@ describeWithApp('areas', (ctx) => {
     expect((await remove(free)).statusCode).toBe(404);
 
     const lived = await insertTestArea(ctx.db);
-    await ctx.db.insert(subscribers).values({ number: randomMobile().stored, name: 'Karim', areaCode: lived, plan: 'P', status: 'suspended' });
+    await ctx.db
+      .insert(subscribers)
+      .values({ number: randomMobile().stored, name: 'Karim', areaCode: lived, plan: 'P', status: 'suspended' });
     const inUse = await remove(lived);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ code: 'conflict', message: 'Subscribers or incidents still name this area' });

@@ -43,7 +43,15 @@ const subscriberImportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Rows are upserted by number in batches inside one transaction; a row with a bad value, an unknown area or a number ' +
           `met earlier in the file is refused and reported with its line (the first ${SUBSCRIBER_IMPORT_REFUSED_SHOWN} named). A file larger than the ` +
           'limit (413), with another header or unreadable as CSV (400) stores nothing. Audited once, with the counts.',
-        response: { 200: subscriberImportReplySchema, 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 413: errorReplySchema, 415: errorReplySchema, 429: errorReplySchema },
+        response: {
+          200: subscriberImportReplySchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          403: errorReplySchema,
+          413: errorReplySchema,
+          415: errorReplySchema,
+          429: errorReplySchema,
+        },
       },
     },
     async (request) => {

@@ -73,7 +73,10 @@ describeWithApp(
       const a = randomMobile();
       const body = [`number,name,area,plan,status`, `${a.entry},Shila,${area},Home 20,active`].join('\r\n');
       expect((await postCsv(ctx.app, writer.headers, body)).json<SubscriberImportReply>().data).toMatchObject({ stored: 1 });
-      expect((await postCsv(ctx.app, writer.headers, body)).json<SubscriberImportReply>().data).toMatchObject({ stored: 0, read: 1 });
+      expect((await postCsv(ctx.app, writer.headers, body)).json<SubscriberImportReply>().data).toMatchObject({
+        stored: 0,
+        read: 1,
+      });
       const changed = body.replace('Home 20', 'Home 30');
       expect((await postCsv(ctx.app, writer.headers, changed)).json<SubscriberImportReply>().data).toMatchObject({ stored: 1 });
       expect((await storedOf([a.stored]))[0]).toMatchObject({ plan: 'Home 30', language: 'bn' });
@@ -81,21 +84,36 @@ describeWithApp(
 
     it('refuses a file with another header, unreadable CSV, or no CSV at all (400/415), storing nothing', async () => {
       const a = randomMobile();
-      for (const header of ['name,number,area,plan,status', 'number,name,area,plan', 'number,name,area,plan,status,language,extra', ''])
+      for (const header of [
+        'name,number,area,plan,status',
+        'number,name,area,plan',
+        'number,name,area,plan,status,language,extra',
+        '',
+      ])
         expect((await postCsv(ctx.app, admin, `${header}\n${a.entry},X,${area},P,active\n`)).json()).toMatchObject({
           code: 'bad_request',
           message: expect.stringContaining('The first line must name the columns'),
         });
       const unclosed = await postCsv(ctx.app, admin, csvOf(`${a.entry},"Unclosed,${area},P,active,bn`));
       expect(unclosed.statusCode).toBe(400);
-      const json = await ctx.app.inject({ method: 'POST', url: '/api/v1/subscribers/import', headers: admin, payload: { rows: [] } });
+      const json = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/subscribers/import',
+        headers: admin,
+        payload: { rows: [] },
+      });
       expect(json.statusCode).toBe(415);
       expect(await storedOf([a.stored])).toEqual([]);
     });
 
     it('refuses everybody but admins and clients with subscribers:write', async () => {
       const body = csvOf(`${randomMobile().entry},X,${area},P,active,bn`);
-      for (const fields of [{ userType: 'rs' as const }, { userType: 'cc' as const, role: 'moderator' as const }, { userType: 'customer' as const }, { userType: 'agent' as const }]) {
+      for (const fields of [
+        { userType: 'rs' as const },
+        { userType: 'cc' as const, role: 'moderator' as const },
+        { userType: 'customer' as const },
+        { userType: 'agent' as const },
+      ]) {
         const { headers } = await signedInAs(ctx.app, ctx.db, fields);
         expect((await postCsv(ctx.app, headers, body)).statusCode).toBe(403);
       }
@@ -137,7 +155,10 @@ describeWithApp(
     it(`imports ${SCALE_ROWS} rows in batches`, { timeout: 600_000 }, async () => {
       const scaleArea = await insertTestArea(ctx.db);
       const start = 10_000_000 + Math.floor(Math.random() * 80_000_000);
-      const lines = Array.from({ length: SCALE_ROWS }, (_, i) => `019${start + i},Subscriber ${i},${scaleArea},Home ${i % 7},active,bn`);
+      const lines = Array.from(
+        { length: SCALE_ROWS },
+        (_, i) => `019${start + i},Subscriber ${i},${scaleArea},Home ${i % 7},active,bn`,
+      );
       const chunks = csvOf(...lines).match(/[\s\S]{1,65536}/g) ?? [];
       const began = performance.now();
       const reply = await ctx.app.inject({

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { holdAreaCodes } from './areas.repository.ts';
-import { importTooLarge, readImportRows, type ImportRow } from './import-rows.ts';
+import { importTooLarge, readImportRows, type ImportRow, type ReadRow } from './import-rows.ts';
 import { lockImports, upsertSubscriberBatch } from './subscribers.repository.ts';
 import { assertMayWriteSubscribers } from './subscribers.service.ts';
 
@@ -42,22 +42,8 @@ export async function importSubscribers(db: Db, actor: Actor, source: Readable, 
     await lockImports(tx);
     const areaCodes = await holdAreaCodes(tx);
     const report: ImportReport = { read: 0, stored: 0, refused: 0, refused_rows: [] };
-    let batch: ImportRow[] = [];
-    for await (const read of readImportRows(source, { maxBytes: options.maxBytes, language: options.language, areaCodes })) {
-      report.read += 1;
-      if ('refused' in read) {
-        report.refused += 1;
-        if (report.refused_rows.length < SUBSCRIBER_IMPORT_REFUSED_SHOWN)
-          report.refused_rows.push({ line: read.line, reason: read.refused });
-        continue;
-      }
-      batch.push(read.row);
-      if (batch.length >= IMPORT_BATCH_ROWS) {
-        report.stored += await upsertSubscriberBatch(tx, batch);
-        batch = [];
-      }
-    }
-    report.stored += await upsertSubscriberBatch(tx, batch);
+    const rows = readImportRows(source, { maxBytes: options.maxBytes, language: options.language, areaCodes });
+    await storeInBatches(tx, rows, report);
     await insertAuditEntry(tx, {
       actorUserId: actor.id,
       action: 'subscribers.import',
@@ -67,4 +53,50 @@ export async function importSubscribers(db: Db, actor: Actor, source: Readable, 
     });
     return report;
   });
+}
+
+/**
+ * Counts the rows into `report` and upserts the good ones a batch at a time. The next batch is read
+ * and checked while the database stores the last one: parsing and storing take about as long each,
+ * and the machine has a core for each.
+ */
+async function storeInBatches(tx: Db, rows: AsyncIterable<ReadRow>, report: ImportReport): Promise<void> {
+  let batch: ImportRow[] = [];
+  // The batch being stored: settles with its failure, if any, so that none goes unheard meanwhile.
+  let storing: Promise<unknown> = Promise.resolve(undefined);
+  const store = (rowsOfBatch: ImportRow[]) =>
+    upsertSubscriberBatch(tx, rowsOfBatch).then(
+      (stored) => {
+        report.stored += stored;
+        return undefined;
+      },
+      (error: unknown) => error ?? new Error('a batch failed'),
+    );
+  const stored = async () => {
+    const failure = await storing;
+    if (failure !== undefined) throw failure;
+  };
+  try {
+    for await (const read of rows) {
+      report.read += 1;
+      if ('refused' in read) {
+        report.refused += 1;
+        if (report.refused_rows.length < SUBSCRIBER_IMPORT_REFUSED_SHOWN)
+          report.refused_rows.push({ line: read.line, reason: read.refused });
+        continue;
+      }
+      batch.push(read.row);
+      if (batch.length >= IMPORT_BATCH_ROWS) {
+        await stored();
+        storing = store(batch);
+        batch = [];
+      }
+    }
+    await stored();
+    storing = store(batch);
+    await stored();
+  } finally {
+    // Never leave a statement running when the transaction ends (a refusal mid-way rolls back after it).
+    await storing;
+  }
 }

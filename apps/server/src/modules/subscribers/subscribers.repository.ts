@@ -23,6 +23,13 @@ export async function lockImports(tx: Db): Promise<void> {
 const CHANGED = sql`(subscribers.name, subscribers.area_code, subscribers.plan, subscribers.status, subscribers.language)
   is distinct from (excluded.name, excluded.area_code, excluded.plan, excluded.status, excluded.language)`;
 
+/** The rows of a raw statement's result: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows))
+    return result.rows as Row[];
+  throw new Error('a statement answered without rows');
+}
+
 /**
  * Inserts the rows, or updates those whose number exists and whose fields differ, in one statement
  * (each column one array parameter, however many rows): how many were new or changed. The rows'
@@ -42,7 +49,7 @@ export async function upsertSubscriberBatch(tx: Db, rows: ImportRow[]): Promise<
     where ${CHANGED}
     returning 1)
   select count(*)::int as stored from stored`);
-  const [row] = (result as unknown as { rows: { stored: number }[] }).rows;
+  const [row] = rowsOf<{ stored: number }>(result);
   return row?.stored ?? 0;
 }
 
@@ -59,7 +66,8 @@ export async function upsertSubscriber(db: Db, row: ImportRow & { externalId: st
     language: row.language,
     ...(row.externalId === undefined ? {} : { externalId: row.externalId }),
   };
-  const changed = row.externalId === undefined ? CHANGED : sql`(${CHANGED} or subscribers.external_id is distinct from excluded.external_id)`;
+  const changed =
+    row.externalId === undefined ? CHANGED : sql`(${CHANGED} or subscribers.external_id is distinct from excluded.external_id)`;
   const stored = await db
     .insert(subscribers)
     .values({ number: row.number, ...fields })

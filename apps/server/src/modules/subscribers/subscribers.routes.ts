@@ -71,7 +71,9 @@ const subscribersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ message: request.say('subscribers.areaCreated'), data: await createArea(db, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ message: request.say('subscribers.areaCreated'), data: await createArea(db, actorOf(request), request.body) }),
   );
 
   app.patch(
@@ -118,7 +120,8 @@ const subscribersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: readLimit('search', 'common.tooOften', (request) => Boolean((request.query as { q?: string }).q)) },
       schema: {
         tags,
-        summary: 'Subscribers whose number or name holds the search text, of one area if asked, newest change first, 20 a page (admins)',
+        summary:
+          'Subscribers whose number or name holds the search text, of one area if asked, newest change first, 20 a page (admins)',
         querystring: subscriberListQuerySchema,
         response: { 200: subscriberListReplySchema, ...refusals },
       },
@@ -151,7 +154,8 @@ const subscribersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staffOnly,
       schema: {
         tags,
-        summary: "A number's subscriber as staff see it beside a ticket, with its area's active incident; data null when unknown (staff)",
+        summary:
+          "A number's subscriber as staff see it beside a ticket, with its area's active incident; data null when unknown (staff)",
         params: subscriberParamsSchema,
         response: { 200: subscriberCardReplySchema, ...refusals },
       },

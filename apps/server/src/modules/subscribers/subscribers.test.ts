@@ -37,7 +37,14 @@ describeWithApp('subscribers: one by one, search and card', (ctx) => {
     expect(first.statusCode).toBe(200);
     expect(first.json<SubscriberReply>()).toMatchObject({
       message: 'Subscriber saved',
-      data: { number: stored, name: 'Rahima Khatun', area_code: area, area_name_en: `Area ${area}`, language: 'en', external_id: 'B-1' },
+      data: {
+        number: stored,
+        name: 'Rahima Khatun',
+        area_code: area,
+        area_name_en: `Area ${area}`,
+        language: 'en',
+        external_id: 'B-1',
+      },
     });
     const byClient = await put(writer.headers, `+${stored}`, fields({ plan: 'Home 40' }));
     expect(byClient.statusCode).toBe(200);
@@ -51,7 +58,8 @@ describeWithApp('subscribers: one by one, search and card', (ctx) => {
 
   it('refuses other callers (403) and bad input (400) and stores nothing', async () => {
     const { stored } = randomMobile();
-    for (const headers of [staff, moderator, customer, agent]) expect((await put(headers, stored, fields())).statusCode).toBe(403);
+    for (const headers of [staff, moderator, customer, agent])
+      expect((await put(headers, stored, fields())).statusCode).toBe(403);
     expect((await put(reader.headers, stored, fields())).statusCode).toBe(403);
     expect((await put(admin, '12345', fields())).statusCode).toBe(400);
     expect((await put(admin, stored, fields({ area_code: 'nowhere' }))).json()).toMatchObject({
@@ -69,9 +77,16 @@ describeWithApp('subscribers: one by one, search and card', (ctx) => {
     const place = await insertTestArea(ctx.db);
     const numbers = Array.from({ length: 23 }, () => randomMobile().stored);
     await ctx.db.insert(subscribers).values(
-      numbers.map((number, i) => ({ number, name: `Sumaiya ${i} Ferdous`, areaCode: place, plan: 'Fibre', status: 'active' as const })),
+      numbers.map((number, i) => ({
+        number,
+        name: `Sumaiya ${i} Ferdous`,
+        areaCode: place,
+        plan: 'Fibre',
+        status: 'active' as const,
+      })),
     );
-    const search = (query: string, headers = admin) => ctx.app.inject({ method: 'GET', url: `/api/v1/subscribers?${query}`, headers });
+    const search = (query: string, headers = admin) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/subscribers?${query}`, headers });
     const page = (await search(`area=${place}&q=ferdous`)).json<SubscriberListReply>();
     expect(page).toMatchObject({ total: 23, total_pages: 2, previous_page: null, next_page: 2 });
     expect(page.data).toHaveLength(20);
@@ -87,7 +102,9 @@ describeWithApp('subscribers: one by one, search and card', (ctx) => {
   it("shows staff a number's card with its area's active incident, and null for an unknown number", async () => {
     const place = await insertTestArea(ctx.db);
     const { entry, stored } = randomMobile();
-    await ctx.db.insert(subscribers).values({ number: stored, name: 'Jamal', areaCode: place, plan: 'Home 10', status: 'suspended' });
+    await ctx.db
+      .insert(subscribers)
+      .values({ number: stored, name: 'Jamal', areaCode: place, plan: 'Home 10', status: 'suspended' });
     const card = (headers: Record<string, string>, number = entry) =>
       ctx.app.inject({ method: 'GET', url: `/api/v1/subscribers/${number}/card`, headers });
     expect((await card(staff)).json<SubscriberCardReply>()).toEqual({
@@ -102,8 +119,14 @@ describeWithApp('subscribers: one by one, search and card', (ctx) => {
         active_incident: null,
       },
     });
-    const [incident] = await ctx.db.insert(incidents).values({ title: 'OLT down', areaCodes: [place] }).returning();
-    expect((await card(moderator)).json<SubscriberCardReply>().data?.active_incident).toEqual({ id: incident?.id, title: 'OLT down' });
+    const [incident] = await ctx.db
+      .insert(incidents)
+      .values({ title: 'OLT down', areaCodes: [place] })
+      .returning();
+    expect((await card(moderator)).json<SubscriberCardReply>().data?.active_incident).toEqual({
+      id: incident?.id,
+      title: 'OLT down',
+    });
     expect((await card(admin, randomMobile().entry)).json()).toEqual({ data: null });
     for (const headers of [customer, agent]) expect((await card(headers)).statusCode).toBe(403);
     expect((await card(writer.headers)).statusCode).toBe(403);
