@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
@@ -24,7 +25,10 @@ export function AddTicketScreen() {
         <IssueTicketForm
           userType={userType}
           submitting={issue.isPending}
-          numberNotice={(entry) => <OpenTicketsNotice entry={entry} />}
+          numberNotice={(entry) => [
+            <OpenTicketsNotice key="open" entry={entry} />,
+            <SubscriberCardSlot key="card" entry={entry} />,
+          ]}
           onSubmit={(body) =>
             issue.mutate(body, {
               onSuccess: (reply) => {
