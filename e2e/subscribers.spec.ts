@@ -81,6 +81,18 @@ test('an admin adds an area, imports a CSV with a bad row, reads the report and 
   await page.goto('/areas');
   await expect(page.getByRole('row').filter({ hasText: AREA })).toContainText('2');
   await shot(page, 'areas-phone');
+
+  // In Bangla: the screen's words and the area's Bangla name.
+  await page.evaluate(() => localStorage.setItem('language', 'bn'));
+  await page.goto(`/subscribers?q=${encodeURIComponent(NAME)}&page=1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'গ্রাহক' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: NAME })).toContainText('মিরপুর ১০');
+  await shot(page, 'search-phone-bn');
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/areas');
+  await expect(page.getByRole('heading', { level: 1, name: 'এলাকা' })).toBeVisible();
+  await shot(page, 'areas-desktop-bn');
+  await page.evaluate(() => localStorage.removeItem('language'));
 });
 
 test("staff see the subscriber's card on a ticket of that number and on the create form", async ({ page }) => {

@@ -79,7 +79,7 @@ interface AreaTableProps {
   onDelete: (area: Area) => void;
 }
 
-/** The areas; on a phone the other language's name and the group step under the name. */
+/** The areas; on a phone the code steps above the name and the group under it. */
 function AreaTable({ areas, onEdit, onDelete }: AreaTableProps) {
   const t = useMessages(subscribersMessages);
   const bangla = currentLanguage() === 'bn';
@@ -88,7 +88,7 @@ function AreaTable({ areas, onEdit, onDelete }: AreaTableProps) {
       minWidth={340}
       head={
         <>
-          <Table.Th>{t('columnCode')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('columnCode')}</Table.Th>
           <Table.Th>{t('columnName')}</Table.Th>
           <Table.Th visibleFrom="md">{t('columnGroup')}</Table.Th>
           <Table.Th ta="right">{t('columnSubscribers')}</Table.Th>
@@ -100,12 +100,15 @@ function AreaTable({ areas, onEdit, onDelete }: AreaTableProps) {
         const group = [area.group_name, area.sub_group_name].filter(Boolean).join(' › ');
         return (
           <Table.Tr key={area.code}>
-            <Table.Td>
+            <Table.Td visibleFrom="sm">
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {area.code}
               </Text>
             </Table.Td>
             <Table.Td>
+              <Text size="sm" fw={500} hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                {area.code}
+              </Text>
               <Text size="sm">{bangla ? area.name_bn : area.name_en}</Text>
               <Text size="xs" c="dimmed">
                 {bangla ? area.name_en : area.name_bn}
