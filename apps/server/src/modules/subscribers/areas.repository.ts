@@ -58,9 +58,12 @@ export async function findAreaView(db: Db, code: string): Promise<AreaView | und
   return row && viewOf(row);
 }
 
-/** The area, locked until the transaction ends; undefined when there is none. */
-export async function lockArea(db: Db, code: string): Promise<AreaRow | undefined> {
-  const [row] = await db.select().from(areas).where(eq(areas.code, code)).for('update');
+/**
+ * The area, locked until the transaction ends; undefined when there is none. A change of names or
+ * group (`no key update`) does not wait for an import that holds the codes; a delete (`update`) does.
+ */
+export async function lockArea(db: Db, code: string, strength: 'update' | 'no key update'): Promise<AreaRow | undefined> {
+  const [row] = await db.select().from(areas).where(eq(areas.code, code)).for(strength);
   return row;
 }
 

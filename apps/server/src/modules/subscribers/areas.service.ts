@@ -106,7 +106,7 @@ export async function changeArea(db: Db, actor: Actor, code: string, body: AreaU
   assertCanManageSubscribers(actor);
   await db.transaction(async (tx) => {
     await lockAreaChanges(tx);
-    const row = await lockArea(tx, code);
+    const row = await lockArea(tx, code, 'no key update');
     if (!row) throw new AppError('not_found', 'subscribers.areaNotFound');
     const before = apiFieldsOf(row);
     const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -134,7 +134,7 @@ export async function removeArea(db: Db, actor: Actor, code: string): Promise<vo
   assertCanManageSubscribers(actor);
   await db.transaction(async (tx) => {
     await lockAreaChanges(tx);
-    const row = await lockArea(tx, code);
+    const row = await lockArea(tx, code, 'update');
     if (!row) throw new AppError('not_found', 'subscribers.areaNotFound');
     if (await isAreaInUse(tx, code)) throw new AppError('conflict', 'subscribers.areaInUse');
     await deleteArea(tx, code);
