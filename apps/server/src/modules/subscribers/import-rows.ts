@@ -37,7 +37,7 @@ export function importTooLarge(maxBytes: number): AppError {
  * The chunks of `source` until more than `maxBytes` have come (then a 413). The request's stream is
  * left open when reading stops early, so that the refusal can still be sent on it.
  */
-async function* limitedChunks(source: Readable, maxBytes: number): AsyncGenerator<Buffer> {
+export async function* limitedChunks(source: Readable, maxBytes: number): AsyncGenerator<Buffer> {
   let seen = 0;
   for await (const chunk of source.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;

@@ -131,7 +131,7 @@ describeWithApp(
       expect(await storedOf([a.stored])).toEqual([]);
     });
 
-    it('rolls back every batch of a stream that passes the limit mid-way: nothing is half-imported', async () => {
+    it('refuses a stream that passes the limit mid-way, storing nothing of it', async () => {
       const numbers: string[] = [];
       const lines = Array.from({ length: 6000 }, (_, i) => {
         const { entry, stored } = randomMobile();
@@ -150,6 +150,22 @@ describeWithApp(
       });
       expect(reply.statusCode).toBe(413);
       expect(await storedOf(numbers.slice(0, IMPORT_BATCH_ROWS + 1))).toEqual([]);
+    });
+
+    it('rolls back the batches stored before a line that cannot be read: nothing is half-imported', async () => {
+      const numbers: string[] = [];
+      const lines = Array.from({ length: IMPORT_BATCH_ROWS + 500 }, (_, i) => {
+        const { entry, stored } = randomMobile();
+        numbers.push(stored);
+        return `${entry},Subscriber ${i},${area},Home 20,active,bn`;
+      });
+      lines.push(`${randomMobile().entry},"Unclosed,${area},Home 20,active,bn`);
+      const audited = (await auditRowsOf(ctx.db, 'subscribers.import', 'subscribers')).length;
+      const reply = await postCsv(ctx.app, admin, csvOf(...lines));
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('not readable CSV') });
+      expect(await storedOf(numbers.slice(0, 100))).toEqual([]);
+      expect(await auditRowsOf(ctx.db, 'subscribers.import', 'subscribers')).toHaveLength(audited);
     });
 
     // A measured run (IMPORT_SCALE_ROWS) is for PostgreSQL: PGlite is the tests' database, not production's.

@@ -1,9 +1,10 @@
 /**
- * An import of the billing system's subscribers (DESIGN.md §23): a CSV streamed in, upserted by
- * number in batches of one statement each, all inside ONE transaction. A file refused on the way
- * (too large, unreadable CSV, a lost connection) rolls back whole: nothing is half-imported. Rows
- * refused one by one (a bad number, an unknown area, a number twice) store nothing of themselves
- * and stop nothing else. The file is never held whole: at most one batch of rows is.
+ * An import of the billing system's subscribers (DESIGN.md §23): a CSV streamed in (to a private
+ * file first: import-spool.ts), upserted by number in batches of one statement each, all inside ONE
+ * transaction. A file refused on the way (too large, unreadable CSV, a lost connection) rolls back
+ * whole: nothing is half-imported. Rows refused one by one (a bad number, an unknown area, a number
+ * twice) store nothing of themselves and stop nothing else. The file is never held in memory: at
+ * most one batch of rows is.
  */
 import type { Readable } from 'node:stream';
 import { SUBSCRIBER_IMPORT_REFUSED_SHOWN, type Language, type RefusedRow } from '@switchboard/shared';
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { holdAreaCodes } from './areas.repository.ts';
+import { withSpooledCopy } from './import-spool.ts';
 import { importTooLarge, readImportRows, type ImportRow, type ReadRow } from './import-rows.ts';
 import { lockImports, upsertSubscriberBatch } from './subscribers.repository.ts';
 import { assertMayWriteSubscribers } from './subscribers.service.ts';
@@ -38,11 +40,16 @@ export interface ImportOptions {
 export async function importSubscribers(db: Db, actor: Actor, source: Readable, options: ImportOptions): Promise<ImportReport> {
   assertMayWriteSubscribers(actor);
   if (options.declaredBytes !== undefined && options.declaredBytes > options.maxBytes) throw importTooLarge(options.maxBytes);
+  return withSpooledCopy(source, options.maxBytes, (copy) => storeAll(db, actor, copy, options));
+}
+
+/** Every row of the copy, in ONE transaction: a failure on the way (unreadable CSV, a lost connection) leaves nothing stored. */
+function storeAll(db: Db, actor: Actor, copy: Readable, options: ImportOptions): Promise<ImportReport> {
   return db.transaction(async (tx) => {
     await lockImports(tx);
     const areaCodes = await holdAreaCodes(tx);
     const report: ImportReport = { read: 0, stored: 0, refused: 0, refused_rows: [] };
-    const rows = readImportRows(source, { maxBytes: options.maxBytes, language: options.language, areaCodes });
+    const rows = readImportRows(copy, { maxBytes: options.maxBytes, language: options.language, areaCodes });
     await storeInBatches(tx, rows, report);
     await insertAuditEntry(tx, {
       actorUserId: actor.id,
