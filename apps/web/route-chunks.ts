@@ -50,6 +50,8 @@ export const ROUTE_MODULES: RouteModules[] = [
   { path: '/service-levels', modules: [LAYOUT, 'src/features/service-levels/service-levels-screen.tsx'] },
   { path: '/notifications', modules: [LAYOUT, 'src/features/notifications/failed-notifications-screen.tsx'] },
   { path: '/audit', modules: [LAYOUT, 'src/features/audit/audit-screen.tsx'] },
+  { path: '/subscribers', modules: [LAYOUT, 'src/features/subscribers/subscribers-screen.tsx'] },
+  { path: '/areas', modules: [LAYOUT, 'src/features/subscribers/areas-screen.tsx'] },
   { path: '/integrations', modules: [LAYOUT, 'src/features/integrations/integrations-screen.tsx'] },
 ];
 

@@ -9,6 +9,7 @@ import {
   ALARMS_FIRING_PER_CLIENT_MAX,
   OTP_MAX_CODES_PER_HOUR,
   OTP_RESEND_COOLDOWN_SECONDS,
+  SUBSCRIBER_IMPORT_MAX_BYTES,
   type NotificationChannel,
 } from '@switchboard/shared';
 
@@ -138,6 +139,13 @@ const envSchema = z.object({
   // Outage broadcasts (DESIGN.md §23): SMS a second for all processes together, and the hours they wait out.
   SMS_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
   SMS_QUIET_HOURS: quietHours,
+  // The largest CSV a subscriber import reads (bytes); a larger one is refused (413) and stores nothing.
+  SUBSCRIBER_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(SUBSCRIBER_IMPORT_MAX_BYTES),
   // Live updates (DESIGN.md §15): open event streams one process holds at most, and the heartbeat.
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(LIVE_HEARTBEAT_MS),
@@ -244,6 +252,8 @@ export interface Config {
   alarms: { holdDownMinutes: number; sweepMs: number; firingPerClientMax: number };
   /** Live updates: the streams one process holds at most (503 above), and the heartbeat's interval. */
   broadcasts: { ratePerSecond: number; quietHours: QuietHours | null };
+  /** The subscriber directory: the largest import file read, in bytes. */
+  subscribers: { importMaxBytes: number };
   events: { streamsMax: number; heartbeatMs: number };
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
@@ -334,6 +344,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       firingPerClientMax: env.ALARM_FIRING_PER_CLIENT_MAX,
     },
     broadcasts: { ratePerSecond: env.SMS_RATE_PER_SECOND, quietHours: env.SMS_QUIET_HOURS },
+    subscribers: { importMaxBytes: env.SUBSCRIBER_IMPORT_MAX_BYTES },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from './constants.ts';
 import { LANGUAGES } from './languages.ts';
 import { msg } from './messages.ts';
-import { STORED_PHONE_NUMBER, withCountryPrefix } from './numbers.ts';
+import { STORED_PHONE_NUMBER, storedNumberPrefix } from './numbers.ts';
 import { optionalQuery, pageNumberQuery, pageReplyFields, uuidSchema } from './common.schemas.ts';
 import { AREA_CODE_PATTERN } from './alarms.schemas.ts';
 
@@ -42,7 +42,7 @@ const plainText = (max: number, required: Parameters<typeof msg>[0]) =>
 export const subscriberNumberSchema = z
   .string(msg('subscribers.number'))
   .trim()
-  .transform((entry) => withCountryPrefix(entry.replace(/^\+/, '')))
+  .transform(storedNumberPrefix)
   .pipe(z.string().regex(STORED_PHONE_NUMBER, msg('subscribers.number')));
 
 export const areaCodeSchema = z.string(msg('subscribers.areaCode')).trim().regex(AREA_CODE_PATTERN, msg('subscribers.areaCode'));

@@ -28,6 +28,7 @@ import notificationsRoutes from './notifications/notifications.routes.ts';
 import publicTicketsRoutes from './public-tickets/public-tickets.routes.ts';
 import reportsRoutes from './reports/reports.routes.ts';
 import serviceLevelsRoutes from './service-levels/service-levels.routes.ts';
+import subscribersRoutes from './subscribers/subscribers.routes.ts';
 import storageFilesRoutes from './storage/storage-files.routes.ts';
 import storageRoutes from './storage/storage.routes.ts';
 import { findTicketForViewer } from './tickets/tickets.service.ts';
@@ -71,6 +72,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   webhooksRoutes,
   alarmRulesRoutes,
   alarmsRoutes,
+  subscribersRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

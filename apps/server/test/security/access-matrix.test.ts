@@ -140,6 +140,15 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/status/{number}':                                  [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/v1/status/{number} #without a bot check':             [400, 400, 400, 400, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'POST /api/v1/reports/outages':                                 [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
+  // The subscriber directory (DESIGN.md §23): staff read areas and cards; admins (and clients, access-tokens.test.ts) write.
+  'GET /api/v1/areas':                                          [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/areas':                                         [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 201, 401, 401],
+  'PATCH /api/v1/areas/{code}':                                 [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'DELETE /api/v1/areas/{code}':                                [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/subscribers':                                    [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'PUT /api/v1/subscribers/{number}':                           [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'POST /api/v1/subscribers/import':                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/subscribers/{number}/card':                      [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

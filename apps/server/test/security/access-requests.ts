@@ -12,6 +12,7 @@ import { ALARM_REQUESTS } from './access-alarm-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
+import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
 import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
 import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
 
@@ -253,6 +254,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...ALARM_RULE_REQUESTS,
   ...ALARM_REQUESTS,
   ...OUTAGE_REQUESTS,
+  ...SUBSCRIBER_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

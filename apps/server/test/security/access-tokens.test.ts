@@ -57,6 +57,9 @@ const EXPECTED: Record<string, readonly number[]> = {
   // Alarms (DESIGN.md §22): any client with alarms:write, whatever its department.
   'POST /api/v1/alarms/alertmanager':                                 [401, 200, 401, 401, 403, 200, 401],
   'POST /api/v1/alarms/generic':                                      [401, 200, 401, 401, 403, 200, 401],
+  // Subscribers (DESIGN.md §23): any client with subscribers:write, whatever its department.
+  'PUT /api/v1/subscribers/{number}':                                 [401, 200, 401, 401, 403, 200, 401],
+  'POST /api/v1/subscribers/import':                                  [401, 200, 401, 401, 403, 200, 401],
   // The clients themselves are the admins': no token manages tokens.
   'GET /api/v1/api-clients':                                          [401, 403, 401, 401, 403, 403, 401],
   'POST /api/v1/api-clients':                                         [401, 403, 401, 401, 403, 403, 401],

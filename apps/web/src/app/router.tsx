@@ -16,6 +16,7 @@ import { validateForwardedSearch } from '../features/forwarding/forwarded-search
 import { validateIntegrationsSearch } from '../features/integrations/integrations-search.ts';
 import { validateIncidentsSearch } from '../features/incidents/incidents-search.ts';
 import { validateNotificationsSearch } from '../features/notifications/notifications-search.ts';
+import { validateSubscribersSearch } from '../features/subscribers/subscribers-search.ts';
 import { ticketListQuery } from '../features/tickets/api/ticket-list-query.ts';
 import {
   arrivalFilters,
@@ -33,6 +34,7 @@ import {
   canSeeAlarms,
   canManageIntegrations,
   canManageServiceLevels,
+  canManageSubscribers,
   canManageUsers,
   canReadAudit,
   canSeeDashboard,
@@ -221,6 +223,14 @@ export const routeTree = rootRoute.addChildren([
       'IntegrationsScreen',
       canManageIntegrations,
     ),
+    searchScreen(
+      '/subscribers',
+      validateSubscribersSearch,
+      () => import('../features/subscribers/subscribers-screen.tsx'),
+      'SubscribersScreen',
+      canManageSubscribers,
+    ),
+    screen('/areas', () => import('../features/subscribers/areas-screen.tsx'), 'AreasScreen', canManageSubscribers),
     searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
   ]),
 ]);

@@ -10,6 +10,8 @@ import {
   IconMessageDots,
   IconMessageX,
   IconPlugConnected,
+  IconAddressBook,
+  IconMapPin,
   IconPlus,
   IconReportAnalytics,
   IconTicket,
@@ -45,6 +47,8 @@ const ICONS: Record<NavKey, Icon> = {
   serviceLevels: IconClockHour4,
   audit: IconListDetails,
   integrations: IconPlugConnected,
+  subscribers: IconAddressBook,
+  areas: IconMapPin,
 };
 
 interface MobileNavProps {

@@ -31,6 +31,8 @@ describe('the navigation links of each kind of user', () => {
         'Service levels',
         'Integrations',
         'Alarms',
+        'Subscribers',
+        'Areas',
       ],
     ],
     [
@@ -123,6 +125,8 @@ describe('the navigation bar', () => {
       'Service levels',
       'Integrations',
       'Alarms',
+      'Subscribers',
+      'Areas',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       '/user-info',
@@ -132,6 +136,8 @@ describe('the navigation bar', () => {
       '/service-levels',
       '/integrations?page=1',
       '/alarms?view=firing&page=1',
+      '/subscribers?page=1',
+      '/areas',
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   canManageIncidents,
   canManageIntegrations,
   canManageServiceLevels,
+  canManageSubscribers,
   canSeeAlarms,
   canSeeDashboard,
   canManageUsers,
@@ -32,6 +33,8 @@ const LINKS = {
   serviceLevels: linkOptions({ to: '/service-levels' }),
   audit: linkOptions({ to: '/audit' }),
   integrations: linkOptions({ to: '/integrations', search: { page: 1 } }),
+  subscribers: linkOptions({ to: '/subscribers', search: { page: 1 } }),
+  areas: linkOptions({ to: '/areas' }),
 };
 
 export type NavKey = keyof typeof LINKS;
@@ -73,6 +76,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canManageServiceLevels(viewer)) items.push(item('serviceLevels', ['/service-levels'], true));
   if (canManageIntegrations(viewer)) items.push(item('integrations', ['/integrations'], true));
   if (canSeeAlarms(viewer) && alarmsInAdminMenu) items.push(item('alarms', ['/alarms'], true));
+  if (canManageSubscribers(viewer)) items.push(item('subscribers', ['/subscribers'], true), item('areas', ['/areas'], true));
   return items;
 }
 

@@ -14,6 +14,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingNote } from '../../components/loading-note.tsx';
 import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
@@ -155,6 +156,7 @@ export function ViewTicketScreen() {
               <IssuerNotices ticketId={data.ticket_id} timeZone={timeZone} />
             </Suspense>
           )}
+          <SubscriberCardSlot number={data.problematic_number} />
           <Suspense fallback={<NumberHistoryPlaceholder number={data.problematic_number} />}>
             <NumberHistoryPanel number={data.problematic_number} ticketId={data.ticket_id} timeZone={timeZone} />
           </Suspense>

@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
@@ -28,6 +29,7 @@ export function AddTicketScreen() {
           numberNotice={(entry) => [
             <OpenTicketsNotice key="open" entry={entry} />,
             <AreaOutageSlot key="outage" entry={entry} />,
+            <SubscriberCardSlot key="card" entry={entry} />,
           ]}
           onSubmit={(body) =>
             issue.mutate(body, {
