@@ -4,10 +4,9 @@
  * by key, and the routing rules that turn a firing alarm into an incident.
  */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { COMMENT_MAX_LENGTH, INCIDENT_PUBLIC_NOTE_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, pageNumberQuery, pageReplyFields, uuidSchema } from './common.schemas.ts';
-import { INCIDENT_PUBLIC_NOTE_MAX_LENGTH } from './incidents.schemas.ts';
 
 export const ALARM_STATUSES = ['firing', 'resolved'] as const;
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];

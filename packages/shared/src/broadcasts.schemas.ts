@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { BROADCAST_KINDS, BROADCAST_STATUSES } from './constants.ts';
 import { msg } from './messages.ts';
-import { multilineText, uuidSchema } from './common.schemas.ts';
-import { incidentIdSchema } from './incidents.schemas.ts';
+import { multilineText, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 
 /** A broadcast's text at most, per language: a few SMS parts even in Bangla (70 characters a part). */
 export const BROADCAST_MESSAGE_MAX_LENGTH = 480;
@@ -31,7 +30,8 @@ export const broadcastCreateSchema = z.strictObject({
 export type BroadcastCreate = z.infer<typeof broadcastCreateSchema>;
 export type BroadcastCreateInput = z.input<typeof broadcastCreateSchema>;
 
-export const broadcastParamsSchema = z.object({ id: incidentIdSchema, broadcast_id: uuidSchema });
+/** An incident's id reads as a ticket's (incidentIdSchema), named here without loading the ticket schemas. */
+export const broadcastParamsSchema = z.object({ id: ticketIdSchema, broadcast_id: uuidSchema });
 
 /** GET /incidents/{id}/broadcasts/preview?kind=: what "Confirm" would do, for the dialog. */
 export const broadcastPreviewQuerySchema = z.object({ kind: z.enum(BROADCAST_KINDS, msg('broadcasts.kind')) });

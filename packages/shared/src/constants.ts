@@ -49,6 +49,11 @@ export const INCIDENT_STATUSES = ['active', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** Who opened an incident: a person, or a routed network alarm (DESIGN.md §22). */
 export const INCIDENT_OPENERS = ['staff', 'alarm'] as const;
+/**
+ * The longest public note of an incident: a few sentences on the public page. Here, not beside the
+ * incident schemas, so that alarm rules can name it without loading the ticket schemas.
+ */
+export const INCIDENT_PUBLIC_NOTE_MAX_LENGTH = 1000;
 
 /** A subscriber of the provider's billing system (DESIGN.md §23): only active ones hear broadcasts. */
 export const SUBSCRIBER_STATUSES = ['active', 'suspended'] as const;

@@ -1,14 +1,18 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, INCIDENT_OPENERS, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  INCIDENT_OPENERS,
+  INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
+  INCIDENT_STATUSES,
+  TITLE_MAX_LENGTH,
+} from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** Tickets one request may link (and one suggestion names): an outage's burst, bounded so one request stays one short transaction. */
 export const INCIDENT_MAX_TICKETS_PER_REQUEST = 200;
-/** The longest public note: a few sentences on the public page. */
-export const INCIDENT_PUBLIC_NOTE_MAX_LENGTH = 1000;
 /** Linked tickets the detail shows (newest first); the counts are always exact. */
 export const INCIDENT_TICKETS_SHOWN = 500;
 

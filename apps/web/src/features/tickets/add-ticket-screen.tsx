@@ -2,13 +2,12 @@ import { Container, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
-import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useIssueTicket } from './api/issue-ticket.ts';
 import { forgetTicketDraft, IssueTicketForm } from './components/issue-ticket-form.tsx';
-import { AreaOutageSlot } from './components/area-outage-slot.tsx';
+import { StaffNumberSlot } from './components/staff-number-slot.tsx';
 import { OpenTicketsNotice } from './components/open-tickets-notice.tsx';
 import { ticketsMessages } from './messages.ts';
 
@@ -28,8 +27,7 @@ export function AddTicketScreen() {
           submitting={issue.isPending}
           numberNotice={(entry) => [
             <OpenTicketsNotice key="open" entry={entry} />,
-            <AreaOutageSlot key="outage" entry={entry} />,
-            <SubscriberCardSlot key="card" entry={entry} />,
+            <StaffNumberSlot key="staff" entry={entry} />,
           ]}
           onSubmit={(body) =>
             issue.mutate(body, {

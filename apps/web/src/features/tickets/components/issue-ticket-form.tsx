@@ -1,4 +1,4 @@
-import { Input, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Input, Paper, Stack } from '@mantine/core';
 import {
   canChooseIssuerType,
   issueTicketBodySchema,
@@ -14,6 +14,8 @@ import { currentSession } from '../../../lib/session.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { ticketsMessages } from '../messages.ts';
+
+const ISSUER_CHOICES: readonly IssuerUserType[] = ['agent', 'customer'];
 
 export interface IssueTicketFormProps {
   userType: UserType;
@@ -82,16 +84,20 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
           besideNumber={
             chooseIssuer && (
               <Input.Wrapper label={t('issuerType')} labelElement="div" id="issuer-type">
-                <SegmentedControl<IssuerUserType>
-                  fullWidth
-                  aria-labelledby="issuer-type-label"
-                  value={issuerType}
-                  onChange={setIssuerType}
-                  data={[
-                    { value: 'agent', label: labels.userType('agent') },
-                    { value: 'customer', label: labels.userType('customer') },
-                  ]}
-                />
+                {/* Two toggle buttons rather than a segmented control: the form is close to its script budget. */}
+                <Button.Group aria-labelledby="issuer-type-label" w="100%">
+                  {ISSUER_CHOICES.map((choice) => (
+                    <Button
+                      key={choice}
+                      flex={1}
+                      variant={issuerType === choice ? 'filled' : 'default'}
+                      aria-pressed={issuerType === choice}
+                      onClick={() => setIssuerType(choice)}
+                    >
+                      {labels.userType(choice)}
+                    </Button>
+                  ))}
+                </Button.Group>
               </Input.Wrapper>
             )
           }
