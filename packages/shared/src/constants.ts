@@ -50,6 +50,11 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** Who opened an incident: a person, or a routed network alarm (DESIGN.md §22). */
 export const INCIDENT_OPENERS = ['staff', 'alarm'] as const;
 
+/** An area code (DESIGN.md §23): letters, digits, dash and underscore. */
+export const AREA_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** Areas one incident names at most. */
+export const INCIDENT_AREAS_MAX = 50;
+
 /** A subscriber of the provider's billing system (DESIGN.md §23): only active ones hear broadcasts. */
 export const SUBSCRIBER_STATUSES = ['active', 'suspended'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

@@ -1,8 +1,9 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, INCIDENT_OPENERS, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import { COMMENT_MAX_LENGTH, INCIDENT_AREAS_MAX, INCIDENT_OPENERS, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
+import { areaCodeSchema } from './subscribers.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** Tickets one request may link (and one suggestion names): an outage's burst, bounded so one request stays one short transaction. */
@@ -34,6 +35,12 @@ export const incidentTicketIdsSchema = z
   .array(ticketIdSchema)
   .max(INCIDENT_MAX_TICKETS_PER_REQUEST, msg('incidents.tooManyTickets', { max: INCIDENT_MAX_TICKETS_PER_REQUEST }));
 
+/** The areas an incident affects (DESIGN.md §23): known codes (the server checks), each once. */
+export const incidentAreaCodesSchema = z
+  .array(areaCodeSchema)
+  .max(INCIDENT_AREAS_MAX, msg('incidents.tooManyAreas', { max: INCIDENT_AREAS_MAX }))
+  .refine((codes) => new Set(codes).size === codes.length, msg('incidents.areasTwice'));
+
 /** POST /incidents. A subgroup needs its group; the group alone is allowed for groups without subgroups. */
 export const createIncidentBodySchema = z
   .object({
@@ -42,6 +49,7 @@ export const createIncidentBodySchema = z
     sub_group_id: uuidSchema.nullish(),
     public_note: incidentPublicNoteSchema.nullish(),
     ticket_ids: incidentTicketIdsSchema.default([]),
+    area_codes: incidentAreaCodesSchema.default([]),
   })
   .refine((body) => !body.sub_group_id || body.group_id, {
     message: msg('incidents.groupOfSubgroup'),
@@ -51,15 +59,16 @@ export type CreateIncidentBody = z.infer<typeof createIncidentBodySchema>;
 export type CreateIncidentInput = z.input<typeof createIncidentBodySchema>;
 
 /**
- * PATCH /incidents/{id}: the title and the public note of an active incident, each changed only
+ * PATCH /incidents/{id}: the title, the public note and the areas of an active incident, each changed only
  * when sent; a blank or null note removes it. At least one of them.
  */
 export const updateIncidentBodySchema = z
   .object({
     title: incidentTitleSchema.optional(),
     public_note: incidentPublicNoteSchema.nullable().optional(),
+    area_codes: incidentAreaCodesSchema.optional(),
   })
-  .refine((body) => body.title !== undefined || body.public_note !== undefined, {
+  .refine((body) => body.title !== undefined || body.public_note !== undefined || body.area_codes !== undefined, {
     message: msg('incidents.nothingToChange'),
     path: ['title'],
   });
