@@ -1,4 +1,6 @@
 /** Areas, subscribers and calls shared by the broadcast tests (and the journey's seed). */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -68,3 +70,29 @@ export function broadcastCalls(app: FastifyInstance) {
 }
 
 export const OUTAGE = { kind: 'outage', message_en: 'Fibre cut in your area; we are on it.', message_bn: 'আপনার এলাকায় ফাইবার কাটা; আমরা কাজ করছি।' };
+
+/** A loopback SMS gateway that notes when each message came, to whom and with which reference. */
+export interface TimedGateway {
+  url: string;
+  received: { to: string; ref: string; at: number }[];
+  close(): Promise<void>;
+}
+
+export async function startTimedGateway(): Promise<TimedGateway> {
+  const received: TimedGateway['received'] = [];
+  const server = createServer((request, response) => {
+    const query = new URL(request.url ?? '/', 'http://gateway').searchParams;
+    received.push({ to: query.get('to') ?? '', ref: query.get('ref') ?? '', at: performance.now() });
+    response.writeHead(200).end('{"status":"sent"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send?to={to}&text={text}&ref={id}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
