@@ -15,16 +15,7 @@ import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-lim
 import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
 export type WriteKind =
-  | 'ticket'
-  | 'comment'
-  | 'upload'
-  | 'report'
-  | 'signInLock'
-  | 'incident'
-  | 'bulk'
-  | 'alarm'
-  | 'broadcast'
-  | 'other';
+  'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'alarm' | 'broadcast' | 'other';
 
 /**
  * Writes per minute and route. Staff work the queue all day (forwarding, resolving, answering

@@ -15,9 +15,11 @@ import { rowsOf } from './raw-rows.ts';
  */
 export async function takeTokens(db: Db, want: number, rate: number, burst: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const found = await rowsOf<{ tokens: number }>(tx.execute(sql`
+    const found = await rowsOf<{ tokens: number }>(
+      tx.execute(sql`
       select least(${burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - filled_at)) * ${rate}::float8) as tokens
-      from ${smsPace} where id = 1 for update`));
+      from ${smsPace} where id = 1 for update`),
+    );
     const available = Number(found[0]?.tokens ?? 0);
     const granted = Math.max(0, Math.min(want, Math.floor(available)));
     await tx.execute(sql`
@@ -55,7 +57,8 @@ export async function claimBroadcastMessages(
   restoredOnly: boolean,
 ): Promise<ClaimedMessage[]> {
   if (limit <= 0) return [];
-  const rows = await rowsOf<Record<string, unknown>>(db.execute(sql`
+  const rows = await rowsOf<Record<string, unknown>>(
+    db.execute(sql`
     with due as (
       select o.id, b.incident_id from ${outboxMessages} o join ${broadcasts} b on b.id = o.broadcast_id
       where o.status = 'pending' and o.broadcast_id is not null and o.due_at <= now()
@@ -66,7 +69,8 @@ export async function claimBroadcastMessages(
     )
     update ${outboxMessages} m set attempts = m.attempts + 1, due_at = now() + make_interval(secs => ${leaseMs / 1000})
     from due where m.id = due.id
-    returning m.id, m.recipient, m.body, m.attempts, m.broadcast_id, due.incident_id`));
+    returning m.id, m.recipient, m.body, m.attempts, m.broadcast_id, due.incident_id`),
+  );
   return rows.map((row) => ({
     id: String(row.id),
     recipient: String(row.recipient),
@@ -83,10 +87,12 @@ export async function claimBroadcastMessages(
  */
 export async function finishBroadcasts(tx: Db, ids: string[]): Promise<{ id: string; incidentId: number }[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<{ id: string; incident_id: number }>(tx.execute(sql`
+  const rows = await rowsOf<{ id: string; incident_id: number }>(
+    tx.execute(sql`
     update ${broadcasts} b set status = 'finished', finished_at = now()
     where b.id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]) and b.status = 'sending'
       and not exists (select 1 from ${outboxMessages} o where o.broadcast_id = b.id and o.status = 'pending')
-    returning b.id, b.incident_id`));
+    returning b.id, b.incident_id`),
+  );
   return rows.map((row) => ({ id: String(row.id), incidentId: Number(row.incident_id) }));
 }

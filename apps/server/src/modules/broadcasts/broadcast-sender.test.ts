@@ -3,7 +3,7 @@
  * keep the configured rate together, quiet hours hold back all but the restored message, and a
  * sender that dies mid-broadcast loses nothing and doubles nothing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { Broadcast, BroadcastPreview, Incident } from '@switchboard/shared';
 import { describeWithApp } from '../../../test/harness.ts';
@@ -12,7 +12,16 @@ import { createHttpSms } from '../../lib/sms.ts';
 import { incidentCalls } from '../incidents/incidents.test-support.ts';
 import { claimBroadcastMessages } from './broadcast-sender.repository.ts';
 import { createBroadcastSender, type BroadcastSender, type BroadcastSenderOptions } from './broadcast-sender.ts';
-import { OUTAGE, broadcastCalls, emptyPace, messagesOf, seedArea, seedSubscribers, startTimedGateway, type TimedGateway } from './broadcasts.test-support.ts';
+import {
+  OUTAGE,
+  broadcastCalls,
+  emptyPace,
+  messagesOf,
+  seedArea,
+  seedSubscribers,
+  startTimedGateway,
+  type TimedGateway,
+} from './broadcasts.test-support.ts';
 
 const silentLog = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,7 +45,14 @@ describeWithApp('the broadcast sender', (ctx) => {
   function senderWith(options: Partial<BroadcastSenderOptions> = {}): BroadcastSender {
     const sender = createBroadcastSender({
       db: ctx.db,
-      sms: createHttpSms({ driver: 'http', url: gateway.url, method: 'GET', authHeader: undefined, body: undefined, timeoutMs: 1000 }),
+      sms: createHttpSms({
+        driver: 'http',
+        url: gateway.url,
+        method: 'GET',
+        authHeader: undefined,
+        body: undefined,
+        timeoutMs: 1000,
+      }),
       log: silentLog,
       ratePerSecond: 1000,
       quietHours: null,
@@ -50,7 +66,10 @@ describeWithApp('the broadcast sender', (ctx) => {
   }
 
   /** A broadcast of `kind` to `count` new subscribers of a new area, queued through the API. */
-  async function queued(count: number, kind: 'outage' | 'restored' = 'outage'): Promise<{ incident: Incident; broadcast: Broadcast }> {
+  async function queued(
+    count: number,
+    kind: 'outage' | 'restored' = 'outage',
+  ): Promise<{ incident: Incident; broadcast: Broadcast }> {
     const area = `SND-${nextFirst}`;
     await seedArea(ctx.db, area);
     await seedSubscribers(ctx.db, area, count, { first: nextFirst });
@@ -137,7 +156,9 @@ describeWithApp('the broadcast sender', (ctx) => {
 });
 
 /** The dialog's preview says when quiet hours hold an outage back, and not for the restored message. */
-const dhakaHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+const dhakaHour = Number(
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+);
 describeWithApp(
   'the preview in quiet hours',
   (ctx) => {
@@ -145,14 +166,19 @@ describeWithApp(
       const { headers } = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
       await seedArea(ctx.db, 'QH-1');
       await seedSubscribers(ctx.db, 'QH-1', 3);
-      const incident = (await incidentCalls(ctx.app).create(headers, { title: 'Cut', area_codes: ['QH-1'] })).json<{ data: Incident }>().data;
-      const outage = (await broadcastCalls(ctx.app).preview(headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>().data;
+      const incident = (await incidentCalls(ctx.app).create(headers, { title: 'Cut', area_codes: ['QH-1'] })).json<{
+        data: Incident;
+      }>().data;
+      const outage = (await broadcastCalls(ctx.app).preview(headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>()
+        .data;
       expect(outage.recipients).toBe(3);
       expect(outage.starts_at).not.toBeNull();
       const startsIn = Date.parse(outage.starts_at ?? '') - Date.now();
       expect(startsIn).toBeGreaterThan(0);
       expect(startsIn).toBeLessThanOrEqual(3_600_000);
-      const restored = (await broadcastCalls(ctx.app).preview(headers, incident.id, 'restored')).json<{ data: BroadcastPreview }>().data;
+      const restored = (await broadcastCalls(ctx.app).preview(headers, incident.id, 'restored')).json<{
+        data: BroadcastPreview;
+      }>().data;
       expect(restored.starts_at).toBeNull();
     });
   },

@@ -17,7 +17,13 @@ import type { SmsSender } from '../../lib/sms.ts';
 import { publishEvents, type BroadcastEvent } from '../events/publish.ts';
 import { recordOutcome, type SendOutcome } from '../notifications/notifications.repository.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from '../notifications/outbox-worker.ts';
-import { claimBroadcastMessages, finishBroadcasts, returnTokens, takeTokens, type ClaimedMessage } from './broadcast-sender.repository.ts';
+import {
+  claimBroadcastMessages,
+  finishBroadcasts,
+  returnTokens,
+  takeTokens,
+  type ClaimedMessage,
+} from './broadcast-sender.repository.ts';
 import { quietUntil } from './quiet-hours.ts';
 
 /** A tick while messages wait; the bucket holds at most this much time's worth of tokens. */
@@ -89,7 +95,10 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
     const outcome = await attempt(message);
     try {
       if (!(await recordOutcome(db, message, outcome)))
-        log.warn({ outbox_id: message.id }, 'a broadcast message outlived its lease or was cancelled; its outcome was not recorded');
+        log.warn(
+          { outbox_id: message.id },
+          'a broadcast message outlived its lease or was cancelled; its outcome was not recorded',
+        );
     } catch (error) {
       log.error({ outbox_id: message.id, reason: describeSendFailure(error) }, 'a broadcast outcome could not be recorded');
     }
@@ -133,9 +142,11 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
         tx,
         due.map(([id]) => id),
       );
-      const events: BroadcastEvent[] = due.map(
-        ([id, incidentId]): BroadcastEvent => ({ event: 'broadcast.changed', incident_id: incidentId, broadcast_id: id }),
-      );
+      const events: BroadcastEvent[] = due.map(([id, incidentId]): BroadcastEvent => ({
+        event: 'broadcast.changed',
+        incident_id: incidentId,
+        broadcast_id: id,
+      }));
       for (const done of finished) {
         events.push({ event: 'broadcast.finished', incident_id: done.incidentId, broadcast_id: done.id });
         reportedAt.delete(done.id);

@@ -81,7 +81,8 @@ export async function insertBroadcast(
  * of them through this process). Returns how many were written, also stored on the broadcast.
  */
 export async function queueBroadcastMessages(tx: Db, broadcast: BroadcastRow, areaCodes: string[]): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(tx.execute(sql`
+  const rows = await rowsOf<{ n: number }>(
+    tx.execute(sql`
     with queued as (
       insert into ${outboxMessages} (channel, kind, recipient, body, broadcast_id)
       select 'sms', 'broadcast', s.number,
@@ -92,7 +93,8 @@ export async function queueBroadcastMessages(tx: Db, broadcast: BroadcastRow, ar
     )
     update ${broadcasts} set recipients = (select count(*) from queued)
     where id = ${broadcast.id}
-    returning recipients as n`));
+    returning recipients as n`),
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -107,9 +109,22 @@ const VIEW_COLUMNS = {
   pending: counted('pending'),
 };
 
-function viewOf(found: { row: BroadcastRow; createdByName: string | null; sent: number; failed: number; pending: number }): BroadcastView {
+function viewOf(found: {
+  row: BroadcastRow;
+  createdByName: string | null;
+  sent: number;
+  failed: number;
+  pending: number;
+}): BroadcastView {
   // Delivery reports (DESIGN.md §24) are not recorded yet: none counts as delivered.
-  return { ...found.row, createdByName: found.createdByName, sent: found.sent, failed: found.failed, pending: found.pending, delivered: 0 };
+  return {
+    ...found.row,
+    createdByName: found.createdByName,
+    sent: found.sent,
+    failed: found.failed,
+    pending: found.pending,
+    delivered: 0,
+  };
 }
 
 /** The incident's broadcasts, newest first (BROADCASTS_PER_INCIDENT_MAX at most exist). */
@@ -149,7 +164,10 @@ export async function cancelBroadcastMessages(tx: Db, broadcastId: string): Prom
     .set({ status: 'cancelled' })
     .where(and(eq(outboxMessages.broadcastId, broadcastId), eq(outboxMessages.status, 'pending')))
     .returning({ id: outboxMessages.id });
-  await tx.update(broadcasts).set({ status: 'cancelled', finishedAt: sql`now()` }).where(eq(broadcasts.id, broadcastId));
+  await tx
+    .update(broadcasts)
+    .set({ status: 'cancelled', finishedAt: sql`now()` })
+    .where(eq(broadcasts.id, broadcastId));
   return cancelled.length;
 }
 

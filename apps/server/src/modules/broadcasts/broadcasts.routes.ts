@@ -12,7 +12,13 @@ import {
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { cancelBroadcast, createBroadcast, listBroadcasts, previewBroadcast, type BroadcastsContext } from './broadcasts.service.ts';
+import {
+  cancelBroadcast,
+  createBroadcast,
+  listBroadcasts,
+  previewBroadcast,
+  type BroadcastsContext,
+} from './broadcasts.service.ts';
 
 const refusals = {
   400: errorReplySchema,
@@ -38,7 +44,8 @@ const broadcastsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staffOnly,
       schema: {
         tags,
-        summary: 'What a broadcast of this kind would do now: recipients, seconds at the rate, and when quiet hours let it start (staff)',
+        summary:
+          'What a broadcast of this kind would do now: recipients, seconds at the rate, and when quiet hours let it start (staff)',
         params: incidentIdParamsSchema,
         querystring: broadcastPreviewQuerySchema,
         response: { 200: broadcastPreviewReplySchema, ...refusals },

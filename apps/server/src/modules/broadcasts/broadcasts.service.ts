@@ -98,7 +98,8 @@ export async function createBroadcast(
     await lockIncidentBroadcasts(tx, incidentId);
     const incident = await incidentOf(tx, incidentId);
     if (incident.areaCodes.length === 0) throw new AppError('conflict', 'broadcasts.noAreas');
-    if (incident.status !== 'active' && body.kind !== 'restored') throw new AppError('conflict', 'broadcasts.resolvedOnlyRestored');
+    if (incident.status !== 'active' && body.kind !== 'restored')
+      throw new AppError('conflict', 'broadcasts.resolvedOnlyRestored');
     const soFar = await broadcastsSoFar(tx, incidentId, body.kind);
     if (soFar.sendingOfKind > 0) throw new AppError('conflict', 'broadcasts.stillSending');
     if (soFar.total >= BROADCASTS_PER_INCIDENT_MAX)

@@ -37,7 +37,10 @@ export async function seedSubscribers(
 
 /** An empty bucket filled from now: a sender's rate is measured from a known start. */
 export async function emptyPace(db: Db): Promise<void> {
-  await db.update(smsPace).set({ tokens: 0, filledAt: sql`clock_timestamp()` }).where(eq(smsPace.id, 1));
+  await db
+    .update(smsPace)
+    .set({ tokens: 0, filledAt: sql`clock_timestamp()` })
+    .where(eq(smsPace.id, 1));
 }
 
 /** A broadcast's messages as stored: recipient, body and status. */
@@ -60,8 +63,10 @@ export function broadcastCalls(app: FastifyInstance) {
   const inject = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
     app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload }) });
   return {
-    preview: (headers: Headers, id: number, kind: string) => inject('GET', `/incidents/${id}/broadcasts/preview?kind=${kind}`, headers),
-    create: (headers: Headers, id: number, body: Record<string, unknown>) => inject('POST', `/incidents/${id}/broadcasts`, headers, body),
+    preview: (headers: Headers, id: number, kind: string) =>
+      inject('GET', `/incidents/${id}/broadcasts/preview?kind=${kind}`, headers),
+    create: (headers: Headers, id: number, body: Record<string, unknown>) =>
+      inject('POST', `/incidents/${id}/broadcasts`, headers, body),
     list: (headers: Headers, id: number) => inject('GET', `/incidents/${id}/broadcasts`, headers),
     cancel: (headers: Headers, id: number, broadcastId: string) =>
       inject('POST', `/incidents/${id}/broadcasts/${broadcastId}/cancel`, headers),
@@ -69,7 +74,11 @@ export function broadcastCalls(app: FastifyInstance) {
   };
 }
 
-export const OUTAGE = { kind: 'outage', message_en: 'Fibre cut in your area; we are on it.', message_bn: 'আপনার এলাকায় ফাইবার কাটা; আমরা কাজ করছি।' };
+export const OUTAGE = {
+  kind: 'outage',
+  message_en: 'Fibre cut in your area; we are on it.',
+  message_bn: 'আপনার এলাকায় ফাইবার কাটা; আমরা কাজ করছি।',
+};
 
 /** A loopback SMS gateway that notes when each message came, to whom and with which reference. */
 export interface TimedGateway {

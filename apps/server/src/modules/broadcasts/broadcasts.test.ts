@@ -99,7 +99,9 @@ describeWithApp('outage broadcasts', (ctx) => {
       const again = await calls().create(cc.headers, incident.id, OUTAGE);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ message: 'Every subscriber of these areas has had this kind of message already' });
-      expect((await calls().preview(cc.headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>().data.recipients).toBe(0);
+      expect((await calls().preview(cc.headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>().data.recipients).toBe(
+        0,
+      );
 
       // A subscriber who joins the area later hears the outage once; the others are not told twice.
       const joined = await seedSubscribers(ctx.db, 'UTT-2', 1, { first: freshNumbers(1) });
@@ -186,7 +188,9 @@ describeWithApp('outage broadcasts', (ctx) => {
         'broadcast.create',
       ]);
       // A cancelled message told nobody: the same kind may go again to the same people.
-      expect((await calls().preview(cc.headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>().data.recipients).toBe(5);
+      expect((await calls().preview(cc.headers, incident.id, 'outage')).json<{ data: BroadcastPreview }>().data.recipients).toBe(
+        5,
+      );
     });
   });
 
@@ -210,7 +214,9 @@ describeWithApp('outage broadcasts', (ctx) => {
         const areaChange = await incidents().update(outsider.headers, incident.id, { area_codes: [] });
         expect(areaChange.statusCode).toBe(403);
       }
-      expect((await calls().list(cc.headers, incident.id)).json<{ data: Broadcast[] }>().data).toMatchObject([{ status: 'sending' }]);
+      expect((await calls().list(cc.headers, incident.id)).json<{ data: Broadcast[] }>().data).toMatchObject([
+        { status: 'sending' },
+      ]);
       const areas = await calls().areas(cc.headers);
       expect(areas.statusCode).toBe(200);
       expect(areas.json<{ data: { code: string }[] }>().data.some((area) => area.code === 'WHO-1')).toBe(true);

@@ -36,7 +36,8 @@ export function useBroadcastPreview(incidentId: number, kind: BroadcastKind, ena
   return useQuery({
     queryKey: [...broadcastsKey(incidentId), 'preview', kind],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: BroadcastPreview }>(`/incidents/${incidentId}/broadcasts/preview`, { query: { kind }, signal })).data,
+      (await apiRequest<{ data: BroadcastPreview }>(`/incidents/${incidentId}/broadcasts/preview`, { query: { kind }, signal }))
+        .data,
     enabled,
     staleTime: 0,
   });

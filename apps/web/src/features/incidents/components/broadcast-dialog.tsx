@@ -11,8 +11,6 @@ import { useBroadcastPreview, useCreateBroadcast } from '../api/broadcasts.ts';
 import { incidentMessages } from '../messages.ts';
 import { KIND_KEYS } from './broadcast-kinds.ts';
 
-
-
 export interface BroadcastDialogProps {
   incidentId: number;
   /** Only `restored` once the incident is resolved. */

@@ -38,7 +38,10 @@ function BroadcastRow({ broadcast, onCancel, cancelling }: { broadcast: Broadcas
           </Button>
         )}
       </Group>
-      <Progress.Root size="lg" aria-label={t('broadcastProgressLabel', { kind, sent: broadcast.sent, total: broadcast.recipients })}>
+      <Progress.Root
+        size="lg"
+        aria-label={t('broadcastProgressLabel', { kind, sent: broadcast.sent, total: broadcast.recipients })}
+      >
         <Progress.Section value={(broadcast.sent / total) * 100} color="teal" />
         <Progress.Section value={(broadcast.failed / total) * 100} color="red" />
       </Progress.Root>
