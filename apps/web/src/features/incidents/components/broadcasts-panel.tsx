@@ -69,7 +69,8 @@ export function BroadcastsPanel({ incident, offerRestored, onOfferDone }: Broadc
     if (event.event === 'broadcast.changed' && event.data.incident_id === incident.id) void broadcasts.refetch();
   });
   const active = incident.status === 'active';
-  const openKind = dialogKind ?? (offerRestored ? 'restored' : null);
+  // The offer waits for the resolved incident, whose resolution the message starts from.
+  const openKind = dialogKind ?? (offerRestored && !active ? 'restored' : null);
   const close = () => {
     setDialogKind(null);
     onOfferDone();
