@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEPARTMENT_LABELS, type Department } from '@switchboard/shared';
 import type { Db } from './client.ts';
 import { cannedReplies, comments, forwardEvents, groups, subgroups, tickets, ticketStatusEvents, users } from './schema.ts';
+import { seedDemoSubscribers } from './seed-subscribers.ts';
 
 export const DEMO_ACCOUNTS = [
   { entry: '09638000001', name: 'Ayesha Rahman', userType: 'cc', role: 'admin', label: 'admin (cc, admin)' },
@@ -198,6 +199,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
         });
       }
     }
+    await seedDemoSubscribers(tx);
   });
   return DEMO_ACCOUNTS.map((a) => ({ label: a.label, number: a.entry }));
 }
