@@ -1,9 +1,15 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, INCIDENT_AREAS_MAX, INCIDENT_OPENERS, INCIDENT_STATUSES, TITLE_MAX_LENGTH } from './constants.ts';
+import {
+  AREA_CODE_PATTERN,
+  COMMENT_MAX_LENGTH,
+  INCIDENT_AREAS_MAX,
+  INCIDENT_OPENERS,
+  INCIDENT_STATUSES,
+  TITLE_MAX_LENGTH,
+} from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, ticketIdSchema, uuidSchema } from './common.schemas.ts';
-import { areaCodeSchema } from './subscribers.schemas.ts';
 import { ticketListItemSchema } from './tickets.schemas.ts';
 
 /** Tickets one request may link (and one suggestion names): an outage's burst, bounded so one request stays one short transaction. */
@@ -37,7 +43,8 @@ export const incidentTicketIdsSchema = z
 
 /** The areas an incident affects (DESIGN.md §23): known codes (the server checks), each once. */
 export const incidentAreaCodesSchema = z
-  .array(areaCodeSchema)
+  // The directory's area code (subscribers.schemas.ts), spelled here so that the incident forms do not load the directory's schemas.
+  .array(z.string(msg('subscribers.areaCode')).trim().regex(AREA_CODE_PATTERN, msg('subscribers.areaCode')))
   .max(INCIDENT_AREAS_MAX, msg('incidents.tooManyAreas', { max: INCIDENT_AREAS_MAX }))
   .refine((codes) => new Set(codes).size === codes.length, msg('incidents.areasTwice'));
 
