@@ -17,8 +17,8 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession, type SessionClaims } from '../../lib/session.ts';
 import { IncidentAlarmFacts, NetworkRecoveredAlert } from './components/incident-alarm-facts.tsx';
-import { BroadcastsPanel } from './components/broadcasts-panel.tsx';
-import { IncidentAreas } from './components/incident-areas.tsx';
+import { BroadcastsPanel } from './broadcasts/broadcasts-panel.tsx';
+import { IncidentAreas } from './broadcasts/incident-areas.tsx';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
@@ -34,7 +34,7 @@ const EditIncidentDialog = lazy(() =>
   import('./components/edit-incident-dialog.tsx').then((module) => ({ default: module.EditIncidentDialog })),
 );
 const EditAreasDialog = lazy(() =>
-  import('./components/edit-areas-dialog.tsx').then((module) => ({ default: module.EditAreasDialog })),
+  import('./broadcasts/edit-areas-dialog.tsx').then((module) => ({ default: module.EditAreasDialog })),
 );
 
 const EVENT_KEYS = {

@@ -7,8 +7,8 @@ import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useProviderTimeZone } from '../../../lib/public-config.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
-import { useBroadcastPreview, useCreateBroadcast } from '../api/broadcasts.ts';
-import { incidentMessages } from '../messages.ts';
+import { useBroadcastPreview, useCreateBroadcast } from './broadcasts-api.ts';
+import { broadcastMessages } from './messages.ts';
 import { KIND_KEYS } from './broadcast-kinds.ts';
 
 export interface BroadcastDialogProps {
@@ -24,7 +24,7 @@ export interface BroadcastDialogProps {
 
 /** What "Confirm" will do: how many, how long at the rate, and when quiet hours hold it back. */
 function PreviewLine({ preview }: { preview: BroadcastPreview }) {
-  const t = useMessages(incidentMessages);
+  const t = useMessages(broadcastMessages);
   const timeZone = useProviderTimeZone();
   if (preview.recipients === 0) return <Alert color="yellow">{t('previewNobody')}</Alert>;
   const minutes = Math.max(1, Math.ceil(preview.seconds / 60));
@@ -44,7 +44,7 @@ function PreviewLine({ preview }: { preview: BroadcastPreview }) {
 
 /** "Tell the area" (DESIGN.md §23): the kind, the message in both languages, and the count before Confirm. */
 export function BroadcastDialog({ incidentId, kinds, initialKind, initialMessage, onClose, onSent }: BroadcastDialogProps) {
-  const t = useMessages(incidentMessages);
+  const t = useMessages(broadcastMessages);
   const [kind, setKind] = useState<BroadcastKind>(initialKind);
   const [messageEn, setMessageEn] = useState(initialMessage);
   const [messageBn, setMessageBn] = useState(initialMessage);

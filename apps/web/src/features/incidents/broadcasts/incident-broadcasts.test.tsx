@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Area, Broadcast, IncidentDetail } from '@switchboard/shared';
-import { type ApiCall, mockApi, renderApp, signInAs } from '../../lib/test-support.tsx';
+import { type ApiCall, mockApi, renderApp, signInAs } from '../../../lib/test-support.tsx';
 
 const INCIDENT: IncidentDetail = {
   id: 7,

@@ -7,8 +7,8 @@ import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../../lib/public-config.ts';
-import { useBroadcasts, useCancelBroadcast } from '../api/broadcasts.ts';
-import { incidentMessages } from '../messages.ts';
+import { useBroadcasts, useCancelBroadcast } from './broadcasts-api.ts';
+import { broadcastMessages } from './messages.ts';
 import { KIND_KEYS, STATUS_KEYS } from './broadcast-kinds.ts';
 
 // Loaded when first opened.
@@ -18,7 +18,7 @@ const STATUS_COLORS: Record<BroadcastStatus, string> = { sending: 'blue', finish
 
 /** One broadcast's progress: queued, sent, failed and delivered, with Cancel while it sends. */
 function BroadcastRow({ broadcast, onCancel, cancelling }: { broadcast: Broadcast; onCancel: () => void; cancelling: boolean }) {
-  const t = useMessages(incidentMessages);
+  const t = useMessages(broadcastMessages);
   const timeZone = useProviderTimeZone();
   const total = Math.max(1, broadcast.recipients);
   const queued = broadcast.status === 'sending' ? Math.max(0, broadcast.recipients - broadcast.sent - broadcast.failed) : 0;
@@ -61,7 +61,7 @@ export interface BroadcastsPanelProps {
 
 /** An incident's broadcasts (DESIGN.md §23): "Tell the area", and each broadcast's progress, live. */
 export function BroadcastsPanel({ incident, offerRestored, onOfferDone }: BroadcastsPanelProps) {
-  const t = useMessages(incidentMessages);
+  const t = useMessages(broadcastMessages);
   const broadcasts = useBroadcasts(incident.id);
   const cancel = useCancelBroadcast(incident.id);
   const [dialogKind, setDialogKind] = useState<BroadcastKind | null>(null);

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import type { Incident } from '@switchboard/shared';
 import { currentLanguage, useMessages } from '../../../lib/i18n.ts';
-import { useAreas } from '../api/broadcasts.ts';
-import { incidentMessages } from '../messages.ts';
+import { useAreas } from './broadcasts-api.ts';
+import { broadcastMessages } from './messages.ts';
 
 export interface IncidentAreasProps {
   incident: Pick<Incident, 'status' | 'area_codes'>;
@@ -11,7 +11,7 @@ export interface IncidentAreasProps {
 
 /** The areas an incident affects, by name in the viewer's language (DESIGN.md §23); staff edit them while it lasts. */
 export function IncidentAreas({ incident, onEdit }: IncidentAreasProps) {
-  const t = useMessages(incidentMessages);
+  const t = useMessages(broadcastMessages);
   const areas = useAreas();
   const bangla = currentLanguage() === 'bn';
   const nameOf = (code: string) => {
