@@ -15,16 +15,20 @@ import { rowsOf } from './raw-rows.ts';
  */
 export async function takeTokens(db: Db, want: number, rate: number, burst: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const found = await rowsOf<{ tokens: number }>(
+    // The row's lock first, so that the moment of the fill is read while no other taker can stamp one.
+    await tx.execute(sql`select 1 from ${smsPace} where id = 1 for update`);
+    // Filled up to now, stamped with the same moment: no time between two takers is lost or counted twice.
+    const [filled] = await rowsOf<{ tokens: number }>(
       tx.execute(sql`
-      select least(${burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - filled_at)) * ${rate}::float8) as tokens
-      from ${smsPace} where id = 1 for update`),
+        update ${smsPace} set
+          tokens = least(${burst}::float8, tokens + greatest(0, extract(epoch from n.at - filled_at)) * ${rate}::float8),
+          filled_at = n.at
+        from (select clock_timestamp() as at) as n
+        where id = 1
+        returning tokens`),
     );
-    const available = Number(found[0]?.tokens ?? 0);
-    const granted = Math.max(0, Math.min(want, Math.floor(available)));
-    await tx.execute(sql`
-      insert into ${smsPace} (id, tokens, filled_at) values (1, ${available - granted}, clock_timestamp())
-      on conflict (id) do update set tokens = excluded.tokens, filled_at = excluded.filled_at`);
+    const granted = Math.max(0, Math.min(want, Math.floor(Number(filled?.tokens ?? 0))));
+    if (granted > 0) await tx.execute(sql`update ${smsPace} set tokens = tokens - ${granted} where id = 1`);
     return granted;
   });
 }

@@ -28,7 +28,7 @@ import { quietUntil } from './quiet-hours.ts';
 
 /** A tick while messages wait; the bucket holds at most this much time's worth of tokens. */
 const TICK_MS = 100;
-const BURST_SECONDS = 0.5;
+const BURST_SECONDS = 1;
 /** A look while nothing waits. */
 const IDLE_MS = 1000;
 /** Sends under way at once in one process (a slow gateway still gets the whole rate). */

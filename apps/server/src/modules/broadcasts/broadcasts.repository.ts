@@ -34,16 +34,17 @@ export async function findIncidentForBroadcast(db: Db, incidentId: number) {
 
 /**
  * The subscribers a broadcast of `kind` would reach now: active, not opted out, in the areas, and
- * not yet told this kind by this incident (a cancelled message told nobody). The unique index of
- * (broadcast_id, recipient) answers the last part per subscriber.
+ * not yet told this kind by this incident (a cancelled message told nobody). The last part is one
+ * lookup of (broadcast_id, recipient) per earlier broadcast of the kind, on their unique index;
+ * `except` leaves out the broadcast being written, whose own rows must not slow its insert.
  */
-function audienceWhere(incidentId: number, kind: BroadcastKind, areaCodes: string[]): SQL {
+function audienceWhere(incidentId: number, kind: BroadcastKind, areaCodes: string[], except?: string): SQL {
   const codes = sql`array(select jsonb_array_elements_text(${JSON.stringify(areaCodes)}::jsonb))`;
   return sql`s.area_code = any(${codes}) and s.status = 'active' and s.opted_out_at is null
     and not exists (
-      select 1 from ${outboxMessages} o
-      where o.broadcast_id = any(array(select b.id from ${broadcasts} b where b.incident_id = ${incidentId} and b.kind = ${kind}))
-        and o.recipient = s.number and o.status <> 'cancelled'
+      select 1 from ${broadcasts} b join ${outboxMessages} o on o.broadcast_id = b.id and o.recipient = s.number
+      where b.incident_id = ${incidentId} and b.kind = ${kind} and o.status <> 'cancelled'
+        ${except ? sql`and b.id <> ${except}::uuid` : sql``}
     )`;
 }
 
@@ -88,7 +89,7 @@ export async function queueBroadcastMessages(tx: Db, broadcast: BroadcastRow, ar
       select 'sms', 'broadcast', s.number,
         case when s.language = 'en' then ${broadcast.messageEn} else ${broadcast.messageBn} end, ${broadcast.id}::uuid
       from subscribers s
-      where ${audienceWhere(broadcast.incidentId, broadcast.kind, areaCodes)}
+      where ${audienceWhere(broadcast.incidentId, broadcast.kind, areaCodes, broadcast.id)}
       returning 1
     )
     update ${broadcasts} set recipients = (select count(*) from queued)
