@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Broadcast, BroadcastPreview, Incident, UserType } from '@switchboard/shared';
+import {
+  BROADCASTS_PER_INCIDENT_MAX,
+  type Broadcast,
+  type BroadcastPreview,
+  type Incident,
+  type UserType,
+} from '@switchboard/shared';
+import { broadcasts } from '../../db/schema.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { incidentCalls } from '../incidents/incidents.test-support.ts';
@@ -146,6 +153,25 @@ describeWithApp('outage broadcasts', (ctx) => {
       expect(outage.json()).toMatchObject({ message: 'The incident is resolved: only the restored message can be sent' });
       const restored = await calls().create(cc.headers, resolved.id, { ...OUTAGE, kind: 'restored' });
       expect(restored.statusCode, restored.body).toBe(201);
+    });
+
+    it(`refuses more than ${BROADCASTS_PER_INCIDENT_MAX} broadcasts of one incident`, async () => {
+      const cc = await person('cc');
+      await seedArea(ctx.db, 'MAX-1');
+      await seedSubscribers(ctx.db, 'MAX-1', 1, { first: freshNumbers(1) });
+      const incident = await incidentWithAreas(cc.headers, ['MAX-1']);
+      await ctx.db.insert(broadcasts).values(
+        Array.from({ length: BROADCASTS_PER_INCIDENT_MAX }, () => ({
+          incidentId: incident.id,
+          kind: 'update' as const,
+          status: 'finished' as const,
+          messageEn: 'x',
+          messageBn: 'x',
+        })),
+      );
+      const reply = await calls().create(cc.headers, incident.id, OUTAGE);
+      expect(reply.statusCode).toBe(409);
+      expect(reply.json()).toMatchObject({ message: `At most ${BROADCASTS_PER_INCIDENT_MAX} broadcasts an incident` });
     });
 
     it('refuses bad input and changes nothing', async () => {
