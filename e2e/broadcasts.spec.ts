@@ -42,7 +42,7 @@ test('staff set an incident’s areas, tell the area and watch the broadcast fin
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Fibre cut in Mirpur ${stamp}`);
   await expect(page.getByRole('button', { name: 'Tell the area' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Edit areas' }).click();
+  await page.getByRole('button', { name: 'Change areas' }).click();
   const areas = await chooseArea(page, 'Areas of this incident', 'Find an area', 'Mirpur 10');
   await page.screenshot({ path: `${SHOTS}/areas-en-desktop.png` });
   await areas.getByRole('button', { name: 'Confirm' }).click();
