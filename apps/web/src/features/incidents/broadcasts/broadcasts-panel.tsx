@@ -28,7 +28,7 @@ function BroadcastRow({ broadcast, onCancel, cancelling }: { broadcast: Broadcas
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">
           <Text fw={600}>{t('broadcastOf', { kind, when: formatDisplayDateTime(broadcast.created_at, timeZone) })}</Text>
-          <Badge color={STATUS_COLORS[broadcast.status]} variant="light">
+          <Badge color={STATUS_COLORS[broadcast.status]} variant="light" tt="none">
             {t(STATUS_KEYS[broadcast.status])}
           </Badge>
         </Group>
