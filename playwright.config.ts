@@ -54,6 +54,9 @@ export default defineConfig({
       // The alarms journey sees the network recover at once: no hold-down, and the sweep twice a second.
       ALARM_HOLD_DOWN_MINUTES: '0',
       ALARM_SWEEP_MS: '500',
+      // The broadcasts journey sends at any hour, fast enough to watch a broadcast finish.
+      SMS_QUIET_HOURS: 'off',
+      SMS_RATE_PER_SECOND: '40',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -34,6 +34,7 @@ import { findClientAccount, noteClientUse } from './modules/api-clients/api-clie
 import { API_TOKEN_SECURITY_SCHEME } from './plugins/signed-in.ts';
 import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
 import alarmSweep from './modules/alarms/alarms.plugin.ts';
+import broadcastSender from './modules/broadcasts/broadcast-sender.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -89,6 +90,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions, instance: FastifyInstance) => void;
   /** Tests: the webhook worker's resolver and timeout. */
   webhooks?: { resolve?: Resolver; timeoutMs?: number; autostart?: boolean };
+  /** Tests: whether the broadcast sender ticks on its own (otherwise `app.broadcastSender.runOnce()`). */
+  broadcasts?: { autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -201,6 +204,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(liveEvents);
   await app.register(webhookWorker, { bell: webhookBell, ...options.webhooks });
   await app.register(alarmSweep);
+  await app.register(broadcastSender, { autoStart: options.broadcasts?.autostart ?? true });
 
   await app.register(
     async (api) => {

@@ -44,6 +44,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
           logger: options.logger ?? false,
           sms: options.sms ?? createConsoleSms(() => undefined),
           webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
+          broadcasts: { autostart: false },
         });
         await ctx.app.ready();
       }, 60_000);

@@ -4,7 +4,7 @@
  * by key, and the routing rules that turn a firing alarm into an incident.
  */
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, INCIDENT_PUBLIC_NOTE_MAX_LENGTH } from './constants.ts';
+import { AREA_CODE_PATTERN, COMMENT_MAX_LENGTH, INCIDENT_PUBLIC_NOTE_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
 import { multilineText, optionalQuery, pageNumberQuery, pageReplyFields, uuidSchema } from './common.schemas.ts';
 
@@ -188,8 +188,6 @@ export const ALARM_RULE_NAME_MAX_LENGTH = 80;
 export const ALARM_RULE_MATCHERS_MAX = 10;
 export const ALARM_MATCHER_VALUE_MAX_LENGTH = 256;
 export const ALARM_RULE_AREAS_MAX = 50;
-/** An area code (DESIGN.md §23): letters, digits, dash and underscore. */
-export const AREA_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** `=` matches the whole value; `=~` matches the whole value against a regular expression (RE2 syntax). */
 export const ALARM_MATCHER_OPS = ['=', '=~'] as const;

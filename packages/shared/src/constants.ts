@@ -55,6 +55,11 @@ export const INCIDENT_OPENERS = ['staff', 'alarm'] as const;
  */
 export const INCIDENT_PUBLIC_NOTE_MAX_LENGTH = 1000;
 
+/** An area code (DESIGN.md §23): letters, digits, dash and underscore. */
+export const AREA_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** Areas one incident names at most. */
+export const INCIDENT_AREAS_MAX = 50;
+
 /** A subscriber of the provider's billing system (DESIGN.md §23): only active ones hear broadcasts. */
 export const SUBSCRIBER_STATUSES = ['active', 'suspended'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

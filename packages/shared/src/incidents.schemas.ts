@@ -1,7 +1,9 @@
 /** Request and reply schemas of the incidents endpoints (DESIGN.md §14). */
 import { z } from 'zod';
 import {
+  AREA_CODE_PATTERN,
   COMMENT_MAX_LENGTH,
+  INCIDENT_AREAS_MAX,
   INCIDENT_OPENERS,
   INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
   INCIDENT_STATUSES,
@@ -38,6 +40,13 @@ export const incidentTicketIdsSchema = z
   .array(ticketIdSchema)
   .max(INCIDENT_MAX_TICKETS_PER_REQUEST, msg('incidents.tooManyTickets', { max: INCIDENT_MAX_TICKETS_PER_REQUEST }));
 
+/** The areas an incident affects (DESIGN.md §23): known codes (the server checks), each once. */
+export const incidentAreaCodesSchema = z
+  // The directory's area code (subscribers.schemas.ts), spelled here so that the incident forms do not load the directory's schemas.
+  .array(z.string(msg('subscribers.areaCode')).trim().regex(AREA_CODE_PATTERN, msg('subscribers.areaCode')))
+  .max(INCIDENT_AREAS_MAX, msg('incidents.tooManyAreas', { max: INCIDENT_AREAS_MAX }))
+  .refine((codes) => new Set(codes).size === codes.length, msg('incidents.areasTwice'));
+
 /** POST /incidents. A subgroup needs its group; the group alone is allowed for groups without subgroups. */
 export const createIncidentBodySchema = z
   .object({
@@ -46,6 +55,7 @@ export const createIncidentBodySchema = z
     sub_group_id: uuidSchema.nullish(),
     public_note: incidentPublicNoteSchema.nullish(),
     ticket_ids: incidentTicketIdsSchema.default([]),
+    area_codes: incidentAreaCodesSchema.default([]),
   })
   .refine((body) => !body.sub_group_id || body.group_id, {
     message: msg('incidents.groupOfSubgroup'),
@@ -55,15 +65,16 @@ export type CreateIncidentBody = z.infer<typeof createIncidentBodySchema>;
 export type CreateIncidentInput = z.input<typeof createIncidentBodySchema>;
 
 /**
- * PATCH /incidents/{id}: the title and the public note of an active incident, each changed only
+ * PATCH /incidents/{id}: the title, the public note and the areas of an active incident, each changed only
  * when sent; a blank or null note removes it. At least one of them.
  */
 export const updateIncidentBodySchema = z
   .object({
     title: incidentTitleSchema.optional(),
     public_note: incidentPublicNoteSchema.nullable().optional(),
+    area_codes: incidentAreaCodesSchema.optional(),
   })
-  .refine((body) => body.title !== undefined || body.public_note !== undefined, {
+  .refine((body) => body.title !== undefined || body.public_note !== undefined || body.area_codes !== undefined, {
     message: msg('incidents.nothingToChange'),
     path: ['title'],
   });

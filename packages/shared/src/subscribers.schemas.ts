@@ -3,12 +3,11 @@
  * billing system, and the areas an outage affects.
  */
 import { z } from 'zod';
-import { SUBSCRIBER_STATUSES } from './constants.ts';
+import { AREA_CODE_PATTERN, SUBSCRIBER_STATUSES } from './constants.ts';
 import { LANGUAGES } from './languages.ts';
 import { msg } from './messages.ts';
 import { STORED_PHONE_NUMBER, storedNumberPrefix } from './numbers.ts';
 import { optionalQuery, pageNumberQuery, pageReplyFields, uuidSchema } from './common.schemas.ts';
-import { AREA_CODE_PATTERN } from './alarms.schemas.ts';
 
 export const AREAS_MAX = 1000;
 export const AREA_NAME_MAX_LENGTH = 80;

@@ -12,6 +12,7 @@ import priorityRoutes from './priority/priority.routes.ts';
 import auditRoutes from './audit/audit.routes.ts';
 import authRoutes, { sessionRoutes } from './auth/auth.routes.ts';
 import signInLocksRoutes from './auth/sign-in-locks.routes.ts';
+import broadcastsRoutes from './broadcasts/broadcasts.routes.ts';
 import bulkRoutes from './bulk/bulk.routes.ts';
 import cannedRepliesRoutes from './canned-replies/canned-replies.routes.ts';
 import captchaRoutes from './captcha/captcha.routes.ts';
@@ -63,6 +64,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),
   incidentsRoutes,
+  broadcastsRoutes,
   cannedRepliesRoutes,
   serviceLevelsRoutes,
   dashboardRoutes,

@@ -14,7 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-limit';
 import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
-export type WriteKind = 'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'alarm' | 'other';
+export type WriteKind =
+  'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'alarm' | 'broadcast' | 'other';
 
 /**
  * Writes per minute and route. Staff work the queue all day (forwarding, resolving, answering
@@ -44,6 +45,9 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // outage sends a delivery every few seconds per group of alarms. As much as a client's whole
   // budget (CLIENT_REQUESTS_PER_MINUTE): the flood of distinct alarms is bounded by their count.
   alarm: { staff: 600, others: 600 },
+  // Outage broadcasts (DESIGN.md §23): each may text a hundred thousand numbers, and an incident has
+  // a few in its life; a person confirms one after reading the count, so 10 a minute is plenty.
+  broadcast: { staff: 10, others: 10 },
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };

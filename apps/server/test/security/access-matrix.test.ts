@@ -149,6 +149,11 @@ const EXPECTED: Record<string, readonly number[]> = {
   'PUT /api/v1/subscribers/{number}':                           [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'POST /api/v1/subscribers/import':                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
   'GET /api/v1/subscribers/{number}/card':                      [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  // Incident areas and outage broadcasts (DESIGN.md §23): staff who manage incidents.
+  'GET /api/v1/incidents/{id}/broadcasts/preview':                [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/incidents/{id}/broadcasts':                        [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/incidents/{id}/broadcasts':                       [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  'POST /api/v1/incidents/{id}/broadcasts/{broadcast_id}/cancel': [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

@@ -7,6 +7,7 @@
  * string with no known limit is reported, so a new field cannot slip by unmeasured.
  */
 import {
+  BROADCAST_MESSAGE_MAX_LENGTH,
   CANNED_REPLY_BODY_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -29,6 +30,9 @@ export const TEXT_LIMITS: Record<string, number> = {
   restoration_message: COMMENT_MAX_LENGTH,
   body_en: CANNED_REPLY_BODY_MAX_LENGTH,
   body_bn: CANNED_REPLY_BODY_MAX_LENGTH,
+  // An outage broadcast's SMS in each language (DESIGN.md §23).
+  message_en: BROADCAST_MESSAGE_MAX_LENGTH,
+  message_bn: BROADCAST_MESSAGE_MAX_LENGTH,
   // An instant with offset and microseconds: 2026-11-26T16:00:00.000000+06:00.
   start_date: 32,
   end_date: 32,

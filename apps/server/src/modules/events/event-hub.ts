@@ -6,12 +6,14 @@
  */
 import type { ServerResponse } from 'node:http';
 import {
+  canHearBroadcastEvent,
   canHearIncidentEvent,
   canHearTicketEvent,
   canSeeAlarms,
   isStaff,
   LIVE_STREAMS_PER_USER,
   type AlarmEventData,
+  type BroadcastEventData,
   type IncidentEventData,
   type TicketEventData,
   type UserType,
@@ -77,6 +79,12 @@ export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: 
   if (event.event === 'incident.changed') {
     if (!canHearIncidentEvent(holder)) return null;
     const data: IncidentEventData = { incident_id: event.incident_id };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'broadcast.finished') return null;
+  if (event.event === 'broadcast.changed') {
+    if (!canHearBroadcastEvent(holder)) return null;
+    const data: BroadcastEventData = { incident_id: event.incident_id, broadcast_id: event.broadcast_id };
     return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (event.event === 'alarm.changed') {

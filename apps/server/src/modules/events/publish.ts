@@ -51,7 +51,23 @@ export interface AlarmEvent {
   live: boolean;
 }
 
-export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | AccountEvent;
+/**
+ * A broadcast's progress (DESIGN.md §23): `broadcast.changed` for staff's screens (at most about once
+ * a second per broadcast and process), and `broadcast.finished` once, for the webhooks only.
+ */
+export interface BroadcastChangedEvent {
+  event: 'broadcast.changed';
+  incident_id: number;
+  broadcast_id: string;
+}
+export interface BroadcastFinishedEvent {
+  event: 'broadcast.finished';
+  incident_id: number;
+  broadcast_id: string;
+}
+export type BroadcastEvent = BroadcastChangedEvent | BroadcastFinishedEvent;
+
+export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -70,6 +86,8 @@ const publishedEventSchema = z.discriminatedUnion('event', [
     incident_id: z.number().int().optional(),
     live: z.boolean(),
   }),
+  z.object({ event: z.literal('broadcast.changed'), incident_id: z.number().int(), broadcast_id: z.string() }),
+  z.object({ event: z.literal('broadcast.finished'), incident_id: z.number().int(), broadcast_id: z.string() }),
   z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql, ty
 import type { Department, IncidentStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
-import { alarmRules, alarms, groups, incidentDismissals, incidents, subgroups, tickets, users } from '../../db/schema.ts';
+import { alarmRules, alarms, areas, groups, incidentDismissals, incidents, subgroups, tickets, users } from '../../db/schema.ts';
 import { TICKET_LIST_COLUMNS, type TicketListRow } from '../tickets/ticket-list.repository.ts';
 import { userNameOf, type TicketRow } from '../tickets/tickets.repository.ts';
 
@@ -319,13 +319,14 @@ export function listPublicNotes(
 export async function updateIncidentFields(
   db: Db,
   id: number,
-  fields: { title?: string | undefined; publicNote?: string | null | undefined },
+  fields: { title?: string | undefined; publicNote?: string | null | undefined; areaCodes?: string[] | undefined },
 ): Promise<void> {
   await db
     .update(incidents)
     .set({
       ...(fields.title === undefined ? {} : { title: fields.title }),
       ...(fields.publicNote === undefined ? {} : { publicNote: fields.publicNote }),
+      ...(fields.areaCodes === undefined ? {} : { areaCodes: fields.areaCodes }),
     })
     .where(eq(incidents.id, id));
 }
@@ -369,4 +370,10 @@ export function listRecentDismissals(
       ),
     )
     .groupBy(incidentDismissals.subGroupId);
+}
+
+/** Which of the codes name an area (DESIGN.md §23). */
+export async function knownAreaCodes(db: Db, codes: string[]): Promise<string[]> {
+  const rows = await db.select({ code: areas.code }).from(areas).where(inArray(areas.code, codes));
+  return rows.map((row) => row.code);
 }

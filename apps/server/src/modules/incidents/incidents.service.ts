@@ -37,6 +37,7 @@ import {
   findIncidentView,
   findReportTimes,
   insertIncident,
+  knownAreaCodes,
   updateIncidentFields,
   linkTickets,
   listIncidentPage,
@@ -166,16 +167,26 @@ async function checkGroup(db: Db, groupId: string | null | undefined, subGroupId
     throw AppError.invalidField('sub_group_id', 'incidents.chooseSubgroupOfGroup');
 }
 
+/** Every code names an area (DESIGN.md §23): the first unknown one is a field error. */
+async function checkAreas(db: Db, codes: string[] | undefined): Promise<void> {
+  if (!codes || codes.length === 0) return;
+  const known = new Set(await knownAreaCodes(db, codes));
+  const unknown = codes.find((code) => !known.has(code));
+  if (unknown !== undefined) throw AppError.invalidField('area_codes', 'incidents.unknownArea', { code: unknown });
+}
+
 /** Creates an active incident and links the given tickets, in one transaction. */
 export async function createIncident(ctx: IncidentsContext, actor: Actor, body: CreateIncidentBody): Promise<Incident> {
   assertCanManageIncidents(actor);
   await checkGroup(ctx.db, body.group_id, body.sub_group_id);
+  await checkAreas(ctx.db, body.area_codes);
   const id = await ctx.db.transaction(async (tx) => {
     const incident = await insertIncident(tx, {
       title: body.title,
       groupId: body.group_id ?? null,
       subGroupId: body.sub_group_id ?? null,
       publicNote: body.public_note ? body.public_note : null,
+      areaCodes: body.area_codes,
       createdBy: actor.id,
     });
     const linked = await linkToIncident(tx, actor, incident.id, body.ticket_ids);
@@ -201,16 +212,21 @@ export async function updateIncident(
   body: UpdateIncidentBody,
 ): Promise<Incident> {
   if (!canEditIncident(actor)) throw new AppError('forbidden', 'incidents.staffOnly');
+  await checkAreas(ctx.db, body.area_codes);
   await ctx.db.transaction(async (tx) => {
     const incident = await lockActiveIncident(tx, incidentId);
     const note = body.public_note === undefined ? undefined : body.public_note || null;
-    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    const changes: Record<string, { from: string | string[] | null; to: string | string[] | null }> = {};
     if (body.title !== undefined && body.title !== incident.title) changes.title = { from: incident.title, to: body.title };
     if (note !== undefined && note !== incident.publicNote) changes.public_note = { from: incident.publicNote, to: note };
+    const areas = body.area_codes;
+    if (areas !== undefined && areas.join(',') !== incident.areaCodes.join(','))
+      changes.area_codes = { from: incident.areaCodes, to: areas };
     if (Object.keys(changes).length === 0) return;
     await updateIncidentFields(tx, incidentId, {
       title: changes.title ? body.title : undefined,
       publicNote: changes.public_note ? note : undefined,
+      areaCodes: changes.area_codes ? areas : undefined,
     });
     await audit(tx, actor, 'incident.update', incidentId, changes);
     await publishIncidentEvent(tx, incidentId);

@@ -2,12 +2,13 @@
  * The body of a webhook: `{ type, timestamp, data }` where data is the object as a staff member of
  * the endpoint's department reads it through the API (DESIGN.md §21): the ticket view's ticket for
  * ticket events, the comment for comment.added, the incident for incident.changed, the alarm for
- * alarm.changed. It is read
+ * alarm.changed, the broadcast with its counts for broadcast.finished. It is read
  * through the same services as the API, by a reader that stands for the department's staff.
  */
 import { AppError, WEBHOOK_TEST_EVENT, type Department, type UserType } from '@switchboard/shared';
 import type { Actor } from '../../plugins/auth.ts';
 import { getAlarm } from '../alarms/alarms.service.ts';
+import { getBroadcast } from '../broadcasts/broadcasts.service.ts';
 import { getIncident, type IncidentsContext } from '../incidents/incidents.service.ts';
 import { getTicketForViewer, type TicketsContext } from '../tickets/tickets.service.ts';
 
@@ -43,6 +44,7 @@ interface Subject {
   comment_id?: string;
   incident_id?: number;
   alarm_id?: string;
+  broadcast_id?: string;
 }
 
 /** The event's object as the department reads it; what the event names when it is gone. */
@@ -50,6 +52,8 @@ async function objectOf(ctx: PayloadContext, event: string, subject: Subject, re
   try {
     if (event === 'incident.changed' && subject.incident_id !== undefined)
       return await getIncident(ctx.incidents, reader, subject.incident_id);
+    if (event === 'broadcast.finished' && subject.broadcast_id !== undefined && subject.incident_id !== undefined)
+      return await getBroadcast(ctx.incidents.db, subject.incident_id, subject.broadcast_id);
     if (event === 'alarm.changed' && subject.alarm_id !== undefined)
       return await getAlarm(ctx.incidents, reader, subject.alarm_id);
     if (subject.ticket_id === undefined) return subject;

@@ -17,6 +17,8 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
 import { currentSession, type SessionClaims } from '../../lib/session.ts';
 import { IncidentAlarmFacts, NetworkRecoveredAlert } from './components/incident-alarm-facts.tsx';
+import { BroadcastsPanel } from './broadcasts/broadcasts-panel.tsx';
+import { IncidentAreas } from './broadcasts/incident-areas.tsx';
 import { IncidentStatusBadge } from './components/incident-status-badge.tsx';
 import { IncidentTickets } from './components/incident-tickets.tsx';
 import { ResolveIncidentDialog } from './components/resolve-incident-dialog.tsx';
@@ -30,6 +32,9 @@ type Viewer = Pick<SessionClaims, 'user_type'>;
 // Loaded when first opened.
 const EditIncidentDialog = lazy(() =>
   import('./components/edit-incident-dialog.tsx').then((module) => ({ default: module.EditIncidentDialog })),
+);
+const EditAreasDialog = lazy(() =>
+  import('./broadcasts/edit-areas-dialog.tsx').then((module) => ({ default: module.EditAreasDialog })),
 );
 
 const EVENT_KEYS = {
@@ -84,7 +89,9 @@ export function IncidentScreen() {
   const unlink = useUnlinkTicket();
   // 'recovered': opened from the network's recovery, with the rule's restoration message filled in.
   const [resolving, setResolving] = useState<false | 'plain' | 'recovered'>(false);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<false | 'text' | 'areas'>(false);
+  // Right after a resolve of an incident with areas: the restored message to the same people.
+  const [offerRestored, setOfferRestored] = useState(false);
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
 
   const back = (
@@ -160,7 +167,7 @@ export function IncidentScreen() {
         {active && (
           <Stack gap={4} align="flex-end" maw={360}>
             <Group gap="xs">
-              <Button variant="default" onClick={() => setEditing(true)}>
+              <Button variant="default" onClick={() => setEditing('text')}>
                 {t('edit')}
               </Button>
               <Button color="teal" disabled={barring.length > 0} onClick={() => setResolving('plain')}>
@@ -194,6 +201,9 @@ export function IncidentScreen() {
           </Text>
         </Stack>
       </Paper>
+
+      <IncidentAreas incident={data} onEdit={() => setEditing('areas')} />
+      <BroadcastsPanel incident={data} offerRestored={offerRestored} onOfferDone={() => setOfferRestored(false)} />
 
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
@@ -279,7 +289,20 @@ export function IncidentScreen() {
         </Paper>
       )}
 
-      {editing && (
+      {editing === 'areas' && (
+        <Suspense fallback={null}>
+          <EditAreasDialog
+            incident={data}
+            onClose={() => setEditing(false)}
+            onSaved={(message) => {
+              setEditing(false);
+              notifications.show({ color: 'green', message });
+            }}
+          />
+        </Suspense>
+      )}
+
+      {editing === 'text' && (
         <Suspense fallback={null}>
           <EditIncidentDialog
             opened
@@ -302,6 +325,7 @@ export function IncidentScreen() {
           onClose={() => setResolving(false)}
           onResolved={(solved) => {
             setResolving(false);
+            if (data.area_codes.length > 0) setOfferRestored(true);
             notifications.show({ color: 'green', message: t('resolved', { count: solved }) });
           }}
         />
