@@ -59,7 +59,7 @@ export default function NumberCheckStep({ onContinue }: NumberCheckStepProps) {
         <Stack gap="md">
           <PhoneNumberInput
             label={t('number')}
-            placeholder="01XXXXXXXXX"
+            placeholder={t('numberPlaceholder')}
             autoComplete="tel-national"
             value={entry}
             onDigits={(digits) => {
