@@ -158,17 +158,12 @@ export type SubscriberListReply = z.infer<typeof subscriberListReplySchema>;
  * GET /subscribers/{number}/card (staff): what the ticket view and the create form show beside a
  * number; `data` is null for a number the directory does not know.
  */
-export const subscriberCardSchema = z.object({
-  number: z.string(),
-  name: z.string(),
-  area_code: z.string(),
-  area_name_en: z.string().nullable(),
-  area_name_bn: z.string().nullable(),
-  plan: z.string(),
-  status: z.enum(SUBSCRIBER_STATUSES),
-  /** The active incident of its area, if any. */
-  active_incident: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-});
+export const subscriberCardSchema = subscriberSchema
+  .pick({ number: true, name: true, area_code: true, area_name_en: true, area_name_bn: true, plan: true, status: true })
+  .extend({
+    /** The active incident of its area, if any. */
+    active_incident: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  });
 export type SubscriberCard = z.infer<typeof subscriberCardSchema>;
 export const subscriberCardReplySchema = z.object({ data: subscriberCardSchema.nullable() });
 export type SubscriberCardReply = z.infer<typeof subscriberCardReplySchema>;

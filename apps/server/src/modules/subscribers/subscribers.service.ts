@@ -92,14 +92,13 @@ export async function subscriberCard(db: Db, actor: Actor, number: string): Prom
   const view = await findSubscriberView(db, number);
   if (!view) return null;
   const incident = await activeIncidentOfArea(db, view.areaCode);
-  return {
-    number: view.number,
-    name: view.name,
-    area_code: view.areaCode,
-    area_name_en: view.areaNameEn,
-    area_name_bn: view.areaNameBn,
-    plan: view.plan,
-    status: view.status,
-    active_incident: incident ? { id: incident.id, title: incident.title } : null,
-  };
+  // The card is the subscriber without what only the directory's admins read.
+  const {
+    language: _language,
+    external_id: _externalId,
+    opted_out_at: _optedOut,
+    updated_at: _updated,
+    ...card
+  } = presentSubscriber(view);
+  return { ...card, active_incident: incident ? { id: incident.id, title: incident.title } : null };
 }

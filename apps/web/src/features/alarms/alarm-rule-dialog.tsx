@@ -1,4 +1,5 @@
-import { InputBase, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { InputBase, Stack, Switch, TextInput } from '@mantine/core';
+import { GroupSubgroupSelects } from '../../components/group-subgroup-selects.tsx';
 import { notifications } from '@mantine/notifications';
 import {
   ALARM_RULE_NAME_MAX_LENGTH,
@@ -103,31 +104,23 @@ export function AlarmRuleDialog({ rule, onClose }: AlarmRuleDialogProps) {
           onAdd={() => setMatchers([...matchers, { key: nextKey.current++, name: '', op: '=', value: '' }])}
           errors={errors}
         />
-        <Select
-          label={t('fieldGroup')}
-          placeholder={t('chooseGroup')}
-          data={groupOptions}
-          value={groupId}
-          onChange={(value) => {
-            setGroupId(value);
-            setSubGroupId(null);
+        <GroupSubgroupSelects
+          labels={{
+            group: t('fieldGroup'),
+            groupPlaceholder: t('chooseGroup'),
+            subgroup: t('fieldSubgroup'),
+            subgroupPlaceholder: t('anySubgroup'),
           }}
-          error={errors.group_id}
-          searchable
-          required
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('fieldSubgroup')}
-          placeholder={t('anySubgroup')}
-          data={subgroupOptions}
-          value={subGroupId}
-          onChange={setSubGroupId}
-          disabled={subgroupOptions.length === 0}
-          error={errors.sub_group_id}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
+          groupOptions={groupOptions}
+          subgroupOptions={subgroupOptions}
+          groupId={groupId}
+          subGroupId={subGroupId}
+          onChange={(choice) => {
+            setGroupId(choice.groupId);
+            setSubGroupId(choice.subGroupId);
+          }}
+          errors={errors}
+          groupRequired={true}
         />
         <TextInput
           label={t('fieldAreas')}

@@ -90,6 +90,10 @@ export function IncidentScreen() {
   // 'recovered': opened from the network's recovery, with the rule's restoration message filled in.
   const [resolving, setResolving] = useState<false | 'plain' | 'recovered'>(false);
   const [editing, setEditing] = useState<false | 'text' | 'areas'>(false);
+  const closeEditor = (message: string) => {
+    setEditing(false);
+    notifications.show({ color: 'green', message });
+  };
   // Right after a resolve of an incident with areas: the restored message to the same people.
   const [offerRestored, setOfferRestored] = useState(false);
   const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
@@ -291,28 +295,13 @@ export function IncidentScreen() {
 
       {editing === 'areas' && (
         <Suspense fallback={null}>
-          <EditAreasDialog
-            incident={data}
-            onClose={() => setEditing(false)}
-            onSaved={(message) => {
-              setEditing(false);
-              notifications.show({ color: 'green', message });
-            }}
-          />
+          <EditAreasDialog incident={data} onClose={() => setEditing(false)} onSaved={closeEditor} />
         </Suspense>
       )}
 
       {editing === 'text' && (
         <Suspense fallback={null}>
-          <EditIncidentDialog
-            opened
-            incident={data}
-            onClose={() => setEditing(false)}
-            onSaved={(message) => {
-              setEditing(false);
-              notifications.show({ color: 'green', message });
-            }}
-          />
+          <EditIncidentDialog opened incident={data} onClose={() => setEditing(false)} onSaved={closeEditor} />
         </Suspense>
       )}
 

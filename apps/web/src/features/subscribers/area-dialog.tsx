@@ -1,4 +1,5 @@
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
+import { GroupSubgroupSelects } from '../../components/group-subgroup-selects.tsx';
 import { notifications } from '@mantine/notifications';
 import { AREA_NAME_MAX_LENGTH, areaCreateSchema, type Area } from '@switchboard/shared';
 import { useState } from 'react';
@@ -95,31 +96,23 @@ export function AreaDialog({ area, onClose }: AreaDialogProps) {
           error={errors.name_bn}
           required
         />
-        <Select
-          label={t('fieldGroup')}
-          placeholder={t('noGroup')}
-          data={groupOptions}
-          value={groupId}
-          onChange={(value) => {
-            setGroupId(value);
-            setSubGroupId(null);
+        <GroupSubgroupSelects
+          labels={{
+            group: t('fieldGroup'),
+            groupPlaceholder: t('noGroup'),
+            subgroup: t('fieldSubgroup'),
+            subgroupPlaceholder: t('anySubgroup'),
           }}
-          error={errors.group_id}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('fieldSubgroup')}
-          placeholder={t('anySubgroup')}
-          data={subgroupOptions}
-          value={subGroupId}
-          onChange={setSubGroupId}
-          disabled={subgroupOptions.length === 0}
-          error={errors.sub_group_id}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
+          groupOptions={groupOptions}
+          subgroupOptions={subgroupOptions}
+          groupId={groupId}
+          subGroupId={subGroupId}
+          onChange={(choice) => {
+            setGroupId(choice.groupId);
+            setSubGroupId(choice.subGroupId);
+          }}
+          errors={errors}
+          groupRequired={false}
         />
       </Stack>
     </ConfirmDialog>
