@@ -4,6 +4,13 @@ import path from 'node:path';
 import type { Measurement } from './load.ts';
 import type { FanOut } from './webhooks.ts';
 import { ALARM_BATCH_P95_MS, ALARMS_PER_BATCH, ALARMS_PER_SECOND, SHARE_OF_READS_IN_STORM } from './alarms.ts';
+import {
+  IMPORT_ROWS_PER_SECOND,
+  QUEUED_ROWS_PER_SECOND,
+  SHARE_OF_WRITES_WHILE_WAITING,
+  STATUS_P95_MS,
+  type Bulk,
+} from './outages.ts';
 
 export interface Row {
   /** The endpoint at full concurrency (closed loop): the most it can do. */
@@ -22,6 +29,10 @@ export interface Row {
   baseline?: Measurement;
   /** The webhook deliveries of a fan-out row (webhooks.ts). */
   fanOut?: FanOut;
+  /** The rows one request handled and its seconds (an import, a broadcast queued: outages.ts). */
+  bulk?: Bulk;
+  /** A broadcast's messages still waiting when a write row's run ended (outages.ts). */
+  waiting?: number;
 }
 
 /** The steady load of DESIGN.md §10: what a busy desk offers, after a warm-up. */
@@ -56,6 +67,10 @@ export interface Budget {
   alarmsPerSecond?: number;
   /** The share of the baseline's throughput it must keep (a read during an alarm storm). */
   shareOfBaseline?: number;
+  /** Rows a second one request must handle (an import, a broadcast queued): the full-scale budget scaled linearly. */
+  rowsPerSecond?: number;
+  /** The share of the write alone's throughput it must keep while a broadcast's messages wait. */
+  shareWhileWaiting?: number;
 }
 
 /** The budget of a scenario by its name (DESIGN.md §10, §19); null for rows that only inform. */
@@ -72,6 +87,15 @@ export function budgetOf(name: string): Budget | null {
   if (name === 'alarms: intake, batches of 100') return { alarmsPerSecond: ALARMS_PER_SECOND };
   if (name.startsWith('alarms: intake paced')) return { p95: ALARM_BATCH_P95_MS, alarmsPerSecond: ALARMS_PER_SECOND * 0.95 };
   if (name === 'alarms: ticket by id during a storm') return { shareOfBaseline: SHARE_OF_READS_IN_STORM };
+  return outageBudgetOf(name);
+}
+
+/** DESIGN.md §23's budgets (outages.ts). */
+function outageBudgetOf(name: string): Budget | null {
+  if (name.startsWith('outages: import')) return { rowsPerSecond: IMPORT_ROWS_PER_SECOND };
+  if (name.startsWith('outages: broadcast')) return { rowsPerSecond: QUEUED_ROWS_PER_SECOND };
+  if (name.startsWith('outages: create ticket while')) return { shareWhileWaiting: SHARE_OF_WRITES_WHILE_WAITING };
+  if (name.startsWith('outages: status by number')) return { p95: STATUS_P95_MS };
   return null;
 }
 
@@ -93,7 +117,7 @@ export function verdictOf(row: Row): string {
     const enough = database && api.requestsPerSecond >= database.requestsPerSecond * SHARE_OF_DATABASE;
     if (!enough) misses.push(`${Math.round(api.requestsPerSecond)}/s${database ? `, ${percent(api, database)} of pgbench` : ''}`);
   }
-  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget), ...alarmMisses(row, budget));
+  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget), ...alarmMisses(row, budget), ...outageMisses(row, budget));
   const errors = api.errors + (steady?.errors ?? 0);
   if (errors > 0) misses.push(`${errors} errors`);
   const verdict = misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`;
@@ -130,6 +154,23 @@ function alarmMisses({ api, baseline }: Row, budget: Budget): string[] {
   return misses;
 }
 
+function outageMisses({ api, baseline, bulk }: Row, budget: Budget): string[] {
+  const misses: string[] = [];
+  if (budget.rowsPerSecond !== undefined) {
+    if (!bulk) misses.push('no rows counted');
+    else if (bulk.rows / bulk.seconds < budget.rowsPerSecond)
+      misses.push(
+        `${Math.round(bulk.rows / bulk.seconds).toLocaleString('en')} rows/s < ${Math.round(budget.rowsPerSecond).toLocaleString('en')}`,
+      );
+  }
+  if (budget.shareWhileWaiting !== undefined) {
+    if (!baseline) misses.push('no run with nothing waiting');
+    else if (api.requestsPerSecond < baseline.requestsPerSecond * budget.shareWhileWaiting)
+      misses.push(`${percent(api, baseline)} of the writes with nothing waiting`);
+  }
+  return misses;
+}
+
 function cpuMisses({ api, baseline }: Row, budget: Budget): string[] {
   if (budget.cpuOverBaseline === undefined) return [];
   if (api.cpuPerReply === undefined || baseline?.cpuPerReply === undefined) return ['no CPU time measured'];
@@ -137,8 +178,19 @@ function cpuMisses({ api, baseline }: Row, budget: Budget): string[] {
   return over > budget.cpuOverBaseline ? [`${Math.round(over)} µs over the session token's > ${budget.cpuOverBaseline}`] : [];
 }
 
-/** What a fan-out or token row measured beside its verdict. */
-function detailOf({ api, baseline, fanOut }: Row): string {
+/** What a fan-out, token or outage row measured beside its verdict. */
+function detailOf({ api, baseline, fanOut, bulk, waiting }: Row): string {
+  if (bulk) {
+    const budgetSeconds = (rate: number) => `budget ${(bulk.rows / rate).toFixed(1)} s at this size`;
+    const rate = budgetOf(api.name)?.rowsPerSecond;
+    return [
+      `${bulk.rows.toLocaleString('en')} rows in ${bulk.seconds.toFixed(2)} s`,
+      `${Math.round(bulk.rows / bulk.seconds).toLocaleString('en')} rows/s`,
+      ...(rate === undefined ? [] : [budgetSeconds(rate)]),
+    ].join('; ');
+  }
+  if (waiting !== undefined && baseline)
+    return `${percent(api, baseline)} of ${perSecond(baseline)}/s; ${waiting.toLocaleString('en')} messages still waiting at the end`;
   if (fanOut && baseline) {
     const drained = fanOut.drainSeconds === null ? 'not drained' : `drained in ${fanOut.drainSeconds.toFixed(1)} s`;
     return [

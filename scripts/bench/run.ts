@@ -45,6 +45,7 @@ import { usersAdminScenarios } from './users-admin.ts';
 import { measureTokenCheck } from './tokens.ts';
 import { measureFanOut } from './webhooks.ts';
 import { measureAlarms } from './alarms.ts';
+import { measureOutages } from './outages.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -194,6 +195,20 @@ async function measureIntegrations(server: RunningProcess, sample: CorpusSample,
   return rows;
 }
 
+/** DESIGN.md §23's budgets: an import, a broadcast queued, a write while its messages wait, the status by number. */
+async function measureOutageRows(server: RunningProcess, sample: CorpusSample, trivial: Measurement): Promise<Row[]> {
+  if (!selected('outages')) return [];
+  console.log('- outages: import, a broadcast queued, a write alone and while it waits, status by number at 300/s');
+  const measured = await measureOutages(server, pool, sample, settings.scale, { load, steady: steadyLoad }, drain);
+  return [
+    measured.imported,
+    measured.queued,
+    { api: measured.writesAlone, trivial },
+    { api: measured.writesWhileWaiting, baseline: measured.writesAlone, waiting: measured.waiting, trivial },
+    { api: measured.status },
+  ];
+}
+
 async function main(): Promise<void> {
   const server = await startServer(settings.databaseUrl);
   started.push(server);
@@ -289,6 +304,7 @@ async function main(): Promise<void> {
     rows.push({ api: await measureHttp(server, validate, 'api', load), trivial: trivialPing });
   }
   rows.push(...(await measureIntegrations(server, sample, trivialPing)));
+  rows.push(...(await measureOutageRows(server, sample, trivialPing)));
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   console.log(
