@@ -242,7 +242,8 @@ export function printTable(rows: Row[]): void {
   ];
   const lines = rows.map((row) => [
     row.api.name,
-    perSecond(row.api),
+    // A bulk row is one request: its rows a second are in the budget's column.
+    row.bulk ? '' : perSecond(row.api),
     ms(row.api.p50),
     ms(row.api.p95),
     ms(row.api.p99),
