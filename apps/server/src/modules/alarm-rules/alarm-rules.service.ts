@@ -16,7 +16,8 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { insertAuditEntry, wellFormed } from '../audit/audit.repository.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { wellFormed } from '../../lib/well-formed.ts';
 import { findLiveGroup } from '../groups/groups.repository.ts';
 import { presentAlarmRule } from './alarm-rule-presenter.ts';
 import {

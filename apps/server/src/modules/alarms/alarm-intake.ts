@@ -12,6 +12,7 @@ import {
   type AlertmanagerPayload,
   type GenericAlarmsBody,
 } from '@switchboard/shared';
+import { wellFormed } from '../../lib/well-formed.ts';
 
 export interface IncomingAlarm {
   source: string;
@@ -31,7 +32,8 @@ export function cut(text: string, max: number): string {
 /** Within one delivery a key's last entry wins (at the place of its first). */
 function lastOfEachKey(alarms: IncomingAlarm[]): IncomingAlarm[] {
   const byKey = new Map<string, IncomingAlarm>();
-  for (const alarm of alarms) byKey.set(`${alarm.source}\u0000${alarm.key}`, alarm);
+  // Well-formed first: the delivery's statements carry the alarms as JSON (a lone surrogate would fail them).
+  for (const alarm of wellFormed(alarms)) byKey.set(`${alarm.source}\u0000${alarm.key}`, alarm);
   return [...byKey.values()];
 }
 

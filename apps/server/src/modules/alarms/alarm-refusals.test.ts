@@ -5,7 +5,7 @@ import { createClient, type TestClient } from '../../../test/api-client-factorie
 import { signedInAs } from '../../../test/factories.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { alarmDeliveries, alarms } from '../../db/schema.ts';
-import { alarmCalls, alertmanagerSample, genericAlarm, intakeOf, uniqueSite } from './alarms.test-support.ts';
+import { alarmCalls, alertmanagerSample, genericAlarm, intakeOf, storedAlarm, uniqueSite } from './alarms.test-support.ts';
 
 describeWithApp(
   'alarm refusals',
@@ -41,6 +41,18 @@ describeWithApp(
       ];
       for (const reply of await Promise.all(bad)) expect(reply.statusCode, reply.body).toBe(400);
       expect(await stored()).toEqual(before);
+    });
+
+    it('stores a lone surrogate (valid JSON, not Unicode) as U+FFFD rather than failing the delivery', async () => {
+      const key = uniqueSite();
+      const reply = await calls().generic(client.headers, {
+        alarms: [genericAlarm(key, { source: 'probe\ud800', summary: 'Loss \udc00', labels: { 'site\ud800': 'a\ud800' } })],
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(await storedAlarm(ctx.db, 'probe\ufffd', key)).toMatchObject({
+        summary: 'Loss \ufffd',
+        labels: { 'site\ufffd': 'a\ufffd' },
+      });
     });
 
     it('refuses an unknown token (401), a token without alarms:write (403) and a signed-in person (403)', async () => {

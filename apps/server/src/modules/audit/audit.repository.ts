@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
+import { wellFormed } from '../../lib/well-formed.ts';
 
 export interface AuditEntry {
   /** null for somebody who is not signed in (the public ticket form). */
@@ -103,21 +104,4 @@ export async function listAuditPage(
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * The details with every string made well-formed: a lone surrogate (valid in a JS string, and
- * in a request's JSON) is written by JSON as `\ud800`, which a jsonb column refuses.
- */
-export function wellFormed<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
-  if (Array.isArray(value)) return value.map(wellFormed) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(item)]),
-    ) as T;
-  }
-  return value;
 }
