@@ -5,57 +5,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   LIVE_HEARTBEAT_MS,
-  NOTIFICATION_CHANNELS,
   ALARMS_FIRING_PER_CLIENT_MAX,
   OTP_MAX_CODES_PER_HOUR,
   OTP_RESEND_COOLDOWN_SECONDS,
   SUBSCRIBER_IMPORT_MAX_BYTES,
   type NotificationChannel,
 } from '@switchboard/shared';
+import { isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
-const onOff = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((value) => value === 'on' || value === 'true' || value === '1');
-
-/** `sms,email`, `sms`, `email` or `off`: the channels that tell issuers of replies and resolutions. */
-const notifyChannels = z.string().transform((value, ctx): NotificationChannel[] => {
-  const names = value.split(',').map((name) => name.trim().toLowerCase());
-  if (names.length === 1 && names[0] === 'off') return [];
-  const channels = names.filter((name): name is NotificationChannel =>
-    (NOTIFICATION_CHANNELS as readonly string[]).includes(name),
-  );
-  if (channels.length === names.length && new Set(channels).size === channels.length) return channels;
-  ctx.issues.push({ code: 'custom', message: 'must be sms,email, sms, email or off', input: value });
-  return z.NEVER;
-});
-
-/** `redis://` or `rediss://`, a host, and no path but a logical database number (`/3`). */
-/** Hours of the provider's day (TIMEZONE) broadcasts wait out: `22-8` is 22:00 to 08:00; `off` sends at any hour. */
-export interface QuietHours {
-  startHour: number;
-  endHour: number;
-}
-
-const quietHours = z
-  .string()
-  .default('22-8')
-  .transform((value, ctx): QuietHours | null => {
-    if (value.trim() === 'off') return null;
-    const match = /^(\d{1,2})-(\d{1,2})$/.exec(value.trim());
-    const [startHour, endHour] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
-    if (!(startHour >= 0 && startHour <= 23 && endHour >= 0 && endHour <= 23 && startHour !== endHour)) {
-      ctx.addIssue({ code: 'custom', message: 'two different hours 0–23 as START-END (22-8), or off' });
-      return z.NEVER;
-    }
-    return { startHour, endHour };
-  });
-
-function isRedisUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  const isRedis = url.protocol === 'redis:' || url.protocol === 'rediss:';
-  return isRedis && url.hostname !== '' && url.search === '' && /^\/?\d{0,2}$/.test(url.pathname);
-}
+export type { QuietHours } from './config-values.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
