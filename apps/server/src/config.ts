@@ -11,6 +11,7 @@ import {
   SUBSCRIBER_IMPORT_MAX_BYTES,
   type NotificationChannel,
 } from '@switchboard/shared';
+import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
 import { isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
@@ -121,6 +122,7 @@ const envSchema = z.object({
   // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
   DEV_OUTBOX: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...channelsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -213,6 +215,8 @@ export interface Config {
   /** The subscriber directory: the largest import file read, in bytes. */
   subscribers: { importMaxBytes: number };
   events: { streamsMax: number; heartbeatMs: number };
+  /** Two-way SMS and e-mail (config-channels.ts). */
+  channels: ChannelsConfig;
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
    * hold only a share of the pool; one more waits `waitMs` for a turn, then answers 503; each
@@ -304,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     broadcasts: { ratePerSecond: env.SMS_RATE_PER_SECOND, quietHours: env.SMS_QUIET_HOURS },
     subscribers: { importMaxBytes: env.SUBSCRIBER_IMPORT_MAX_BYTES },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
+    channels: channelsConfig(env),
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,
       waitMs: env.EXPENSIVE_READ_WAIT_MS,

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'subscriber.upsert',
   'broadcast.create',
   'broadcast.cancel',
+  'subscriber.opt_out',
+  'subscriber.opt_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

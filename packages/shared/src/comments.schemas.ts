@@ -1,7 +1,7 @@
 /** Request and reply schemas of the comments endpoints (the contract between web and server). */
 import { z } from 'zod';
 import { multilineText, ticketIdSchema } from './common.schemas.ts';
-import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_SOURCES } from './constants.ts';
 import { msg } from './messages.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 
@@ -13,6 +13,8 @@ export const commentSchema = z.object({
   message: z.string(),
   attachments: z.array(z.string()),
   is_internal: z.boolean(),
+  /** How it reached the desk: staff see "by SMS" / "by e-mail" on the issuer's answers (DESIGN.md §24). */
+  source: z.enum(COMMENT_SOURCES),
 });
 export type TicketComment = z.infer<typeof commentSchema>;
 

@@ -43,6 +43,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `cancelled`: a broadcast's message that was still waiting when staff cancelled the broadcast. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+/** What an SMS gateway later reported of a message it took (DESIGN.md §24); null until it does. */
+export const DELIVERY_REPORTS = ['delivered', 'failed', 'expired'] as const;
+export type DeliveryReport = (typeof DELIVERY_REPORTS)[number];
+
+/** How a comment reached the desk (DESIGN.md §24): typed on the web (or sent by the API), an SMS, an e-mail. */
+export const COMMENT_SOURCES = ['web', 'sms', 'email'] as const;
+export type CommentSource = (typeof COMMENT_SOURCES)[number];
 
 /** Incidents (DESIGN.md §14). */
 export const INCIDENT_STATUSES = ['active', 'resolved'] as const;

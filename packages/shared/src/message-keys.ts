@@ -29,6 +29,7 @@ import type serverAlarms from '../messages/en/server/alarms.json';
 import type serverSubscribers from '../messages/en/server/subscribers.json';
 import type serverBroadcasts from '../messages/en/server/broadcasts.json';
 import type serverOutages from '../messages/en/server/outages.json';
+import type serverChannels from '../messages/en/server/channels.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -50,6 +51,7 @@ import type validationBulk from '../messages/en/validation/bulk.json';
 import type validationIntegrations from '../messages/en/validation/integrations.json';
 import type validationAlarms from '../messages/en/validation/alarms.json';
 import type validationSubscribers from '../messages/en/validation/subscribers.json';
+import type validationChannels from '../messages/en/validation/channels.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type issuer from '../messages/en/issuer.json';
 
@@ -81,7 +83,8 @@ export type ServerMessageKey =
   | KeysOf<'alarms', typeof serverAlarms>
   | KeysOf<'subscribers', typeof serverSubscribers>
   | KeysOf<'broadcasts', typeof serverBroadcasts>
-  | KeysOf<'outages', typeof serverOutages>;
+  | KeysOf<'outages', typeof serverOutages>
+  | KeysOf<'channels', typeof serverChannels>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -105,6 +108,7 @@ export type ValidationMessageKey =
   | KeysOf<'integrations', typeof validationIntegrations>
   | KeysOf<'alarms', typeof validationAlarms>
   | KeysOf<'subscribers', typeof validationSubscribers>
-  | KeysOf<'broadcasts', typeof validationBroadcasts>;
+  | KeysOf<'broadcasts', typeof validationBroadcasts>
+  | KeysOf<'channels', typeof validationChannels>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -1,6 +1,6 @@
 /** Request and reply schemas of the messages to issuers (DESIGN.md §13): what staff and admins read. */
 import { z } from 'zod';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './constants.ts';
+import { DELIVERY_REPORTS, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './constants.ts';
 import { pageNumberQuery, pageReplyFields, ticketIdSchema } from './common.schemas.ts';
 
 /** `{id}` of GET /tickets/{id}/notifications. */
@@ -23,6 +23,9 @@ export const ticketNotificationSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** What the SMS gateway reported later (DESIGN.md §24), and when; null until it does (and for e-mail). */
+  delivery: z.enum(DELIVERY_REPORTS).nullable(),
+  delivery_at: z.string().nullable(),
 });
 export type TicketNotification = z.infer<typeof ticketNotificationSchema>;
 
@@ -38,6 +41,8 @@ export const failedNotificationSchema = z.object({
   recipient: z.string(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
+  /** `failed` or `expired` when the gateway took the message but reported it undelivered (DESIGN.md §24). */
+  delivery: z.enum(DELIVERY_REPORTS).nullable(),
   created_at: z.string(),
 });
 export type FailedNotification = z.infer<typeof failedNotificationSchema>;

@@ -381,6 +381,11 @@ export function canReportOutages(viewer: Pick<Viewer, 'user_type'>): boolean {
   return canUseReports(viewer);
 }
 
+/** The "Channels" page (DESIGN.md §24): whether SMS and e-mail come in, and their last errors — admins. */
+export function canSeeChannels(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
 /** A token's scope lets its client call an operation that needs `scope`. */
 export function clientHasScope(client: { scopes: readonly string[] }, scope: string): boolean {
   return client.scopes.includes(scope);

@@ -22,6 +22,7 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_TICKET_PRIORITY,
   DEPARTMENTS,
+  COMMENT_SOURCES,
   INCIDENT_OPENERS,
   INCIDENT_STATUSES,
   ISSUED_TO_VALUES,
@@ -217,12 +218,15 @@ export const comments = pgTable(
     message: text('message').notNull(),
     isInternal: boolean('is_internal').notNull().default(false),
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    /** How it reached the desk (DESIGN.md §24): the web or the API, an SMS, an e-mail. */
+    source: text('source', { enum: COMMENT_SOURCES }).notNull().default('web'),
     createdAt: createdAt(),
   },
   (t) => [
     index('comments_ticket_created').on(t.ticketId, t.createdAt),
     index('comments_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
     oneOf('comments', t.commenterUserType, USER_TYPES),
+    oneOf('comments', t.source, COMMENT_SOURCES),
   ],
 );
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@switchboard/shared';
+import { DELIVERY_REPORTS, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@switchboard/shared';
 import { createdAt } from './columns.ts';
 import { tickets, users } from './desk.schema.ts';
 import { broadcasts } from './subscribers.schema.ts';
@@ -108,6 +108,11 @@ export const outboxMessages = pgTable(
     lastError: text('last_error'),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the SMS gateway reported later (DESIGN.md §24): delivered, failed or expired, and when. */
+    delivery: text('delivery', { enum: DELIVERY_REPORTS }),
+    deliveryAt: timestamp('delivery_at', { withTimezone: true }),
+    /** An e-mail's `Message-ID` (without brackets), stored when written: a reply's In-Reply-To finds its ticket. */
+    messageId: text('message_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -129,5 +134,9 @@ export const outboxMessages = pgTable(
     oneOf('outbox_messages', t.channel, NOTIFICATION_CHANNELS),
     oneOf('outbox_messages', t.kind, NOTIFICATION_KINDS),
     oneOf('outbox_messages', t.status, NOTIFICATION_STATUSES),
+    oneOf('outbox_messages', t.delivery, DELIVERY_REPORTS),
+    uniqueIndex('outbox_messages_message_id')
+      .on(t.messageId)
+      .where(sql`message_id is not null`),
   ],
 );

@@ -9,3 +9,4 @@ export * from './records.schema.ts';
 export * from './integrations.schema.ts';
 export * from './alarms.schema.ts';
 export * from './subscribers.schema.ts';
+export * from './channels.schema.ts';

@@ -13,6 +13,8 @@ const row = (id: number, overrides: Partial<TicketNotification>): TicketNotifica
   created_at: '2026-11-20T04:05:00.000Z',
   sent_at: '2026-11-20T04:05:06.000Z',
   last_error: null,
+  delivery: null,
+  delivery_at: null,
   ...overrides,
 });
 

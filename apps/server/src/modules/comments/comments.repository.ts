@@ -50,6 +50,7 @@ const NEW_COMMENT_COLUMNS = [
   'message',
   'isInternal',
   'attachments',
+  'source',
 ] as const satisfies readonly (keyof NewComment)[];
 
 /**

@@ -4,6 +4,7 @@ import {
   AppError,
   canWriteInternalComments,
   type AddCommentBody,
+  type CommentSource,
   type CommentsPageReply,
   type Language,
 } from '@switchboard/shared';
@@ -29,7 +30,8 @@ export interface CommentsContext extends TicketsContext {
  * write external comments: the flag they send is not theirs to set, and what they write is
  * meant for staff anyway. An API client writes external comments only (DESIGN.md §21): one that
  * asks for an internal note is refused rather than heard, so that its note never reaches the issuer.
- * `language` is the one the author wrote in: their messages follow it.
+ * `language` is the one the author wrote in: their messages follow it; `source` is how the comment
+ * reached the desk (an issuer's answer by SMS or e-mail, DESIGN.md §24).
  */
 export async function addComment(
   ctx: CommentsContext,
@@ -37,6 +39,7 @@ export async function addComment(
   body: AddCommentBody,
   ip: string,
   language: Language,
+  source: CommentSource = 'web',
 ): Promise<void> {
   if (author.client && body.is_internal) throw new AppError('forbidden', 'integrations.internalNoteRefused');
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
@@ -55,6 +58,7 @@ export async function addComment(
     message: body.message,
     isInternal,
     attachments: keys,
+    source,
   };
   const write = async (db: Db) => {
     // An internal note is staff's to hear of; the status it moved is the issuer's too.

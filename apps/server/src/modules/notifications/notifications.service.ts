@@ -40,6 +40,8 @@ function presentTicketMessage(viewer: Viewer, row: OutboxRow): TicketNotificatio
     sent_at: row.sentAt?.toISOString() ?? null,
     // The gateway's or mail server's words may name addresses and hosts: for admins only.
     last_error: canSeeNotificationFailures(viewer) ? row.lastError : null,
+    delivery: row.delivery,
+    delivery_at: row.deliveryAt?.toISOString() ?? null,
   };
 }
 
@@ -73,6 +75,7 @@ export async function listFailedNotifications(
       recipient: row.recipient,
       attempts: row.attempts,
       last_error: row.lastError,
+      delivery: row.delivery,
       created_at: row.createdAt.toISOString(),
     })),
     total,

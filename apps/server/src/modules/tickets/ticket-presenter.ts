@@ -56,6 +56,7 @@ function presentComment(viewer: TicketViewer, comment: CommentRow, urlOf: UrlOfK
     message: comment.message,
     attachments: comment.attachments.map(urlOf),
     is_internal: comment.isInternal,
+    source: comment.source,
   };
 }
 

@@ -33,6 +33,7 @@ type CommentJson = Record<'id' | 'commenter_name' | 'message' | 'created_at', st
   commenter_user_id: string | null;
   commenter_user_type: CommentRow['commenterUserType'];
   is_internal: boolean;
+  source: CommentRow['source'];
   attachments: string[];
 };
 type ForwardJson = Record<'id' | 'forward_cause' | 'forwarded_by_name' | 'created_at', string> & {
@@ -48,7 +49,7 @@ function ticketViewStatement(db: Db, scope: TicketViewScope) {
   const ticketId = tickets.ticketId;
   const newestComments = sql<CommentJson[]>`(
     select coalesce(json_agg(newest order by newest.created_at, newest.id), '[]')
-    from (select id, ticket_id, commenter_user_id, commenter_name, commenter_user_type, message, is_internal, attachments, created_at
+    from (select id, ticket_id, commenter_user_id, commenter_name, commenter_user_type, message, is_internal, attachments, source, created_at
           from comments where ticket_id = ${ticketId}${visible}
           order by created_at desc, id desc limit ${sql.placeholder('commentsLimit')}) newest)`;
   const commentsTotal = sql<number>`(select count(*)::int from comments where ticket_id = ${ticketId}${visible})`;
@@ -90,6 +91,7 @@ function commentOf(json: CommentJson): CommentRow {
     message: json.message,
     isInternal: json.is_internal,
     attachments: json.attachments,
+    source: json.source,
     createdAt: new Date(json.created_at),
   };
 }

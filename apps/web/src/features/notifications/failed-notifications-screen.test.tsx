@@ -12,6 +12,7 @@ const failed = (id: number, overrides: Partial<FailedNotification> = {}): Failed
   recipient: '8809638000007',
   attempts: 10,
   last_error: 'SMS gateway answered 503',
+  delivery: null,
   created_at: '2026-11-20T04:05:06.000Z',
   ...overrides,
 });

@@ -17,6 +17,7 @@ const TICKET: Ticket = ticketFixture({
       message: 'Line test shows loss',
       attachments: [],
       is_internal: true,
+      source: 'web',
     },
     {
       id: 'c1',
@@ -25,6 +26,7 @@ const TICKET: Ticket = ticketFixture({
       message: 'Please hurry',
       attachments: [],
       is_internal: false,
+      source: 'web',
     },
   ],
   comments_total: 2,
@@ -149,6 +151,7 @@ describe('the comments of a long conversation', { timeout: 30_000 }, () => {
     message: `Comment number ${n}`,
     attachments: [],
     is_internal: false,
+    source: 'web',
   });
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => comment(from + i));
   const shown = () => screen.getAllByTestId('comment').map((item) => within(item).getByText(/^Comment number/).textContent);
