@@ -19,6 +19,7 @@ CREATE TABLE "inbound_messages" (
 	CONSTRAINT "inbound_messages_outcome_check" CHECK ("inbound_messages"."outcome" in ('comment', 'ticket', 'status', 'stop', 'start', 'rating', 'ignored', 'limited', 'refused'))
 );
 --> statement-breakpoint
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_kind_check";--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "source" text DEFAULT 'web' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "delivery" text;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "delivery_at" timestamp with time zone;--> statement-breakpoint
@@ -29,4 +30,5 @@ CREATE INDEX "inbound_messages_sender" ON "inbound_messages" USING btree ("chann
 CREATE INDEX "inbound_messages_received" ON "inbound_messages" USING btree ("channel","received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "outbox_messages_message_id" ON "outbox_messages" USING btree ("message_id") WHERE message_id is not null;--> statement-breakpoint
 ALTER TABLE "comments" ADD CONSTRAINT "comments_source_check" CHECK ("comments"."source" in ('web', 'sms', 'email'));--> statement-breakpoint
-ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_delivery_check" CHECK ("outbox_messages"."delivery" in ('delivered', 'failed', 'expired'));
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_delivery_check" CHECK ("outbox_messages"."delivery" in ('delivered', 'failed', 'expired'));--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_kind_check" CHECK ("outbox_messages"."kind" in ('receipt', 'reply', 'resolved', 'broadcast', 'answer'));

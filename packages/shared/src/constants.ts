@@ -37,8 +37,11 @@ export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
 /** Messages to a ticket's issuer (DESIGN.md §13): how they travel, why, and where they are. */
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** `broadcast`: an outage broadcast's SMS to a subscriber (DESIGN.md §23), paced apart from the others. */
-export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast'] as const;
+/**
+ * `broadcast`: an outage broadcast's SMS to a subscriber (DESIGN.md §23), paced apart from the others;
+ * `answer`: the desk's answer to an inbound SMS (STATUS, STOP / START, a new ticket's number, §24).
+ */
+export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast', 'answer'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `cancelled`: a broadcast's message that was still waiting when staff cancelled the broadcast. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
