@@ -131,6 +131,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_failed')
       .on(t.createdAt)
       .where(sql`status = 'failed'`),
+    // The admins' channel view: the last delivery report and the reports of the last day.
+    index('outbox_messages_delivery')
+      .on(t.deliveryAt)
+      .where(sql`delivery_at is not null`),
     oneOf('outbox_messages', t.channel, NOTIFICATION_CHANNELS),
     oneOf('outbox_messages', t.kind, NOTIFICATION_KINDS),
     oneOf('outbox_messages', t.status, NOTIFICATION_STATUSES),

@@ -154,6 +154,8 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/incidents/{id}/broadcasts':                        [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'POST /api/v1/incidents/{id}/broadcasts':                       [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
   'POST /api/v1/incidents/{id}/broadcasts/{broadcast_id}/cancel': [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  // The channels page (DESIGN.md §24): admins only.
+  'GET /api/v1/channels':                                         [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

@@ -249,6 +249,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   },
 
   'GET /api/v1/events': async (caller) => call('GET', '/api/v1/events')(caller),
+  'GET /api/v1/channels': async (caller) => call('GET', '/api/v1/channels')(caller),
   ...INCIDENT_REQUESTS,
   ...API_CLIENT_REQUESTS,
   ...WEBHOOK_REQUESTS,

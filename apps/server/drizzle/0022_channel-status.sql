@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_messages_delivery" ON "outbox_messages" USING btree ("delivery_at") WHERE delivery_at is not null;
