@@ -45,8 +45,8 @@ import {
   type Viewer,
 } from '@switchboard/shared';
 import { currentSession } from '../lib/session.ts';
-import { ErrorScreen } from './layout/error-screen.tsx';
-import { NotFoundScreen } from './layout/not-found-screen.tsx';
+import { ErrorScreen } from './errors/error-screen.tsx';
+import { NotFoundScreen } from './errors/not-found-screen.tsx';
 import { queryClient } from './providers.tsx';
 
 /** What the loaders get: the app's query cache (tests give their own). */

@@ -1,11 +1,11 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
-import { layoutMessages } from './messages.ts';
+import { errorsMessages } from './messages.ts';
 
 /** Shown when a screen fails to load or throws: a way out instead of a blank page. */
 export function ErrorScreen() {
-  const t = useMessages(layoutMessages);
+  const t = useMessages(errorsMessages);
   const labels = useLabels();
   return (
     <Center mih="60vh" p="md">

@@ -1,9 +1,9 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { useMessages } from '../../lib/i18n.ts';
-import { layoutMessages } from './messages.ts';
+import { errorsMessages } from './messages.ts';
 
 export function NotFoundScreen() {
-  const t = useMessages(layoutMessages);
+  const t = useMessages(errorsMessages);
   return (
     <Center mih="60vh">
       <Stack align="center" gap="xs">
