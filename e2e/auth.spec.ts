@@ -53,6 +53,7 @@ const ADMIN_MENU = [
   'Alarms',
   'Subscribers',
   'Areas',
+  'Channels',
 ];
 
 test('an admin signs in through the form, sees every link and signs out', async ({ page }) => {

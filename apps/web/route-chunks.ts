@@ -53,6 +53,7 @@ export const ROUTE_MODULES: RouteModules[] = [
   { path: '/subscribers', modules: [LAYOUT, 'src/features/subscribers/subscribers-screen.tsx'] },
   { path: '/areas', modules: [LAYOUT, 'src/features/subscribers/areas-screen.tsx'] },
   { path: '/integrations', modules: [LAYOUT, 'src/features/integrations/integrations-screen.tsx'] },
+  { path: '/channels', modules: [LAYOUT, 'src/features/channels/channels-screen.tsx'] },
 ];
 
 export function readManifest(dist: string): Manifest {

@@ -35,6 +35,7 @@ import {
   canManageIntegrations,
   canManageServiceLevels,
   canManageSubscribers,
+  canSeeChannels,
   canManageUsers,
   canReadAudit,
   canSeeDashboard,
@@ -231,6 +232,7 @@ export const routeTree = rootRoute.addChildren([
       canManageSubscribers,
     ),
     screen('/areas', () => import('../features/subscribers/areas-screen.tsx'), 'AreasScreen', canManageSubscribers),
+    screen('/channels', () => import('../features/channels/channels-screen.tsx'), 'ChannelsScreen', canSeeChannels),
     searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
   ]),
 ]);

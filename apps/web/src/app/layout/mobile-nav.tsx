@@ -12,6 +12,7 @@ import {
   IconPlugConnected,
   IconAddressBook,
   IconMapPin,
+  IconMessages,
   IconPlus,
   IconReportAnalytics,
   IconTicket,
@@ -49,6 +50,7 @@ const ICONS: Record<NavKey, Icon> = {
   integrations: IconPlugConnected,
   subscribers: IconAddressBook,
   areas: IconMapPin,
+  channels: IconMessages,
 };
 
 interface MobileNavProps {

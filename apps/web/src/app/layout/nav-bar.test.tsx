@@ -33,6 +33,7 @@ describe('the navigation links of each kind of user', () => {
         'Alarms',
         'Subscribers',
         'Areas',
+        'Channels',
       ],
     ],
     [
@@ -127,6 +128,7 @@ describe('the navigation bar', () => {
       'Alarms',
       'Subscribers',
       'Areas',
+      'Channels',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       '/user-info',
@@ -138,6 +140,7 @@ describe('the navigation bar', () => {
       '/alarms?view=firing&page=1',
       '/subscribers?page=1',
       '/areas',
+      '/channels',
     ]);
   });
 

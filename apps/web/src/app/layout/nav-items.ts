@@ -8,6 +8,7 @@ import {
   canManageServiceLevels,
   canManageSubscribers,
   canSeeAlarms,
+  canSeeChannels,
   canSeeDashboard,
   canManageUsers,
   canReadAudit,
@@ -35,6 +36,7 @@ const LINKS = {
   integrations: linkOptions({ to: '/integrations', search: { page: 1 } }),
   subscribers: linkOptions({ to: '/subscribers', search: { page: 1 } }),
   areas: linkOptions({ to: '/areas' }),
+  channels: linkOptions({ to: '/channels' }),
 };
 
 export type NavKey = keyof typeof LINKS;
@@ -77,6 +79,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canManageIntegrations(viewer)) items.push(item('integrations', ['/integrations'], true));
   if (canSeeAlarms(viewer) && alarmsInAdminMenu) items.push(item('alarms', ['/alarms'], true));
   if (canManageSubscribers(viewer)) items.push(item('subscribers', ['/subscribers'], true), item('areas', ['/areas'], true));
+  if (canSeeChannels(viewer)) items.push(item('channels', ['/channels'], true));
   return items;
 }
 
