@@ -51,6 +51,26 @@ describe('the messages to the issuer on the ticket view', { timeout: 20_000 }, (
     ]);
   });
 
+  it("adds the gateway's delivery report to a sent SMS, and names the answer to an inbound SMS", async () => {
+    mockApi({
+      'GET /api/v1/tickets/100042/notifications': reply([
+        row(3, { kind: 'answer', delivery: 'expired', delivery_at: '2026-11-20T06:00:00.000Z' }),
+        row(2, { delivery: 'failed', delivery_at: '2026-11-20T05:00:00.000Z' }),
+        row(1, { kind: 'resolved', delivery: 'delivered', delivery_at: '2026-11-20T04:05:09.000Z' }),
+      ]),
+    });
+    renderWithProviders(<IssuerNotices ticketId={100042} timeZone="Asia/Dhaka" />);
+    const section = await screen.findByRole('region', { name: 'Messages to the issuer' });
+    const lines = [...section.querySelectorAll('p')];
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(
+        /^Answer to an SMS: Notified by SMS at .*10:05:06 AM · Expired before delivery \(reported at .*12:00:00 PM\)$/,
+      ),
+      expect.stringMatching(/^Reply: Notified by SMS at .* · Not delivered \(reported at .*11:00:00 AM\)$/),
+      expect.stringMatching(/^Resolved: Notified by SMS at .* · Delivered at .*10:05:09 AM$/),
+    ]);
+  });
+
   it('shows nothing while nothing was told', async () => {
     const calls = mockApi({ 'GET /api/v1/tickets/100042/notifications': reply([]) });
     renderWithProviders(<IssuerNotices ticketId={100042} timeZone="Asia/Dhaka" />);

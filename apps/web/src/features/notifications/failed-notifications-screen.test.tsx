@@ -74,6 +74,26 @@ describe('the failed messages screen', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("shows a message the gateway reported undelivered or expired, and names the desk's answer to an SMS", async () => {
+    localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'cc', role: 'admin' }));
+    mockApi({
+      'GET /api/v1/notifications/failed': page(
+        [
+          failed(1, { kind: 'answer', delivery: 'failed', last_error: null }),
+          failed(2, { kind: 'reply', delivery: 'expired', last_error: null }),
+        ],
+        2,
+        1,
+      ),
+    });
+    renderApp('/notifications');
+    const items = await screen.findAllByRole('listitem', {}, { timeout: 5000 });
+    expect(within(items[0] as HTMLElement).getByText('Answer to an SMS · SMS · 8809638000007')).toBeTruthy();
+    expect(items[0]?.textContent).toContain('Gateway reported: not delivered');
+    expect(items[0]?.textContent).not.toContain('Last error');
+    expect(items[1]?.textContent).toContain('Gateway reported: expired before delivery');
+  });
+
   it('says so when nothing failed', async () => {
     localStorage.setItem('jwt_token', fakeSessionToken({ user_type: 'cc', role: 'admin' }));
     mockApi({ 'GET /api/v1/notifications/failed': page([], 0, 1) });

@@ -16,6 +16,7 @@ const KIND: Record<FailedNotification['kind'], Key> = {
   reply: 'kindReply',
   resolved: 'kindResolved',
   broadcast: 'kindBroadcast',
+  answer: 'kindAnswer',
 };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 
@@ -42,9 +43,16 @@ function FailedCard({ row, timeZone }: { row: FailedNotification; timeZone: stri
         )}{' '}
         · {t('attempts')}: {row.attempts}
       </Text>
-      <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
-        {t('lastError')}: {row.last_error ?? t('none')}
-      </Text>
+      {row.delivery === 'failed' || row.delivery === 'expired' ? (
+        <Text size="sm" c="red">
+          {t(row.delivery === 'failed' ? 'deliveryFailed' : 'deliveryExpired')}
+        </Text>
+      ) : null}
+      {(row.last_error !== null || row.delivery === null) && (
+        <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+          {t('lastError')}: {row.last_error ?? t('none')}
+        </Text>
+      )}
     </Paper>
   );
 }

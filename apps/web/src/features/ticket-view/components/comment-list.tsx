@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { TicketComment } from '@switchboard/shared';
+import type { CommentSource, TicketComment } from '@switchboard/shared';
 import type { Ref } from 'react';
 import { ImageGallery } from '../../../components/image-gallery.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
@@ -7,9 +7,16 @@ import { useMessages } from '../../../lib/i18n.ts';
 import { ticketViewMessages } from '../messages.ts';
 import classes from './comment-list.module.css';
 
+const SOURCES = { sms: 'commentBySms', email: 'commentByEmail' } as const satisfies Partial<
+  Record<CommentSource, keyof typeof ticketViewMessages.english>
+>;
+
 export interface CommentListProps {
   comments: TicketComment[];
-  /** Agents never receive internal comments; everybody else sees them marked (spec §2). */
+  /**
+   * Staff (agents and customers never receive internal comments): internal comments are marked, and
+   * so is a comment that came by SMS or e-mail (DESIGN.md §24).
+   */
   markInternal: boolean;
   timeZone: string | undefined;
   /** Mantine types the ref of the list (an <ol>) as that of its default <div>. */
@@ -55,6 +62,7 @@ export function CommentList({ comments, markInternal, timeZone, listRef }: Comme
                 </Group>
                 <Text size="xs" c="dimmed">
                   {formatDisplayDateTime(comment.created_at, timeZone)}
+                  {markInternal && comment.source !== 'web' && ` · ${t(SOURCES[comment.source])}`}
                 </Text>
               </Group>
               <Text size="sm" className={classes.message}>
