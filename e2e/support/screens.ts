@@ -25,6 +25,7 @@ export const ADMIN_SCREENS = [
   '/audit',
   '/service-levels',
   '/integrations?page=1',
+  '/channels',
 ] as const;
 
 /** Opens a screen of the lists above. */
