@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { LANGUAGE_LOCALES, type ChannelName, type ChannelStatus, type InboundOutcome } from '@switchboard/shared';
+import type { ReactNode } from 'react';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { currentLanguage, useMessages, type Translate } from '../../lib/i18n.ts';
 import { channelBadge, relativeTime, type ChannelBadge } from './channel-state.ts';
@@ -45,7 +46,7 @@ function Moment({ iso, timeZone }: { iso: string; timeZone: string | undefined }
   );
 }
 
-function Fact({ label, children, danger = false }: { label: string; children: React.ReactNode; danger?: boolean }) {
+function Fact({ label, children, danger = false }: { label: string; children: ReactNode; danger?: boolean }) {
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed" fw={500}>
