@@ -66,7 +66,7 @@ function SetUpHint({ status, t }: { status: ChannelStatus; t: Translate<Key> }) 
       <Title order={3} size="h6">
         {t('setUpTitle')}
       </Title>
-      <Text size="sm">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {t(
           status.channel === 'email_inbound'
             ? 'setUpEmail'
