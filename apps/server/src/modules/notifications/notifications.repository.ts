@@ -59,8 +59,11 @@ export function replyMayBeTold(toldAt: SQL): SQL {
  * Takes the soonest due message for one send: its attempt is counted and it is hidden from every
  * other worker until `leaseMs` have passed (by then the send has finished or timed out). SKIP
  * LOCKED lets workers of several processes claim side by side without ever taking the same row.
+ * An e-mail gets its Message-ID (`outbox-<id>@<mailDomain>`) stored with its first claim, before
+ * it can leave: every writer of the outbox (several are single SQL statements) stays as it is, and
+ * every attempt carries the same id.
  */
-export async function claimDueMessage(db: Db, leaseMs: number): Promise<OutboxRow | undefined> {
+export async function claimDueMessage(db: Db, leaseMs: number, mailDomain: string): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -80,6 +83,8 @@ export async function claimDueMessage(db: Db, leaseMs: number): Promise<OutboxRo
     .set({
       attempts: sql`${outboxMessages.attempts} + 1`,
       dueAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      messageId: sql`coalesce(${outboxMessages.messageId}, case when ${outboxMessages.channel} = 'email'
+        then 'outbox-' || ${outboxMessages.id} || '@' || ${mailDomain}::text end)`,
     })
     .where(inArray(outboxMessages.id, due))
     .returning();

@@ -29,7 +29,7 @@ export interface PublicTicketsContext extends IssueContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
   limits: Config['publicLimits'];
   /** The e-mail receipt's settings (no receipt without SMTP_URL). */
-  mail: Pick<TellSettings, 'brandName' | 'smtpUrl' | 'outbox'>;
+  mail: Pick<TellSettings, 'brandName' | 'smtpUrl' | 'channels' | 'outbox'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
