@@ -1,5 +1,5 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
@@ -42,6 +42,21 @@ export function outboxInsertOf(when: SQL): SQL {
 
 export function outboxMessagesParams(rows: NewOutboxRow[]) {
   return { outboxMessages: outboxRowsParam(rows) };
+}
+
+/**
+ * The ticket of the newest of our e-mails among `messageIds` (an answer's In-Reply-To and
+ * References, without brackets); null when none is ours.
+ */
+export async function findTicketOfMessageIds(db: Db, messageIds: string[]): Promise<number | null> {
+  if (messageIds.length === 0) return null;
+  const [row] = await db
+    .select({ ticketId: outboxMessages.ticketId })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.messageId, messageIds), isNotNull(outboxMessages.ticketId)))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return row?.ticketId ?? null;
 }
 
 /** At most one reply message per ticket in this time; a resolve is always told. */
