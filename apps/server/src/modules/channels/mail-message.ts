@@ -104,7 +104,7 @@ function automaticMailReason(parsed: ParsedMail, sender: string, settings: MailR
   if (autoSubmitted !== null && !autoSubmitted.startsWith('no')) return `Auto-Submitted: ${autoSubmitted}`;
   const precedence = header('precedence');
   if (precedence !== null && ['bulk', 'list', 'junk'].includes(precedence)) return `Precedence: ${precedence}`;
-  if (header('list-id') !== null || header('list-unsubscribe') !== null) return 'a mailing list';
+  if (line('list-id').length > 0 || line('list-unsubscribe').length > 0) return 'a mailing list';
   if (/^(mailer-daemon|postmaster)@/.test(sender)) return 'a bounce (mailer-daemon)';
   if (line('content-type').some((text) => /^content-type:\s*multipart\/report/i.test(text))) return 'a bounce (multipart/report)';
   if (line('return-path').some((text) => /<\s*>/.test(text))) return 'a bounce (empty return path)';

@@ -71,6 +71,11 @@ function describeError(error: unknown, mailbox: Mailbox): string {
   return hidden.slice(0, ERROR_MAX_LENGTH);
 }
 
+/** The mail is no longer in the mailbox. */
+class MailGone extends Error {
+  override name = 'MailGone';
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export function createMailReader(options: MailReaderOptions): MailReader {
@@ -120,7 +125,8 @@ export function createMailReader(options: MailReaderOptions): MailReader {
           size: true,
           envelope: true,
         }))
-          found.push({ uid: message.uid, size: message.size ?? 0, sender: message.envelope?.from?.[0]?.address ?? null });
+          if (message.uid)
+            found.push({ uid: message.uid, size: message.size ?? 0, sender: message.envelope?.from?.[0]?.address ?? null });
         for (const message of found) await takeOne(client, opened.uidValidity, message);
         await markMailboxSeen(intake.db);
         return { taken: found.length, more: opened.exists > PASS_BATCH };
@@ -132,16 +138,23 @@ export function createMailReader(options: MailReaderOptions): MailReader {
 
   async function takeOne(client: ImapFlow, uidValidity: bigint, message: { uid: number; size: number; sender: string | null }) {
     const externalId = `${uidValidity}:${message.uid}`;
-    const taken = await takeMail(intake, {
-      externalId,
-      size: message.size,
-      envelopeSender: message.sender,
-      read: async () => {
-        const fetched = await client.fetchOne(String(message.uid), { source: true }, { uid: true });
-        if (!fetched || !fetched.source) throw new Error(`mail ${externalId} could not be read`);
-        return fetched.source;
-      },
-    });
+    let taken;
+    try {
+      taken = await takeMail(intake, {
+        externalId,
+        size: message.size,
+        envelopeSender: message.sender,
+        read: async () => {
+          const fetched = await client.fetchOne(String(message.uid), { source: true }, { uid: true }).catch(() => false as const);
+          if (!fetched || !fetched.source) throw new MailGone();
+          return fetched.source;
+        },
+      });
+    } catch (error) {
+      // Another reader took and moved it meanwhile (PGlite has no lock between readers).
+      if (error instanceof MailGone) return;
+      throw error;
+    }
     log.info({ mail: externalId, outcome: taken.outcome, ticket_id: taken.ticketId }, 'a mail of the mailbox was taken');
     await client.messageFlagsAdd(String(message.uid), ['\\Seen'], { uid: true });
     await client.messageMove(String(message.uid), imap.doneFolder, { uid: true });
