@@ -53,6 +53,8 @@ listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+# The tests sign in with a wrong password on purpose: no growing delay for it.
+auth_failure_delay = 0
 default_login_user = ${account.user}
 default_internal_user = ${account.user}
 default_internal_group = ${account.group}
