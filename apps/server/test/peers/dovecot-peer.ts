@@ -23,6 +23,8 @@ export interface DovecotPeer {
   list(folder: string): Promise<{ uid: number; flags: string[]; raw: string }[]>;
   /** UIDVALIDITY of a folder. */
   uidValidity(folder: string): Promise<string>;
+  /** Stops the server (every session drops) and starts it again on the same port and mailbox. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -119,11 +121,19 @@ export async function startDovecot(): Promise<DovecotPeer> {
   const port = await freePort();
   const configFile = path.join(directory, 'dovecot.conf');
   await writeFile(configFile, dovecotConfig(directory, port, account));
-  const child = spawn(DOVECOT_PATH, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitUntilListening(port, child, () => log);
+  const launch = async () => {
+    const started = spawn(DOVECOT_PATH, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await waitUntilListening(port, started, () => log);
+    return started;
+  };
+  const halt = async (running: ChildProcess) => {
+    running.kill('SIGTERM');
+    if (running.exitCode === null) await new Promise((resolve) => running.once('exit', resolve));
+  };
+  let child = await launch();
 
   async function withClient<T>(work: (client: ImapFlow) => Promise<T>): Promise<T> {
     const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, auth: { user: USER, pass: PASSWORD }, logger: false });
@@ -156,9 +166,12 @@ export async function startDovecot(): Promise<DovecotPeer> {
         const status = await client.status(folder, { uidValidity: true });
         return status ? String(status.uidValidity) : '';
       }),
+    async restart() {
+      await halt(child);
+      child = await launch();
+    },
     async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      await halt(child);
       await rm(directory, { recursive: true, force: true });
     },
   };

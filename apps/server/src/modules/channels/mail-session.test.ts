@@ -29,6 +29,15 @@ describeWithApp(
       await vi.waitFor(async () => expect(await dovecot.list('INBOX')).toEqual([]), { timeout: 5_000 });
       expect((await mailChannelState(ctx.db))?.lastError).toBeNull();
     }, 30_000);
+
+    it('opens the session again after the server dropped it, and says what happened meanwhile', async () => {
+      await dovecot.restart();
+      await vi.waitFor(async () => expect((await mailChannelState(ctx.db))?.lastError).toBeTruthy(), { timeout: 10_000 });
+      const address = customerAddress();
+      await dovecot.append(rawMail({ from: address, subject: 'After the restart', text: 'Hello again' }));
+      // The first wait is a second, the next two: the mail is in within a few seconds, without a poll.
+      await vi.waitFor(async () => expect(await ticketsOfAddress(ctx.db, address)).toHaveLength(1), { timeout: 15_000 });
+    }, 30_000);
   },
   // A poll once an hour: only IDLE can bring the mail in time.
   { env: { IMAP_URL: dovecot.url, IMAP_POLL_MS: '3600000' } },
