@@ -57,15 +57,18 @@ export async function takeMail(ctx: MailIntakeContext, message: MailboxMessage, 
   const earlier = await countMailsOfSenderSince(ctx.db, mail.sender, new Date(now.getTime() - HOUR_MS));
   if (earlier >= ctx.perSenderPerHour) return setAside('limited', mail.sender, `over ${ctx.perSenderPerHour} an hour`);
   if (!mail.text && mail.attachments.length === 0) return setAside('ignored', mail.sender, 'no text and no attachment');
-  const ticket = await ticketAnswered(ctx, mail);
-  const group = ticket ? null : await groupOfNewTickets(ctx);
-  if (!ticket && !group) return setAside('refused', mail.sender, 'no live group to open a ticket in');
+  const target = await targetOf(ctx, mail);
+  if (!target) return setAside('refused', mail.sender, 'no live group to open a ticket in');
+  const language = 'ticket' in target ? target.ticket.issuerLanguage : mail.language;
   // Stored before the transaction: an image nothing claims (a mail taken elsewhere) is purged as any unused upload.
-  const images = await storeAttachments(ctx, mail, ticket?.issuerLanguage ?? mail.language);
+  const images = await storeAttachments(ctx, mail, language);
   try {
     return await ctx.db.transaction(async (tx) => {
       const within = { ...ctx, db: tx };
-      const filed = ticket ? await fileAnswer(within, mail, ticket, images) : await fileTicket(within, mail, group, images, now);
+      const filed =
+        'ticket' in target
+          ? await fileAnswer(within, mail, target.ticket, images)
+          : await fileTicket(within, mail, target.group, images, now);
       const taken = { externalId: message.externalId, sender: mail.sender, outcome: filed.outcome, ticketId: filed.ticketId };
       if (!(await recordTakenMail(tx, taken))) throw new TakenElsewhere();
       return filed;
@@ -79,6 +82,17 @@ export async function takeMail(ctx: MailIntakeContext, message: MailboxMessage, 
 async function record(ctx: MailIntakeContext, mail: TakenMail): Promise<MailTaken> {
   const recorded = await recordTakenMail(ctx.db, mail);
   return { outcome: recorded ? mail.outcome : 'repeat', ticketId: null };
+}
+
+/** Where a mail goes: the ticket it answers, else a new ticket's group; null when there is no live group. */
+async function targetOf(
+  ctx: MailIntakeContext,
+  mail: ReadMail,
+): Promise<{ ticket: TicketWithIssuer } | { group: NewTicketGroup } | null> {
+  const ticket = await ticketAnswered(ctx, mail);
+  if (ticket) return { ticket };
+  const group = await groupOfNewTickets(ctx);
+  return group ? { group } : null;
 }
 
 /**
@@ -116,6 +130,10 @@ function withNote(text: string, note: string): string {
 }
 
 type StoredImages = Awaited<ReturnType<typeof storeAttachments>>;
+interface NewTicketGroup {
+  groupId: string;
+  subGroupId: string | null;
+}
 
 /** The answer as an external comment by the ticket's issuer, in the caller's transaction. */
 async function fileAnswer(ctx: MailIntakeContext, mail: ReadMail, ticket: TicketWithIssuer, { stored, note }: StoredImages) {
@@ -137,7 +155,7 @@ async function fileAnswer(ctx: MailIntakeContext, mail: ReadMail, ticket: Ticket
  * Where a mail that answers no ticket opens one: the first live group by name and that group's
  * first subgroup, as an SMS does without SMS_INBOUND_SUBGROUP; staff forward it from there.
  */
-async function groupOfNewTickets(ctx: MailIntakeContext) {
+async function groupOfNewTickets(ctx: MailIntakeContext): Promise<NewTicketGroup | null> {
   const [first] = await listLiveGroups(ctx.db);
   return first ? { groupId: first.group.id, subGroupId: first.subgroups[0]?.id ?? null } : null;
 }
@@ -149,11 +167,10 @@ async function groupOfNewTickets(ctx: MailIntakeContext) {
 async function fileTicket(
   ctx: MailIntakeContext,
   mail: ReadMail,
-  group: { groupId: string; subGroupId: string | null } | null,
+  group: NewTicketGroup,
   { stored, note }: StoredImages,
   now: Date,
 ) {
-  if (!group) throw new Error('a new ticket needs a group');
   const title = (mail.subject.replace(/^((re|fwd?|aw|sv)\s*:\s*)+/i, '') || mail.text.split('\n')[0] || '').slice(
     0,
     TITLE_MAX_LENGTH,

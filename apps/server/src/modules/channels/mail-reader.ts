@@ -85,8 +85,8 @@ export function createMailReader(options: MailReaderOptions): MailReader {
   let session: ImapFlow | null = null;
   let loop: Promise<void> | null = null;
   let wakeLoop: () => void = () => undefined;
-  /** Whether the last session got as far as the mailbox: the wait after it starts again from the first. */
-  let sessionOpened = false;
+  /** When the last session got as far as the mailbox: one that lived a while starts the waits again from the first. */
+  let sessionOpenedAt: number | null = null;
 
   function connect(): ImapFlow {
     const client = new ImapFlow({
@@ -171,6 +171,8 @@ export function createMailReader(options: MailReaderOptions): MailReader {
   }
 
   async function recordError(error: unknown): Promise<void> {
+    // Closing the session on stop breaks a pass under way: that is no fault of the mailbox.
+    if (stopped) return;
     const reason = describeError(error, mailbox);
     log.warn({ reason }, 'the mailbox could not be read');
     await recordMailboxError(intake.db, reason).catch(() => undefined);
@@ -184,7 +186,7 @@ export function createMailReader(options: MailReaderOptions): MailReader {
     await client.connect();
     await ensureDoneFolder(client);
     await markMailboxSeen(intake.db);
-    sessionOpened = true;
+    sessionOpenedAt = Date.now();
     let running: Promise<unknown> = Promise.resolve();
     let queued = false;
     const schedule = () => {
@@ -225,8 +227,8 @@ export function createMailReader(options: MailReaderOptions): MailReader {
         await recordError(error);
       }
       if (stopped) return;
-      if (sessionOpened) backoff = FIRST_BACKOFF_MS;
-      sessionOpened = false;
+      if (sessionOpenedAt !== null && Date.now() - sessionOpenedAt > HEARTBEAT_MS) backoff = FIRST_BACKOFF_MS;
+      sessionOpenedAt = null;
       await Promise.race([sleep(backoff), wait]);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
     }
