@@ -38,6 +38,13 @@ export interface MailReader {
   stop(): Promise<void>;
 }
 
+/** A mail of the mailbox as listed: its UID, size and envelope sender. */
+interface FoundMail {
+  uid: number;
+  size: number;
+  sender: string | null;
+}
+
 interface Mailbox {
   host: string;
   port: number;
@@ -119,24 +126,44 @@ export function createMailReader(options: MailReaderOptions): MailReader {
       try {
         const opened = client.mailbox;
         if (!opened || opened.exists === 0) return { taken: 0, more: false };
-        const found: { uid: number; size: number; sender: string | null }[] = [];
-        for await (const message of client.fetch(`1:${Math.min(opened.exists, PASS_BATCH)}`, {
-          uid: true,
-          size: true,
-          envelope: true,
-        }))
-          if (message.uid)
-            found.push({ uid: message.uid, size: message.size ?? 0, sender: message.envelope?.from?.[0]?.address ?? null });
-        for (const message of found) await takeOne(client, opened.uidValidity, message);
+        // The mailbox object follows the server: read the count before any mail is moved.
+        const waiting = opened.exists;
+        const found = await listMails(client, Math.min(waiting, PASS_BATCH));
+        const taken: number[] = [];
+        try {
+          for (const message of found) if (await takeOne(client, opened.uidValidity, message)) taken.push(message.uid);
+        } finally {
+          await moveToDone(client, taken);
+        }
         await markMailboxSeen(intake.db);
-        return { taken: found.length, more: opened.exists > PASS_BATCH };
+        return { taken: taken.length, more: waiting > PASS_BATCH };
       } finally {
         lock.release();
       }
     }, MAIL_READER_LOCK);
   }
 
-  async function takeOne(client: ImapFlow, uidValidity: bigint, message: { uid: number; size: number; sender: string | null }) {
+  async function listMails(client: ImapFlow, count: number): Promise<FoundMail[]> {
+    const found: FoundMail[] = [];
+    for await (const message of client.fetch(`1:${count}`, { uid: true, size: true, envelope: true }))
+      if (message.uid)
+        found.push({ uid: message.uid, size: message.size ?? 0, sender: message.envelope?.from?.[0]?.address ?? null });
+    return found;
+  }
+
+  /**
+   * Flags the mails taken \Seen and moves them to the done folder, all in one command each. A mail
+   * taken but not moved (the session dropped) is only moved by the next pass: it is recorded as taken.
+   */
+  async function moveToDone(client: ImapFlow, uids: number[]): Promise<void> {
+    if (uids.length === 0) return;
+    const range = uids.join(',');
+    await client.messageFlagsAdd(range, ['\\Seen'], { uid: true });
+    await client.messageMove(range, imap.doneFolder, { uid: true });
+  }
+
+  /** Takes one mail; false when another reader took and moved it meanwhile. */
+  async function takeOne(client: ImapFlow, uidValidity: bigint, message: FoundMail): Promise<boolean> {
     const externalId = `${uidValidity}:${message.uid}`;
     let taken;
     try {
@@ -151,13 +178,12 @@ export function createMailReader(options: MailReaderOptions): MailReader {
         },
       });
     } catch (error) {
-      // Another reader took and moved it meanwhile (PGlite has no lock between readers).
-      if (error instanceof MailGone) return;
+      // PGlite has no lock between readers (tests run two): the other one took it.
+      if (error instanceof MailGone) return false;
       throw error;
     }
     log.info({ mail: externalId, outcome: taken.outcome, ticket_id: taken.ticketId }, 'a mail of the mailbox was taken');
-    await client.messageFlagsAdd(String(message.uid), ['\\Seen'], { uid: true });
-    await client.messageMove(String(message.uid), imap.doneFolder, { uid: true });
+    return true;
   }
 
   /** Passes until the mailbox is empty. */

@@ -86,6 +86,14 @@ describeWithApp(
       expect(await dovecot.list('INBOX')).toEqual([]);
     });
 
+    it('empties a mailbox of more mails than one pass takes', async () => {
+      const address = customerAddress('newsletter');
+      for (let index = 0; index < 205; index++)
+        await dovecot.append(rawMail({ from: address, text: `Issue ${index}`, headers: ['Precedence: bulk'] }));
+      expect(await takeMails(ctx)).toBe(205);
+      expect(await dovecot.list('INBOX')).toEqual([]);
+    }, 60_000);
+
     it('ignores mail from the mailer daemon and from our own address', async () => {
       await dovecot.append(rawMail({ from: 'MAILER-DAEMON@mx.customer.example', text: 'Undeliverable' }));
       await dovecot.append(rawMail({ from: 'ISP Support <Desk@isp.example>', text: 'Your ticket' }));
