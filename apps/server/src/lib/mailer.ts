@@ -50,8 +50,13 @@ export function createMailer(settings: MailSettings): Mailer | null {
       greetingTimeout: CONNECTION_TIMEOUT_MS,
       socketTimeout: SOCKET_TIMEOUT_MS,
     },
-    // Every answer goes to the support address, which the desk reads when IMAP_URL is set.
-    { from: settings.mailFrom, replyTo: settings.replyTo ?? settings.mailFrom },
+    // Every answer goes to the support address, which the desk reads when IMAP_URL is set; the
+    // notices are machine-written (RFC 3834), so that auto-responders leave them unanswered.
+    {
+      from: settings.mailFrom,
+      replyTo: settings.replyTo ?? settings.mailFrom,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    },
   );
   return {
     send: async ({ messageId, ...message }) => {

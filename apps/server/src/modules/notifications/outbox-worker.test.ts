@@ -250,6 +250,7 @@ for (const kind of databaseKinds()) {
           expect(first?.messageId).toBe(`outbox-${first?.id}@isp.example`);
           expect(peer.delivered[0]?.raw).toContain(`Message-ID: <outbox-${first?.id}@isp.example>`);
           expect(peer.delivered[0]?.raw).toMatch(/^Reply-To: .*desk@isp\.example/m);
+          expect(peer.delivered[0]?.raw).toMatch(/^Auto-Submitted: auto-generated/m);
           // The refused one keeps its id too; an SMS has none.
           expect((await rowsTo('refused@example.com'))[0]?.messageId).toMatch(/^outbox-.*@isp\.example$/);
         } finally {
