@@ -15,6 +15,8 @@ const MAX_RECEIVED_HEADERS = 30;
 /** The words a comment or description keeps; the rest of a very long mail is cut. */
 const TEXT_MAX_LENGTH = COMMENT_MAX_LENGTH - 1000;
 const FILE_NAME_MAX_LENGTH = 100;
+/** The Message-IDs of References looked up, at most. */
+const MAX_REFERENCES = 50;
 
 export interface MailAttachment {
   name: string;
@@ -79,7 +81,8 @@ export async function readMail(raw: Buffer, settings: MailReadSettings): Promise
     sender,
     senderName: oneLine(from.name).slice(0, 200) || sender,
     subject,
-    answers: [...idsOf(parsed.inReplyTo), ...idsOf(parsed.references)],
+    // A long thread's References grow with every answer: the latest ones are those of our mails.
+    answers: [...idsOf(parsed.inReplyTo), ...idsOf(parsed.references).slice(-MAX_REFERENCES)],
     taggedTicketId: ticketTagOf(subject),
     text: text.length > TEXT_MAX_LENGTH ? `${text.slice(0, TEXT_MAX_LENGTH)}…` : text,
     attachments: parsed.attachments.map((attachment, index) => ({
