@@ -51,6 +51,23 @@ function ensureAlertmanager(): void {
   process.exit(1);
 }
 
+/**
+ * Dovecot for the mail reader's tests (DESIGN.md §24), from Debian: the tests start it with a
+ * throwaway configuration and mailbox. Its package would start a server of its own, as nginx's would.
+ */
+function ensureDovecot(): void {
+  if (existsSync('/usr/sbin/dovecot')) return;
+  if (process.getuid?.() === 0) {
+    run('install Dovecot from Debian', 'sh', [
+      '-c',
+      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd; status=$?; rm -f /usr/sbin/policy-rc.d; exit $status',
+    ]);
+    return;
+  }
+  console.error('Dovecot is missing. Install it with:\n  sudo apt-get install -y dovecot-imapd');
+  process.exit(1);
+}
+
 /** The journeys measure text (clipping, page width): without Noto the fallback font is wider. */
 const NOTO_SANS = '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf';
 
@@ -77,6 +94,7 @@ run('type-check', 'npx', ['tsc', '-b']);
 run('build the web app', 'npm', ['run', 'build', '-w', '@switchboard/web', '--', '--manifest']);
 run('bundle budgets', process.execPath, ['scripts/bundle-budgets.ts']);
 ensureAlertmanager();
+ensureDovecot();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('fault tolerance', 'npm', ['run', 'test:faults']);
 ensureNginx();

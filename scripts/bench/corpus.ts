@@ -167,6 +167,7 @@ export async function removeBenchmarkWrites(url: string, corpus: Corpus): Promis
             f as (delete from forward_events where created_at > $1 or ticket_id > $2 returning 1),
             s as (delete from ticket_status_events where created_at > $1 or ticket_id > $2 returning 1),
             o as (delete from outbox_messages where created_at > $1 or ticket_id > $2 returning 1),
+            i as (delete from inbound_messages where received_at > $1 or ticket_id > $2 returning 1),
             u as (delete from uploads where created_at > $1 returning 1)
        select (select count(*)::int from c) as comments, (select count(*)::int from f) as forwards`,
       [filledAt, lastCorpusTicket],

@@ -83,8 +83,11 @@ export interface ServerSecrets {
   env: NodeJS.ProcessEnv;
 }
 
-/** The real server as production runs it, on the benchmark database. */
-export async function startServer(databaseUrl: string): Promise<RunningProcess & ServerSecrets> {
+/** The real server as production runs it, on the benchmark database; `extraEnv` adds settings (the mail row's IMAP_URL). */
+export async function startServer(
+  databaseUrl: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningProcess & ServerSecrets> {
   const port = await freePort();
   const jwtSecret = randomBytes(32).toString('base64url');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
@@ -113,6 +116,7 @@ export async function startServer(databaseUrl: string): Promise<RunningProcess &
     // check, as in every other row, these change nothing.
     SMS_RATE_PER_SECOND: '0.1',
     STATUS_IP_LIMIT_PER_HOUR: '1000000',
+    ...extraEnv,
   };
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Measurement } from './load.ts';
 import type { FanOut } from './webhooks.ts';
+import { MAILS_PER_SECOND } from './mail.ts';
 import { ALARM_BATCH_P95_MS, ALARMS_PER_BATCH, ALARMS_PER_SECOND, SHARE_OF_READS_IN_STORM } from './alarms.ts';
 import {
   IMPORT_ROWS_PER_SECOND,
@@ -94,6 +95,7 @@ export function budgetOf(name: string): Budget | null {
 function outageBudgetOf(name: string): Budget | null {
   if (name.startsWith('outages: import')) return { rowsPerSecond: IMPORT_ROWS_PER_SECOND };
   if (name.startsWith('outages: broadcast')) return { rowsPerSecond: QUEUED_ROWS_PER_SECOND };
+  if (name.startsWith('mail:')) return { rowsPerSecond: MAILS_PER_SECOND };
   if (name.startsWith('outages: create ticket while')) return { shareWhileWaiting: SHARE_OF_WRITES_WHILE_WAITING };
   if (name.startsWith('outages: status by number')) return { p95: STATUS_P95_MS };
   return null;

@@ -46,6 +46,7 @@ import { measureTokenCheck } from './tokens.ts';
 import { measureFanOut } from './webhooks.ts';
 import { measureAlarms } from './alarms.ts';
 import { measureOutages } from './outages.ts';
+import { measureMail } from './mail.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -305,6 +306,10 @@ async function main(): Promise<void> {
   }
   rows.push(...(await measureIntegrations(server, sample, trivialPing)));
   rows.push(...(await measureOutageRows(server, sample, trivialPing)));
+  if (selected('mail')) {
+    console.log("- mail: a mailbox of customers' mails parsed and filed by a desk that reads it");
+    rows.push(await measureMail(settings.databaseUrl, pool));
+  }
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   console.log(

@@ -35,6 +35,7 @@ import { API_TOKEN_SECURITY_SCHEME } from './plugins/signed-in.ts';
 import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
 import alarmSweep from './modules/alarms/alarms.plugin.ts';
 import broadcastSender from './modules/broadcasts/broadcast-sender.plugin.ts';
+import mailReader from './modules/channels/mail-reader.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -92,6 +93,8 @@ export interface BuildOptions {
   webhooks?: { resolve?: Resolver; timeoutMs?: number; autostart?: boolean };
   /** Tests: whether the broadcast sender ticks on its own (otherwise `app.broadcastSender.runOnce()`). */
   broadcasts?: { autostart?: boolean };
+  /** Tests: whether the mail reader keeps a session of its own (otherwise `app.mailReader.runOnce()`). */
+  mail?: { autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -205,6 +208,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(webhookWorker, { bell: webhookBell, ...options.webhooks });
   await app.register(alarmSweep);
   await app.register(broadcastSender, { autoStart: options.broadcasts?.autostart ?? true });
+  await app.register(mailReader, { autoStart: options.mail?.autostart ?? true });
 
   await app.register(
     async (api) => {

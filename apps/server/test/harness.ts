@@ -25,6 +25,8 @@ export interface HarnessOptions {
    * `app.webhookWorker.runOnce()`) and no host name resolves: no test reaches beyond loopback.
    */
   webhooks?: BuildOptions['webhooks'];
+  /** The mail reader's settings; by default it keeps its session when IMAP_URL is set. */
+  mail?: BuildOptions['mail'];
 }
 
 /**
@@ -45,6 +47,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
           sms: options.sms ?? createConsoleSms(() => undefined),
           webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
           broadcasts: { autostart: false },
+          mail: options.mail,
         });
         await ctx.app.ready();
       }, 60_000);

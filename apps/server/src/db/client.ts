@@ -16,14 +16,17 @@ export interface Database {
   /**
    * Runs `work` while no other process of the desk runs its own (migrations, the demo seed): on
    * server PostgreSQL under an advisory lock, so that processes starting together do it once.
+   * `lock` names other work of the same kind (the mail reader's passes: MAIL_READER_LOCK).
    */
-  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  exclusively<T>(work: () => Promise<T>, lock?: number): Promise<T>;
   close(): Promise<void>;
 }
 
 /** The advisory lock of start-up work: any constant the desk's other locks do not use. */
 // Outside the int4 range of the hashtext() keys the per-number locks use, so it never meets one.
 const STARTUP_LOCK = 7_102_026_001;
+/** One pass over the support mailbox at a time, in all processes (DESIGN.md §24). */
+export const MAIL_READER_LOCK = 7_102_026_002;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -57,15 +60,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
-  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+  const exclusively = async <T>(work: () => Promise<T>, lock = STARTUP_LOCK): Promise<T> => {
     // A session lock on a connection of its own: the work itself may use any connection of the pool.
     const holder = await pool.connect();
     try {
-      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      await holder.query('select pg_advisory_lock($1)', [lock]);
       try {
         return await work();
       } finally {
-        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        await holder.query('select pg_advisory_unlock($1)', [lock]);
       }
     } finally {
       holder.release();

@@ -111,7 +111,7 @@ export const outboxMessages = pgTable(
     /** What the SMS gateway reported later (DESIGN.md §24): delivered, failed or expired, and when. */
     delivery: text('delivery', { enum: DELIVERY_REPORTS }),
     deliveryAt: timestamp('delivery_at', { withTimezone: true }),
-    /** An e-mail's `Message-ID` (without brackets), stored when written: a reply's In-Reply-To finds its ticket. */
+    /** An e-mail's `Message-ID` (without brackets), stored with its first claim, before it leaves: a reply's In-Reply-To finds its ticket. */
     messageId: text('message_id'),
     createdAt: createdAt(),
   },

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text only: nothing a submitter typed can turn into markup in somebody's mail client. */
   text: string;
+  /** The `Message-ID` to send it with, without brackets: a reply's In-Reply-To names it. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -20,6 +22,18 @@ export interface Mailer {
 export interface MailSettings {
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The address customers answer to (MAIL_REPLY_TO); unset: MAIL_FROM's. */
+  replyTo?: string | undefined;
+}
+
+/** The domain of MAIL_FROM (`ISP Support <desk@isp.example>` → `isp.example`), for our Message-IDs. */
+export function mailDomainOf(mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+  return /^[a-z0-9.-]+$/.test(domain) && domain !== '' ? domain : 'localhost';
 }
 
 /** A stuck SMTP server must not keep connections (and retries) open for minutes. */
@@ -36,11 +50,17 @@ export function createMailer(settings: MailSettings): Mailer | null {
       greetingTimeout: CONNECTION_TIMEOUT_MS,
       socketTimeout: SOCKET_TIMEOUT_MS,
     },
-    { from: settings.mailFrom },
+    // Every answer goes to the support address, which the desk reads when IMAP_URL is set; the
+    // notices are machine-written (RFC 3834), so that auto-responders leave them unanswered.
+    {
+      from: settings.mailFrom,
+      replyTo: settings.replyTo ?? settings.mailFrom,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    },
   );
   return {
-    send: async (message) => {
-      await transport.sendMail(message);
+    send: async ({ messageId, ...message }) => {
+      await transport.sendMail({ ...message, ...(messageId ? { messageId: `<${messageId}>` } : {}) });
     },
     close: () => transport.close(),
   };

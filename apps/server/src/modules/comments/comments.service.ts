@@ -14,8 +14,9 @@ import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
-import { isStaffReply, statusAfterComment } from '../tickets/ticket-workflow.ts';
+import { isStaffReply, statusAfterComment, statusAfterIssuerAnswer } from '../tickets/ticket-workflow.ts';
 import { recordStatusChanges } from '../tickets/tickets.repository.ts';
+import type { TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
 import { commentsBefore } from './comment-pages.ts';
 import { insertCommentWithTrail, type NewComment } from './comments.repository.ts';
@@ -91,6 +92,63 @@ export async function addComment(
   const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed';
   const written = await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
   if (written.told) ctx.tell.outbox.ring();
+}
+
+/** An answer by the issuer of a public-form ticket, who has no account (DESIGN.md §24). */
+export interface IssuerAnswer {
+  /** How the answer names its writer (the sender's name, or the address). */
+  name: string;
+  message: string;
+  /** Storage keys of images the desk stored itself, unclaimed (storeReceivedImage). */
+  attachments: string[];
+  source: CommentSource;
+}
+
+/**
+ * Files an answer by a public-form ticket's issuer as an external comment, with the same trail as
+ * any comment (audit, events, a reopen of a closed ticket in the number's history). The caller has
+ * established that the answer is the issuer's (its address is the ticket's client_email): the
+ * comment is a customer's with no account behind it, so it tells nobody and starts no clock.
+ * Run it in the caller's transaction (`db`), which also records the message it came from.
+ */
+export async function addIssuerAnswer(
+  db: Db,
+  ticket: Pick<TicketWithIssuer, 'ticketId' | 'issuerUserId' | 'ticketStatus'>,
+  answer: IssuerAnswer,
+  ip: string,
+): Promise<string> {
+  const move = statusAfterIssuerAnswer(ticket);
+  const comment: NewComment = {
+    id: randomUUID(),
+    ticketId: ticket.ticketId,
+    commenterUserId: null,
+    commenterName: answer.name,
+    commenterUserType: 'customer',
+    message: answer.message,
+    isInternal: false,
+    attachments: answer.attachments,
+    source: answer.source,
+  };
+  const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
+  const written = await insertCommentWithTrail(db, comment, {
+    move,
+    audit: {
+      actorUserId: null,
+      action: 'comment.create',
+      target: `ticket:${ticket.ticketId}`,
+      ip,
+      details: { comment_id: comment.id, internal: false, attachments: answer.attachments.length, source: answer.source },
+    },
+    events: [{ event: 'comment.added', ...heard, comment_id: comment.id, internal: false }],
+    movedEvents: [{ event: 'ticket.changed', ...heard, internal: false }],
+    replyMessages: [],
+  });
+  await claimAttachments(db, answer.attachments, `comment:${comment.id}`);
+  if (written.moved && move)
+    await recordStatusChanges(db, [
+      { ticketId: ticket.ticketId, fromStatus: move.from, toStatus: move.to, byUserId: null, byName: answer.name },
+    ]);
+  return comment.id;
 }
 
 /** Earlier comments of a ticket the viewer may see (404 otherwise), through the one presenter. */

@@ -167,7 +167,7 @@ describeWithApp(
       const { ticketId, address } = await submitPublicTicket(ctx, { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.8' });
       const [receipt] = await outboxOf(ctx.db, ticketId);
       expect(receipt).toMatchObject({ kind: 'receipt', recipient: address });
-      expect(receipt?.subject).toBe(`Acme Net সাপোর্ট: আপনার টিকিট ${ticketId} আমরা পেয়েছি`);
+      expect(receipt?.subject).toBe(`Acme Net সাপোর্ট: আপনার টিকিট আমরা পেয়েছি [#${ticketId}]`);
       expect(receipt?.body).toContain(`টিকিট নম্বর: ${ticketId}`);
       expect(receipt?.body).toMatch(/^প্রিয় গ্রাহক,\n\n/);
 
@@ -175,7 +175,7 @@ describeWithApp(
       expect((await workflowCalls(ctx.app).resolve(staff.headers, ticketId)).statusCode).toBe(200);
       const resolved = (await outboxOf(ctx.db, ticketId)).find((row) => row.kind === 'resolved');
       expect(resolved).toMatchObject({ channel: 'email', recipient: address });
-      expect(resolved?.subject).toBe(`Acme Net সাপোর্ট: আপনার টিকিট ${ticketId}-এর সমাধান হয়েছে`);
+      expect(resolved?.subject).toBe(`Acme Net সাপোর্ট: আপনার টিকিটের সমাধান হয়েছে [#${ticketId}]`);
       expect(resolved?.body).toContain(`Acme Net সাপোর্টে আপনার টিকিট ${ticketId}-এর সমাধান হয়েছে।`);
       expect(resolved?.body).not.toContain('view-ticket');
 
@@ -184,13 +184,13 @@ describeWithApp(
         timeout: 15_000,
       });
       const subjects = smtp.delivered.filter((mail) => mail.to.includes(address)).map((mail) => subjectOf(mail.raw));
-      expect(subjects).toContain(`Acme Net সাপোর্ট: আপনার টিকিট ${ticketId}-এর সমাধান হয়েছে`);
+      expect(subjects).toContain(`Acme Net সাপোর্ট: আপনার টিকিটের সমাধান হয়েছে [#${ticketId}]`);
     });
 
     it('writes in English without the header, for the public form and for an account', async () => {
       const { ticketId } = await submitPublicTicket(ctx, {});
       const [receipt] = await outboxOf(ctx.db, ticketId);
-      expect(receipt?.subject).toBe(`Acme Net support: we received your ticket #${ticketId}`);
+      expect(receipt?.subject).toBe(`Acme Net support: we received your ticket [#${ticketId}]`);
 
       const customer = await signInWith(ctx, randomProductNumber(), {});
       expect(await languageOf(ctx, customer.user.id)).toBe('en');
@@ -204,7 +204,7 @@ describeWithApp(
       expect(await languageOf(ctx, customer.user.id)).toBe('en');
 
       const { ticketId } = await submitPublicTicket(ctx, headers);
-      expect((await outboxOf(ctx.db, ticketId))[0]?.subject).toBe(`Acme Net support: we received your ticket #${ticketId}`);
+      expect((await outboxOf(ctx.db, ticketId))[0]?.subject).toBe(`Acme Net support: we received your ticket [#${ticketId}]`);
       const [stored] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, ticketId));
       expect(stored?.issuerLanguage).toBe('en');
     });

@@ -24,7 +24,8 @@ describe('the messages to the issuer', () => {
       expect(sms).toContain('123456');
       expect(sms).toMatch(/ https:\/\/desk\.example\.com\.bd\/view-ticket\?id=123456$/);
       const mail = issuerMail(withLink, 'a@example.com', 123456, event, language);
-      expect(mail.subject).toContain('123456');
+      // `[#id]` files an answer by mail on the ticket (DESIGN.md §24).
+      expect(mail.subject).toContain('[#123456]');
       expect(mail.text).toContain('Switchboard');
       expect(mail.text).not.toContain('view-ticket');
       expect(`${sms}${mail.subject}${mail.text}`).not.toMatch(/[০-৯]/);
@@ -47,7 +48,7 @@ describe('the messages to the issuer', () => {
     expect(issuerSms(withoutLink, 42, 'reply', 'en')).toBe('Switchboard: your ticket #42 has a new reply.');
     expect(issuerMail(withoutLink, 'a@example.com', 42, 'resolved', 'en')).toEqual({
       to: 'a@example.com',
-      subject: 'Switchboard support: your ticket #42 was resolved',
+      subject: 'Switchboard support: your ticket was resolved [#42]',
       text: [
         'Hello,',
         '',
@@ -62,7 +63,7 @@ describe('the messages to the issuer', () => {
     });
     expect(receiptMessage('Switchboard', { to: 'a@example.com', ticketId: 42, language: 'en' })).toEqual({
       to: 'a@example.com',
-      subject: 'Switchboard support: we received your ticket #42',
+      subject: 'Switchboard support: we received your ticket [#42]',
       text: [
         'Hello,',
         '',
@@ -81,9 +82,21 @@ describe('the messages to the issuer', () => {
 
   it('writes the receipt in Bangla with the same parts', () => {
     const receipt = receiptMessage('Switchboard', { to: 'a@example.com', ticketId: 42, language: 'bn' });
-    expect(receipt.subject).toBe('Switchboard সাপোর্ট: আপনার টিকিট 42 আমরা পেয়েছি');
+    expect(receipt.subject).toBe('Switchboard সাপোর্ট: আপনার টিকিট আমরা পেয়েছি [#42]');
     expect(receipt.text.split('\n\n')).toHaveLength(6);
     expect(receipt.text).toContain('টিকিট নম্বর: 42');
     expect(receipt.text.endsWith('Switchboard সাপোর্ট')).toBe(true);
+  });
+
+  it('asks for an answer by mail only when the desk reads its mailbox, in both languages', () => {
+    for (const language of LANGUAGES) {
+      const reading = issuerMail({ ...withoutLink, repliesByMail: true }, 'a@example.com', 42, 'reply', language);
+      const receipt = receiptMessage('Switchboard', { to: 'a@example.com', ticketId: 42, language, repliesByMail: true });
+      for (const text of [reading.text, receipt.text]) expect(text).toContain('[#42]');
+      expect(issuerMail(withoutLink, 'a@example.com', 42, 'reply', language).text).not.toContain('[#42]');
+    }
+    expect(
+      receiptMessage('Switchboard', { to: 'a@example.com', ticketId: 42, language: 'en', repliesByMail: true }).text,
+    ).toContain('To add to your ticket, reply to this e-mail and keep [#42] in the subject.');
   });
 });

@@ -37,6 +37,8 @@ export interface MessageSettings {
   brandName: string;
   /** Base of the link to the ticket, when the desk is reachable from outside. */
   publicUrl: string | undefined;
+  /** Whether the desk reads its mailbox (IMAP_URL): the mail then says a reply adds to the ticket. */
+  repliesByMail?: boolean;
 }
 
 /** Where a signed-in issuer reads the ticket; null without PUBLIC_URL. */
@@ -54,7 +56,8 @@ export function issuerSms(settings: MessageSettings, ticketId: number, event: Is
 
 /**
  * The e-mail to the address of a public-form ticket. Its submitter has no account to open the
- * ticket with, so the mail carries no link; the ticket number is what they quote when they call.
+ * ticket with, so the mail carries no link; the ticket number is what they quote when they call,
+ * and `[#id]` in the subject is what files their answer by mail on the ticket (DESIGN.md §24).
  */
 export function issuerMail(
   settings: MessageSettings,
@@ -65,7 +68,14 @@ export function issuerMail(
 ): MailMessage {
   const values = { brand: settings.brandName, id: String(ticketId) };
   const said = SAID_OF[event];
-  const paragraphs: IssuerMessageKey[] = ['issuer.greeting', said.told, said.next, 'issuer.mailWhy', 'issuer.signature'];
+  const paragraphs: IssuerMessageKey[] = [
+    'issuer.greeting',
+    said.told,
+    said.next,
+    ...(settings.repliesByMail ? (['issuer.mailReplyByMail'] as const) : []),
+    'issuer.mailWhy',
+    'issuer.signature',
+  ];
   return {
     to,
     subject: say(language, said.subject, values),

@@ -1,5 +1,5 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
@@ -44,6 +44,21 @@ export function outboxMessagesParams(rows: NewOutboxRow[]) {
   return { outboxMessages: outboxRowsParam(rows) };
 }
 
+/**
+ * The ticket of the newest of our e-mails among `messageIds` (an answer's In-Reply-To and
+ * References, without brackets); null when none is ours.
+ */
+export async function findTicketOfMessageIds(db: Db, messageIds: string[]): Promise<number | null> {
+  if (messageIds.length === 0) return null;
+  const [row] = await db
+    .select({ ticketId: outboxMessages.ticketId })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.messageId, messageIds), isNotNull(outboxMessages.ticketId)))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return row?.ticketId ?? null;
+}
+
 /** At most one reply message per ticket in this time; a resolve is always told. */
 export const REPLY_THROTTLE_MS = 10 * 60_000;
 
@@ -59,8 +74,11 @@ export function replyMayBeTold(toldAt: SQL): SQL {
  * Takes the soonest due message for one send: its attempt is counted and it is hidden from every
  * other worker until `leaseMs` have passed (by then the send has finished or timed out). SKIP
  * LOCKED lets workers of several processes claim side by side without ever taking the same row.
+ * An e-mail gets its Message-ID (`outbox-<id>@<mailDomain>`) stored with its first claim, before
+ * it can leave: every writer of the outbox (several are single SQL statements) stays as it is, and
+ * every attempt carries the same id.
  */
-export async function claimDueMessage(db: Db, leaseMs: number): Promise<OutboxRow | undefined> {
+export async function claimDueMessage(db: Db, leaseMs: number, mailDomain: string): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -80,6 +98,8 @@ export async function claimDueMessage(db: Db, leaseMs: number): Promise<OutboxRo
     .set({
       attempts: sql`${outboxMessages.attempts} + 1`,
       dueAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      messageId: sql`coalesce(${outboxMessages.messageId}, case when ${outboxMessages.channel} = 'email'
+        then 'outbox-' || ${outboxMessages.id} || '@' || ${mailDomain}::text end)`,
     })
     .where(inArray(outboxMessages.id, due))
     .returning();

@@ -127,7 +127,7 @@ describeWithApp(
       expect((await workflowCalls(ctx.app).resolve(staff.headers, ticket.ticketId)).statusCode).toBe(200);
       const rows = await outboxOf(ctx.db, ticket.ticketId);
       expect(rows.map((row) => [row.kind, row.channel, row.recipient])).toEqual([['resolved', 'email', 'nasrin@example.com']]);
-      expect(rows[0]?.subject).toBe(`Acme Net support: your ticket #${ticket.ticketId} was resolved`);
+      expect(rows[0]?.subject).toBe(`Acme Net support: your ticket was resolved [#${ticket.ticketId}]`);
       expect(rows[0]?.body).not.toContain('view-ticket');
       await vi.waitFor(() => expect(smtp.delivered.some((mail) => mail.to.includes('nasrin@example.com'))).toBe(true), {
         timeout: 10_000,

@@ -70,6 +70,7 @@ for (const kind of databaseKinds()) {
           timeoutMs: gatewayTimeoutMs,
         }),
         mailer: null,
+        mailDomain: 'isp.example',
         log: silentLog,
         pollMs: 60_000,
         retryMs: 20,
@@ -182,7 +183,7 @@ for (const kind of databaseKinds()) {
       gateway.current.mode = 'ok';
       await insertOutboxMessages(handles.first.db, [smsTo('8809600000004', 'claimed by the dead')]);
       // A worker of another process claims it and dies before sending.
-      const claimed = await claimDueMessage(handles.second.db, 800);
+      const claimed = await claimDueMessage(handles.second.db, 800, 'isp.example');
       expect(claimed?.recipient).toBe('8809600000004');
       const survivor = workerOn(handles.first, { sendTimeoutMs: 400 });
       expect(await survivor.runOnce()).toBe(0);
@@ -194,6 +195,7 @@ for (const kind of databaseKinds()) {
         { timeout: 5000, interval: 50 },
       );
       expect((await rowsTo('8809600000004'))[0]?.attempts).toBe(2);
+      expect((await rowsTo('8809600000004'))[0]?.messageId).toBeNull();
       expect(deliveriesTo('8809600000004')).toHaveLength(1);
     });
 
@@ -243,6 +245,14 @@ for (const kind of databaseKinds()) {
           expect(peer.delivered.map((delivered) => delivered.to)).toEqual([['first@example.com'], ['later@example.com']]);
           expect(peer.delivered[0]?.from).toBe('desk@isp.example');
           expect(peer.delivered[0]?.raw).toMatch(/^Subject: For first@example\.com/m);
+          // Its Message-ID was stored before it left (a reply's In-Reply-To finds it); answers go to the desk.
+          const first = (await rowsTo('first@example.com'))[0];
+          expect(first?.messageId).toBe(`outbox-${first?.id}@isp.example`);
+          expect(peer.delivered[0]?.raw).toContain(`Message-ID: <outbox-${first?.id}@isp.example>`);
+          expect(peer.delivered[0]?.raw).toMatch(/^Reply-To: .*desk@isp\.example/m);
+          expect(peer.delivered[0]?.raw).toMatch(/^Auto-Submitted: auto-generated/m);
+          // The refused one keeps its id too; an SMS has none.
+          expect((await rowsTo('refused@example.com'))[0]?.messageId).toMatch(/^outbox-.*@isp\.example$/);
         } finally {
           await peer.close();
         }

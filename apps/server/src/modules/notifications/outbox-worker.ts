@@ -35,6 +35,8 @@ export interface OutboxWorkerOptions {
   sms: SmsSender;
   /** null without SMTP_URL: an e-mail still in the outbox then fails at once. */
   mailer: Mailer | null;
+  /** The domain of our Message-IDs (that of MAIL_FROM). */
+  mailDomain: string;
   log: FastifyBaseLogger;
   pollMs: number;
   /** The wait before the second attempt; each later wait doubles, up to maxRetryMs. */
@@ -148,7 +150,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function lane(): Promise<number> {
     let sent = 0;
     while (!stopped) {
-      const message = await claimDueMessage(db, leaseMs);
+      const message = await claimDueMessage(db, leaseMs, options.mailDomain);
       if (!message) break;
       const outcome = await attempt(message);
       await record(message, outcome);
@@ -185,7 +187,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (message.channel === 'sms')
       return sms.send(message.recipient, message.body, { purpose: 'notice', reference: `outbox-${message.id}` });
     if (!mailer) return Promise.reject(new PermanentFailure('e-mail is not configured (SMTP_URL)'));
-    return mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+    return mailer.send({
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body,
+      messageId: message.messageId ?? undefined,
+    });
   }
 
   /**

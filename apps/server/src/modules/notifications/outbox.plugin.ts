@@ -3,7 +3,7 @@
  * whenever a write of this process leaves a message. Registered by app.ts.
  */
 import fp from 'fastify-plugin';
-import { createMailer } from '../../lib/mailer.ts';
+import { createMailer, mailDomainOf } from '../../lib/mailer.ts';
 import type { OutboxBell } from './outbox-bell.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 
@@ -13,7 +13,8 @@ export default fp(
     const worker = createOutboxWorker({
       db,
       sms,
-      mailer: createMailer(config),
+      mailer: createMailer({ ...config, replyTo: config.channels.mail.replyTo }),
+      mailDomain: mailDomainOf(config.mailFrom),
       log: app.log,
       pollMs: config.notify.pollMs,
       retryMs: config.notify.retryMs,

@@ -12,17 +12,22 @@ export interface Receipt {
   ticketId: number;
   /** The language the form was filled in. */
   language: Language;
+  /** Whether the desk reads its mailbox (IMAP_URL): the receipt then says a reply adds to the ticket. */
+  repliesByMail?: boolean;
 }
 
 /** The receipt's paragraphs, in order. */
-const PARAGRAPHS: IssuerMessageKey[] = [
-  'issuer.greeting',
-  'issuer.receiptThanks',
-  'issuer.receiptNumber',
-  'issuer.receiptNext',
-  'issuer.receiptWhy',
-  'issuer.signature',
-];
+function paragraphsOf(receipt: Receipt): IssuerMessageKey[] {
+  return [
+    'issuer.greeting',
+    'issuer.receiptThanks',
+    'issuer.receiptNumber',
+    'issuer.receiptNext',
+    ...(receipt.repliesByMail ? (['issuer.mailReplyByMail'] as const) : []),
+    'issuer.receiptWhy',
+    'issuer.signature',
+  ];
+}
 
 /**
  * The receipt's words, in the form's language. The address was typed by somebody nobody verified,
@@ -34,5 +39,5 @@ export function receiptMessage(brandName: string, receipt: Receipt): MailMessage
   const values = { brand: brandName, id: String(receipt.ticketId) };
   const words = (key: IssuerMessageKey) => say(receipt.language, key, values);
   // One blank line between paragraphs.
-  return { to: receipt.to, subject: words('issuer.receiptSubject'), text: PARAGRAPHS.map(words).join('\n\n') };
+  return { to: receipt.to, subject: words('issuer.receiptSubject'), text: paragraphsOf(receipt).map(words).join('\n\n') };
 }

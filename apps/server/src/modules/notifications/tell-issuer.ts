@@ -13,7 +13,14 @@ import { receiptMessage } from './receipt-message.ts';
 import { findUserLanguage } from './user-language.repository.ts';
 
 /** The settings the messages are written from, and the bell that wakes the outbox workers. */
-export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify'> & { outbox: Pick<OutboxBell, 'ring'> };
+export type TellSettings = Pick<Config, 'brandName' | 'publicUrl' | 'smtpUrl' | 'notify' | 'channels'> & {
+  outbox: Pick<OutboxBell, 'ring'>;
+};
+
+/** Whether the desk reads its mailbox, so that a mail may ask for an answer by mail. */
+function repliesByMail(settings: Pick<Config, 'channels'>): boolean {
+  return settings.channels.mail.imap !== null;
+}
 
 /** The fields of a ticket row that say whom to tell, and in which language. */
 export interface TicketToTell {
@@ -68,7 +75,7 @@ function issuerMessages(settings: TellSettings, ticket: TicketToTell, event: Iss
     });
   }
   if (mailTo) {
-    const mail = issuerMail(settings, mailTo, ticket.ticketId, event, language);
+    const mail = issuerMail({ ...settings, repliesByMail: repliesByMail(settings) }, mailTo, ticket.ticketId, event, language);
     rows.push({
       channel: 'email',
       kind: event,
@@ -110,7 +117,7 @@ export async function tellResolved(db: Db, settings: TellSettings, ticket: Ticke
  */
 export async function tellReceipt(
   db: Db,
-  settings: Pick<Config, 'brandName' | 'smtpUrl'> & { outbox: Pick<OutboxBell, 'ring'> },
+  settings: Pick<Config, 'brandName' | 'smtpUrl' | 'channels'> & { outbox: Pick<OutboxBell, 'ring'> },
   ticket: { ticketId: number; clientEmail: string; language: Language },
 ): Promise<void> {
   if (!settings.smtpUrl) return;
@@ -118,6 +125,7 @@ export async function tellReceipt(
     to: ticket.clientEmail,
     ticketId: ticket.ticketId,
     language: ticket.language,
+    repliesByMail: repliesByMail(settings),
   });
   await insertOutboxMessages(db, [
     { channel: 'email', kind: 'receipt', recipient: mail.to, subject: mail.subject, body: mail.text, ticketId: ticket.ticketId },

@@ -48,7 +48,12 @@ describeWithApp(
       const mails = accepting.delivered.filter((mail) => mail.to.includes(address));
       expect(mails).toHaveLength(1);
       expect(mails[0]?.from).toBe('desk@isp.example');
-      expect(mails[0]?.raw).toMatch(new RegExp(`^Subject: .*#${ticketId}`, 'm'));
+      expect(mails[0]?.raw).toMatch(new RegExp(`^Subject: .*\\[#${ticketId}\\]`, 'm'));
+      // Its Message-ID is the one stored (an answer's In-Reply-To finds the ticket), answers go to the desk.
+      const stored = (await outboxOf(ctx.db, ticketId))[0]?.messageId;
+      expect(stored).toMatch(/^outbox-[0-9a-f-]+@isp\.example$/);
+      expect(mails[0]?.raw).toContain(`Message-ID: <${stored}>`);
+      expect(mails[0]?.raw).toMatch(/^Reply-To: ISP Support <desk@isp\.example>/m);
       expect(mails[0]?.raw).toContain(`Ticket number: ${ticketId}`);
       // Nothing the submitter typed is mailed to an address nobody verified.
       expect(mails[0]?.raw).not.toContain(TITLE);

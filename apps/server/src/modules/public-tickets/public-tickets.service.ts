@@ -18,8 +18,10 @@ import {
   presentNewTicket,
   viewerOfIssuer,
   type IssueContext,
+  type NewTicketInput,
   type TicketIssuer,
 } from '../tickets/tickets.service.ts';
+import type { TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import type { Config } from '../../config.ts';
 import { tellReceipt, type TellSettings } from '../notifications/tell-issuer.ts';
 import { countPublicTicketsSince, countUnusedPublicUploadsSince } from '../captcha/public-traffic.repository.ts';
@@ -29,7 +31,7 @@ export interface PublicTicketsContext extends IssueContext {
   captcha: { captchaHmacKey: string; captchaCost: number };
   limits: Config['publicLimits'];
   /** The e-mail receipt's settings (no receipt without SMTP_URL). */
-  mail: Pick<TellSettings, 'brandName' | 'smtpUrl' | 'outbox'>;
+  mail: Pick<TellSettings, 'brandName' | 'smtpUrl' | 'channels' | 'outbox'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,21 +54,33 @@ export async function submitPublicTicket(
   await verifyCaptchaOnce(ctx.db, ctx.captcha, body.token);
   const issuer: TicketIssuer = { kind: 'public', clientEmail: body.client_email, ...sender };
   // The receipt is written in the ticket's transaction (the outbox sends it): both or neither.
-  const ticket = await ctx.db.transaction(async (tx) => {
-    const mayReceipt = await receiptAllowed(tx, ctx, body.client_email, now);
-    const stored = await issueTicket({ ...ctx, db: tx }, issuer, body);
-    if (mayReceipt) {
-      await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: body.client_email, language: sender.language });
-    } else {
-      // Not the address: the log must not become a list of the mailboxes somebody aimed at.
-      ctx.log?.warn(
-        { ticket_id: stored.ticketId, limit: ctx.limits.receiptsPerAddressPerHour },
-        'public ticket taken without a receipt: its address had its receipts of the hour',
-      );
-    }
-    return stored;
-  });
+  const ticket = await ctx.db.transaction((tx) => issuePublicTicket(tx, ctx, issuer, body, now));
   return presentNewTicket(ctx, viewerOfIssuer(issuer), ticket);
+}
+
+/**
+ * Issues a ticket of somebody known only by an address (the public form, an e-mail: DESIGN.md
+ * §24) in the caller's transaction `tx`, with its receipt as the address's limit allows.
+ */
+export async function issuePublicTicket(
+  tx: PublicTicketsContext['db'],
+  ctx: Omit<PublicTicketsContext, 'captcha'>,
+  issuer: TicketIssuer & { kind: 'public' },
+  input: NewTicketInput,
+  now = new Date(),
+): Promise<TicketWithIssuer> {
+  const mayReceipt = await receiptAllowed(tx, ctx, issuer.clientEmail, now);
+  const stored = await issueTicket({ ...ctx, db: tx }, issuer, input);
+  if (mayReceipt) {
+    await tellReceipt(tx, ctx.mail, { ticketId: stored.ticketId, clientEmail: issuer.clientEmail, language: issuer.language });
+  } else {
+    // Not the address: the log must not become a list of the mailboxes somebody aimed at.
+    ctx.log?.warn(
+      { ticket_id: stored.ticketId, limit: ctx.limits.receiptsPerAddressPerHour },
+      'public ticket taken without a receipt: its address had its receipts of the hour',
+    );
+  }
+  return stored;
 }
 
 /**
@@ -75,7 +89,12 @@ export async function submitPublicTicket(
  * still taken and answered, only not mailed (docs/decisions.md): the form would otherwise mail a
  * stranger's box as often as a bot solves the check. Without SMTP nothing is mailed anyway.
  */
-async function receiptAllowed(tx: PublicTicketsContext['db'], ctx: PublicTicketsContext, clientEmail: string, now: Date) {
+async function receiptAllowed(
+  tx: PublicTicketsContext['db'],
+  ctx: Pick<PublicTicketsContext, 'mail' | 'limits'>,
+  clientEmail: string,
+  now: Date,
+) {
   if (!ctx.mail.smtpUrl) return false;
   await lockReceiptAddress(tx, clientEmail);
   const named = await countPublicTicketsOfAddressSince(tx, clientEmail, hourBefore(now));

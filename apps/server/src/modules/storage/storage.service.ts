@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer, fileTypeStream } from 'file-type';
 import {
   AppError,
+  UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
   uploadContentTypeOf,
   type MessageValues,
@@ -14,7 +15,14 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { StorageDriver } from './storage-contract.ts';
-import { deleteUnusedUploads, findUploads, insertUpload, markUploadsUsed, type UploadRow } from './storage.repository.ts';
+import {
+  deleteUnusedUploads,
+  findUploads,
+  insertUpload,
+  markUploadStored,
+  markUploadsUsed,
+  type UploadRow,
+} from './storage.repository.ts';
 
 export interface StorageContext {
   db: Db;
@@ -110,6 +118,31 @@ async function assertStoredAsGranted(storage: StorageDriver, key: string, grante
 
 function refused(key: ValidationMessageKey, values?: MessageValues): AppError {
   return AppError.invalidField('attachments', key, values);
+}
+
+/** Why an image that came in (an e-mail's attachment) was not stored. */
+export type ReceivedImageRefusal = 'type' | 'size';
+
+/**
+ * Stores an image that reached the desk other than by upload (an e-mail's attachment, DESIGN.md
+ * §24) under §8's policy: sniffed as jpeg, png, gif or webp (never by its name), at most
+ * UPLOAD_MAX_BYTES. It becomes an unclaimed upload of nobody's, so resolveAttachmentKeys takes it
+ * for a public ticket and claimAttachments for a comment; one that nothing claims is purged.
+ */
+export async function storeReceivedImage(
+  ctx: StorageContext,
+  bytes: Buffer,
+  now = new Date(),
+): Promise<{ url: string; key: string } | { refused: ReceivedImageRefusal }> {
+  if (bytes.length > UPLOAD_MAX_BYTES) return { refused: 'size' };
+  const sniffed = (await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES)))?.mime;
+  const contentType = UPLOAD_CONTENT_TYPES.find((type) => type === sniffed);
+  if (!contentType) return { refused: 'type' };
+  const key = newAttachmentKey(contentType, now);
+  await insertUpload(ctx.db, { key, uploaderUserId: null, isPublic: true, contentType });
+  await ctx.storage.put(key, bytes, contentType);
+  await markUploadStored(ctx.db, key, { size: bytes.length, contentType });
+  return { url: ctx.storage.publicUrlOf(key), key };
 }
 
 /** Ties resolved uploads to a ticket or comment; run it in the transaction that stores them. */

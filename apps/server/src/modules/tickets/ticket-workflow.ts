@@ -96,6 +96,15 @@ export function statusAfterComment(
 }
 
 /**
+ * The status an answer by the issuer of a public-form ticket moves it to (DESIGN.md §24): they have
+ * no account, so the answer is theirs by its address, and like any issuer's comment it reopens a
+ * closed ticket and moves nothing else.
+ */
+export function statusAfterIssuerAnswer(ticket: Pick<TicketRow, 'ticketStatus'>): StatusMove | null {
+  return ticket.ticketStatus === 'closed' ? { from: 'closed', to: 'open' } : null;
+}
+
+/**
  * The second step of Resolve & Forward to cc: the department that held the ticket has just solved
  * it and hands it to Customer Care (Corporate Support). It is the one forward a solved ticket
  * allows, and only once, since afterwards cc holds it.
