@@ -13,6 +13,7 @@ const KINDS = {
   reply: 'kindReply',
   resolved: 'kindResolved',
   broadcast: 'kindBroadcast',
+  answer: 'kindAnswer',
 } as const satisfies Record<NotificationKind, Key>;
 
 function noticeText(t: Translate<Key>, row: TicketNotification, timeZone: string | undefined): string {

@@ -16,6 +16,7 @@ const KIND: Record<FailedNotification['kind'], Key> = {
   reply: 'kindReply',
   resolved: 'kindResolved',
   broadcast: 'kindBroadcast',
+  answer: 'kindAnswer',
 };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 
