@@ -8,18 +8,19 @@ import { say } from '../../lib/messages.ts';
 export type SmsKeyword = 'status' | 'stop' | 'start';
 
 /** Each keyword in English and Bangla, compared trimmed and case-insensitively. */
-const KEYWORDS: Record<string, SmsKeyword> = {
-  status: 'status',
-  অবস্থা: 'status',
-  stop: 'stop',
-  বন্ধ: 'stop',
-  start: 'start',
-  চালু: 'start',
-};
+const KEYWORDS = new Map<string, SmsKeyword>([
+  ['status', 'status'],
+  ['অবস্থা', 'status'],
+  ['stop', 'stop'],
+  ['বন্ধ', 'stop'],
+  ['start', 'start'],
+  ['চালু', 'start'],
+]);
 
 /** The keyword the whole text is, or null. A digit is no keyword yet (satisfaction ratings come later). */
 export function keywordOf(text: string): SmsKeyword | null {
-  return KEYWORDS[text.normalize('NFC').trim().toLowerCase()] ?? null;
+  // A map, not an object: a text such as `constructor` must not find Object's own members.
+  return KEYWORDS.get(text.normalize('NFC').trim().toLowerCase()) ?? null;
 }
 
 /** The most tickets STATUS names: an SMS stays short. */

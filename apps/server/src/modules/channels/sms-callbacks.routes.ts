@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AppError,
   errorReplySchema,
@@ -8,6 +9,7 @@ import {
   smsCallbackFieldsSchema,
   smsDeliveryReplySchema,
   smsInboundReplySchema,
+  type SmsCallbackFields,
 } from '@switchboard/shared';
 import { actorOf } from '../../plugins/auth.ts';
 import { CLIENT_CALLBACKS_PER_MINUTE, writeLimit } from '../../plugins/write-limits.ts';
@@ -41,6 +43,20 @@ function formFields(text: string): Record<string, string | string[]> {
     fields[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
   return fields;
+}
+
+/**
+ * A callback's query: any fields, checked as a body is, with the gateway's names of ours (as this
+ * desk is set up) documented, so that whoever points a gateway here reads them in the API's document.
+ */
+function callbackQuerySchema(names: Record<string, string>) {
+  const documented = Object.fromEntries(Object.values(names).map((name) => [name, z.string().optional()]));
+  // The pipe checks every field again: the cast only hands the query on.
+  return z
+    .object(documented)
+    .catchall(z.unknown())
+    .transform((query) => query as SmsCallbackFields)
+    .pipe(smsCallbackFieldsSchema);
 }
 
 /** Gateways post callbacks as forms too: parsed for these routes only. */
@@ -111,7 +127,7 @@ const smsCallbacksRoutes: FastifyPluginAsyncZod<{ alarmIncidents: AlarmIncidentL
   );
   app.get(
     '/channels/sms/inbound',
-    { ...inbound, schema: { ...inbound.schema, querystring: smsCallbackFieldsSchema, response: inboundReply } },
+    { ...inbound, schema: { ...inbound.schema, querystring: callbackQuerySchema(sms.inboundFields), response: inboundReply } },
     async (request) => ({ data: await takeInboundSms(inboundCtx, actorOf(request), request.query) }),
   );
   app.post(
@@ -121,7 +137,10 @@ const smsCallbacksRoutes: FastifyPluginAsyncZod<{ alarmIncidents: AlarmIncidentL
   );
   app.get(
     '/channels/sms/delivery',
-    { ...delivery, schema: { ...delivery.schema, querystring: smsCallbackFieldsSchema, response: deliveryReply } },
+    {
+      ...delivery,
+      schema: { ...delivery.schema, querystring: callbackQuerySchema(sms.deliveryFields), response: deliveryReply },
+    },
     async (request) => ({ data: await takeDeliveryReport(deliveryCtx, request.query) }),
   );
 };

@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  normaliseLineBreaks,
   SMS_INBOUND_TEXT_MAX_LENGTH,
   STORED_PHONE_NUMBER,
   storedNumberPrefix,
@@ -21,7 +22,7 @@ const MESSAGE_ID_MAX_LENGTH = 200;
 export interface InboundSms {
   /** The sender, stored `880…`. */
   from: string;
-  /** As sent, well-formed (a lone surrogate is U+FFFD), not yet cut. */
+  /** As sent, well-formed (a lone surrogate is U+FFFD), line breaks normalised and trimmed as a form's text is; not yet cut. */
   text: string;
   id: string;
 }
@@ -51,7 +52,7 @@ export function readInboundSms(config: ChannelsConfig['sms'], fields: SmsCallbac
   const id = fieldOf(fields, names.id);
   if (id.length > MESSAGE_ID_MAX_LENGTH) throw AppError.invalidField(names.id, 'channels.messageId');
   // An empty text is still a message (a STATUS typed wrong, a blank reply): it is filed as it is.
-  const text = wellFormed(String(fields[names.text] ?? '')).trim();
+  const text = normaliseLineBreaks(wellFormed(String(fields[names.text] ?? ''))).trim();
   return { from, text, id };
 }
 

@@ -88,7 +88,7 @@ describeWithApp(
       expect(ticketId).not.toBe(closed.ticketId);
       const [ticket] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, ticketId));
       expect(ticket).toMatchObject({
-        title: text.slice(0, 60),
+        title: text.slice(0, 60).trim(),
         description: text,
         problematicNumber: customer.productNumber,
         issuerUserId: customer.id,
@@ -133,7 +133,7 @@ describeWithApp(
       expect(comment?.message).toContain('\n\n[The message was longer than 1000 characters; the rest was cut.]');
     });
 
-    it('records an empty text as ignored, and a deleted account as refused, both with 200', async () => {
+    it('records an empty text as ignored; a deleted account and a mobile without account as refused, all with 200', async () => {
       const customer = await buildUser(ctx.db);
       const empty = await gateway.inbound({ from: customer.productNumber, text: '   ' });
       expect(empty.body.data).toEqual({ outcome: 'ignored', ticket_id: null, repeat: false });
@@ -142,6 +142,10 @@ describeWithApp(
       const refused = await gateway.inbound({ from: gone.productNumber, text: 'Hello?' });
       expect(refused.body.data).toEqual({ outcome: 'refused', ticket_id: null, repeat: false });
       expect((await inboundFrom(ctx.db, gone.productNumber))[0]?.detail).toBe('auth.accountDisabled');
+      const mobile = '8801712000999';
+      expect((await gateway.inbound({ from: mobile, text: 'Hello from a mobile' })).body.data.outcome).toBe('refused');
+      expect((await inboundFrom(ctx.db, mobile))[0]?.detail).toBe('channels.productNumberOnly');
+      expect(await ctx.db.select().from(users).where(eq(users.productNumber, mobile))).toEqual([]);
     });
   },
   { env: { SMS_INBOUND_SUBGROUP: INBOUND_SUBGROUP } },

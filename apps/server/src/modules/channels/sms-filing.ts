@@ -4,7 +4,7 @@
  * it), or a new ticket answered with its number. The comment's source is 'sms': staff hear it
  * live, and the issuer's own words tell the issuer nothing.
  */
-import { AppError, SMS_INBOUND_TEXT_MAX_LENGTH, type Language } from '@switchboard/shared';
+import { AppError, SMS_INBOUND_TEXT_MAX_LENGTH, STORED_PRODUCT_NUMBER, type Language } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { say } from '../../lib/messages.ts';
@@ -59,7 +59,7 @@ async function inboundGroupOf(db: Db, configured: string | undefined) {
 
 /** The title of a ticket opened by `text`: its first characters on one line. */
 function titleOf(text: string): string {
-  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, TITLE_LENGTH).join('');
+  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, TITLE_LENGTH).join('').trim();
 }
 
 /**
@@ -72,6 +72,8 @@ export async function fileInboundSms(
   message: InboundSms,
   language: Language,
 ): Promise<InboundRecord> {
+  // Accounts are product numbers: a mobile that is none has no account to file as (recorded as refused).
+  if (!STORED_PRODUCT_NUMBER.test(message.from)) throw AppError.invalidField('from', 'channels.productNumberOnly');
   const { user } = await findOrCreateAccount(ctx.db, message.from, language);
   const issuer = actorOfAccount(user, gateway.ip);
   const cutNote = say(language, 'issuer.smsCutNote', { max: SMS_INBOUND_TEXT_MAX_LENGTH });
