@@ -46,6 +46,7 @@ import { measureTokenCheck } from './tokens.ts';
 import { measureFanOut } from './webhooks.ts';
 import { measureAlarms } from './alarms.ts';
 import { measureOutages } from './outages.ts';
+import { measureInboundSms } from './sms.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -209,6 +210,13 @@ async function measureOutageRows(server: RunningProcess, sample: CorpusSample, t
   ];
 }
 
+/** DESIGN.md §24's budget: the SMS gateway's inbound callbacks at 100 messages a second. */
+async function measureSmsRows(server: RunningProcess, sample: CorpusSample): Promise<Row[]> {
+  if (!selected('sms')) return [];
+  console.log('- sms: inbound callbacks paced at 100/s, filed as tickets, comments and STATUS answers');
+  return [{ api: await measureInboundSms(server, pool, sample, load, drain) }];
+}
+
 async function main(): Promise<void> {
   const server = await startServer(settings.databaseUrl);
   started.push(server);
@@ -305,6 +313,7 @@ async function main(): Promise<void> {
   }
   rows.push(...(await measureIntegrations(server, sample, trivialPing)));
   rows.push(...(await measureOutageRows(server, sample, trivialPing)));
+  rows.push(...(await measureSmsRows(server, sample)));
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   console.log(
