@@ -47,6 +47,7 @@ import { measureFanOut } from './webhooks.ts';
 import { measureAlarms } from './alarms.ts';
 import { measureOutages } from './outages.ts';
 import { measureMail } from './mail.ts';
+import { measureInboundSms } from './sms.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -210,6 +211,13 @@ async function measureOutageRows(server: RunningProcess, sample: CorpusSample, t
   ];
 }
 
+/** DESIGN.md §24's budget: the SMS gateway's inbound callbacks at 100 messages a second. */
+async function measureSmsRows(server: RunningProcess, sample: CorpusSample): Promise<Row[]> {
+  if (!selected('sms')) return [];
+  console.log('- sms: inbound callbacks paced at 100/s, filed as tickets, comments and STATUS answers');
+  return [{ api: await measureInboundSms(server, pool, sample, load, drain) }];
+}
+
 async function main(): Promise<void> {
   const server = await startServer(settings.databaseUrl);
   started.push(server);
@@ -310,6 +318,7 @@ async function main(): Promise<void> {
     console.log("- mail: a mailbox of customers' mails parsed and filed by a desk that reads it");
     rows.push(await measureMail(settings.databaseUrl, pool));
   }
+  rows.push(...(await measureSmsRows(server, sample)));
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   console.log(

@@ -128,9 +128,10 @@ export const outboxMessages = pgTable(
       .on(t.broadcastId, t.recipient)
       .where(sql`broadcast_id is not null`),
     index('outbox_messages_ticket').on(t.ticketId, t.createdAt),
+    // The admins' Failed list: sends that kept failing, and messages reported undelivered (DESIGN.md §24).
     index('outbox_messages_failed')
       .on(t.createdAt)
-      .where(sql`status = 'failed'`),
+      .where(sql`(status = 'failed' or delivery in ('failed', 'expired'))`),
     // The admins' channel view: the last delivery report and the reports of the last day.
     index('outbox_messages_delivery')
       .on(t.deliveryAt)

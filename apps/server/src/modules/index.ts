@@ -17,6 +17,7 @@ import bulkRoutes from './bulk/bulk.routes.ts';
 import cannedRepliesRoutes from './canned-replies/canned-replies.routes.ts';
 import captchaRoutes from './captcha/captcha.routes.ts';
 import channelStatusRoutes from './channels/channel-status.routes.ts';
+import smsCallbacksRoutes from './channels/sms-callbacks.routes.ts';
 import commentsRoutes from './comments/comments.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
@@ -77,6 +78,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   alarmsRoutes,
   subscribersRoutes,
   channelStatusRoutes,
+  async (app) => app.register(smsCallbacksRoutes, { alarmIncidents: alarmIncidentLinker }),
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

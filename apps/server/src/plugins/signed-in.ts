@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope an API client's token needs for this route; none: no client may call it. */
     scope?: ApiScope;
+    /** A client's requests per minute on this route, when not CLIENT_REQUESTS_PER_MINUTE (write-limits.ts). */
+    clientBudget?: number;
   }
 }
 

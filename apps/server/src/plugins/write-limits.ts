@@ -15,7 +15,17 @@ import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-lim
 import { AppError, isStaff, type ServerMessageKey } from '@switchboard/shared';
 
 export type WriteKind =
-  'ticket' | 'comment' | 'upload' | 'report' | 'signInLock' | 'incident' | 'bulk' | 'alarm' | 'broadcast' | 'other';
+  | 'ticket'
+  | 'comment'
+  | 'upload'
+  | 'report'
+  | 'signInLock'
+  | 'incident'
+  | 'bulk'
+  | 'alarm'
+  | 'broadcast'
+  | 'smsCallback'
+  | 'other';
 
 /**
  * Writes per minute and route. Staff work the queue all day (forwarding, resolving, answering
@@ -48,6 +58,11 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // Outage broadcasts (DESIGN.md §23): each may text a hundred thousand numbers, and an incident has
   // a few in its life; a person confirms one after reading the count, so 10 a minute is plenty.
   broadcast: { staff: 10, others: 10 },
+  // The SMS gateway's callbacks (DESIGN.md §24): only API clients with channels:inbound make them, at
+  // up to 100 inbound messages a second and a delivery report for every message sent, so the
+  // client's whole budget (CLIENT_CALLBACKS_PER_MINUTE); a number's own flood is held back by its
+  // hourly limit (SMS_INBOUND_PER_NUMBER_PER_HOUR).
+  smsCallback: { staff: 24_000, others: 24_000 },
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };
@@ -156,12 +171,20 @@ export const BODY_LIMITS = {
  */
 export const CLIENT_REQUESTS_PER_MINUTE = 600;
 
+/**
+ * The budget of a client on the SMS gateway's callback routes (their `config.clientBudget`): 100
+ * inbound messages and 100 delivery reports a second with room to spare, far above a script's
+ * ten a second, because a gateway's traffic is the customers', not the client's.
+ */
+export const CLIENT_CALLBACKS_PER_MINUTE = 24_000;
+
 /** The options of the per-client budget (plugins/signed-in.ts counts it with createRateLimit). */
 export function clientRequestLimit(): CreateRateLimitOptions {
   return {
     timeWindow: '1 minute',
     keyGenerator: (request) => `client:${request.actor?.client?.id ?? request.ip}`,
-    max: (request) => CLIENT_REQUESTS_PER_MINUTE * request.server.deps.config.writeLimitScale,
+    max: (request) =>
+      (request.routeOptions.config.clientBudget ?? CLIENT_REQUESTS_PER_MINUTE) * request.server.deps.config.writeLimitScale,
     // Like every signed-in limit: while the shared counter does not answer, the client goes on.
     skipOnError: true,
   };

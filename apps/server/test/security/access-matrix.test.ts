@@ -156,6 +156,11 @@ const EXPECTED: Record<string, readonly number[]> = {
   'POST /api/v1/incidents/{id}/broadcasts/{broadcast_id}/cancel': [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   // The channels page (DESIGN.md §24): admins only.
   'GET /api/v1/channels':                                         [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  // The SMS gateway's callbacks (DESIGN.md §24): only API clients with channels:inbound (access-tokens.test.ts).
+  'POST /api/v1/channels/sms/inbound':                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  'GET /api/v1/channels/sms/inbound':                             [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  'POST /api/v1/channels/sms/delivery':                           [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  'GET /api/v1/channels/sms/delivery':                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

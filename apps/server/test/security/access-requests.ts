@@ -9,6 +9,7 @@ import { buildUser, lastOtpSentTo, randomProductNumber, solveCaptcha } from '../
 import { buildGroup, IMAGES, presign, randomProblematicNumber, ticketBody, uploadImage } from '../ticket-factories.ts';
 import { ALARM_RULE_REQUESTS } from './access-alarm-rule-requests.ts';
 import { ALARM_REQUESTS } from './access-alarm-requests.ts';
+import { CHANNEL_REQUESTS } from './access-channel-requests.ts';
 import { BROADCAST_REQUESTS } from './access-broadcast-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
@@ -258,6 +259,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...OUTAGE_REQUESTS,
   ...SUBSCRIBER_REQUESTS,
   ...BROADCAST_REQUESTS,
+  ...CHANNEL_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

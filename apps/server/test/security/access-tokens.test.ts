@@ -60,6 +60,11 @@ const EXPECTED: Record<string, readonly number[]> = {
   // Subscribers (DESIGN.md §23): any client with subscribers:write, whatever its department.
   'PUT /api/v1/subscribers/{number}':                                 [401, 200, 401, 401, 403, 200, 401],
   'POST /api/v1/subscribers/import':                                  [401, 200, 401, 401, 403, 200, 401],
+  // The SMS gateway's callbacks (DESIGN.md §24): any client with channels:inbound, whatever its department.
+  'POST /api/v1/channels/sms/inbound':                                [401, 200, 401, 401, 403, 200, 401],
+  'GET /api/v1/channels/sms/inbound':                                 [401, 200, 401, 401, 403, 200, 401],
+  'POST /api/v1/channels/sms/delivery':                               [401, 200, 401, 401, 403, 200, 401],
+  'GET /api/v1/channels/sms/delivery':                                [401, 200, 401, 401, 403, 200, 401],
   // The clients themselves are the admins': no token manages tokens.
   'GET /api/v1/api-clients':                                          [401, 403, 401, 401, 403, 403, 401],
   'POST /api/v1/api-clients':                                         [401, 403, 401, 401, 403, 403, 401],

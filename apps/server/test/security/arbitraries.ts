@@ -48,6 +48,7 @@ function poolFor(name: string | undefined, schema: JsonSchema, pools: Pools): un
     case 'product_number':
     case 'user_phone_number':
     case 'number':
+    case 'msisdn': // the SMS gateway's sender (SMS_INBOUND_FIELDS, DESIGN.md §24)
       return pools.productNumbers;
     case 'token':
       return pools.captchaTokens;

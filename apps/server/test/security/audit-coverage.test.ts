@@ -23,10 +23,18 @@ const UNAUDITED_WRITES: Record<string, string> = {
     "a monitoring system's delivery, kept in the alarm delivery log; an incident it opens is audited (incident.create)",
   'POST /api/v1/alarms/generic':
     "a monitoring system's delivery, kept in the alarm delivery log; an incident it opens is audited (incident.create)",
+  'POST /api/v1/channels/sms/inbound':
+    "the SMS gateway's callback, kept in inbound_messages; the ticket or comment it files and a STOP or START are audited",
+  'POST /api/v1/channels/sms/delivery': "the SMS gateway's delivery report, kept on the outbox message it names",
 };
 
-/** Writes only an API client makes (DESIGN.md §22): asked by a client with every scope instead. */
-const CLIENT_WRITES = new Set(['POST /api/v1/alarms/alertmanager', 'POST /api/v1/alarms/generic']);
+/** Writes only an API client makes (DESIGN.md §22, §24): asked by a client with every scope instead. */
+const CLIENT_WRITES = new Set([
+  'POST /api/v1/alarms/alertmanager',
+  'POST /api/v1/alarms/generic',
+  'POST /api/v1/channels/sms/inbound',
+  'POST /api/v1/channels/sms/delivery',
+]);
 
 /**
  * Writes that also change tickets record each ticket's own rows besides theirs: an incident's

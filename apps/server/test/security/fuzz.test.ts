@@ -26,7 +26,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const ANONYMOUS_RUNS = Math.max(50, Math.round(RUNS / 4));
 
 /** Endpoints only an API client may call (DESIGN.md §22): fuzzed with a client's token, not the admin's session. */
-const CLIENT_ONLY = new Set(['POST /api/v1/alarms/alertmanager', 'POST /api/v1/alarms/generic']);
+const CLIENT_ONLY = new Set([
+  'POST /api/v1/alarms/alertmanager',
+  'POST /api/v1/alarms/generic',
+  'POST /api/v1/channels/sms/inbound',
+  'GET /api/v1/channels/sms/inbound',
+  'POST /api/v1/channels/sms/delivery',
+  'GET /api/v1/channels/sms/delivery',
+]);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 /** Routes are registered without touching the database, so an inert one lists them while tests are collected. */

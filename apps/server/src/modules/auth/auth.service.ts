@@ -37,8 +37,12 @@ export async function signIn(db: Db, productNumber: string, ip: string, language
   });
 }
 
-/** The live account of a number, created as a customer (speaking `language`) on first sign-in. */
-async function findOrCreateAccount(
+/**
+ * The live account of a number, created as a customer (speaking `language`) on first sign-in, or
+ * on the number's first SMS to the desk (DESIGN.md §24). Refused (403) when the number's account
+ * was deleted.
+ */
+export async function findOrCreateAccount(
   db: Db,
   productNumber: string,
   language: Language,

@@ -7,7 +7,7 @@ import { createBroadcastSender, type BroadcastSender } from './broadcast-sender.
 
 declare module 'fastify' {
   interface FastifyInstance {
-    broadcastSender: Pick<BroadcastSender, 'runOnce'>;
+    broadcastSender: Pick<BroadcastSender, 'runOnce' | 'noteProgress'>;
   }
 }
 
@@ -24,7 +24,10 @@ export default fp(
       retryMs: config.notify.retryMs,
       sendTimeoutMs: config.notify.sendTimeoutMs,
     });
-    app.decorate('broadcastSender', { runOnce: () => sender.runOnce() });
+    app.decorate('broadcastSender', {
+      runOnce: () => sender.runOnce(),
+      noteProgress: (broadcastId, incidentId) => sender.noteProgress(broadcastId, incidentId),
+    });
     app.addHook('onReady', async () => {
       if (autoStart) sender.start();
     });

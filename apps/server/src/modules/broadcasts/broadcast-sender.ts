@@ -58,6 +58,11 @@ export interface BroadcastSender {
   start(): void;
   /** One tick, waiting for its sends and reporting progress: the messages sent. */
   runOnce(): Promise<number>;
+  /**
+   * Tells staff's screens of a broadcast's progress that changed elsewhere (a delivery report,
+   * DESIGN.md §24), with the progress of the next tick: at most once a second per broadcast.
+   */
+  noteProgress(broadcastId: string, incidentId: number): void;
   /** Stops ticking and waits for the sends under way (bounded by the send timeout). */
   stop(): Promise<void>;
 }
@@ -180,6 +185,9 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       const results = await Promise.all(inFlight);
       await report(true);
       return claimed === 0 ? 0 : results.filter(Boolean).length;
+    },
+    noteProgress(broadcastId, incidentId) {
+      dirty.set(broadcastId, incidentId);
     },
     async stop() {
       stopped = true;

@@ -108,6 +108,8 @@ const VIEW_COLUMNS = {
   sent: counted('sent'),
   failed: counted('failed'),
   pending: counted('pending'),
+  // What the gateway reported delivered (DESIGN.md §24); a message is sent before it is delivered.
+  delivered: sql<number>`(select count(*) from ${outboxMessages} o where o.broadcast_id = ${broadcasts.id} and o.delivery = 'delivered')::int`,
 };
 
 function viewOf(found: {
@@ -116,15 +118,15 @@ function viewOf(found: {
   sent: number;
   failed: number;
   pending: number;
+  delivered: number;
 }): BroadcastView {
-  // Delivery reports (DESIGN.md §24) are not recorded yet: none counts as delivered.
   return {
     ...found.row,
     createdByName: found.createdByName,
     sent: found.sent,
     failed: found.failed,
     pending: found.pending,
-    delivered: 0,
+    delivered: found.delivered,
   };
 }
 

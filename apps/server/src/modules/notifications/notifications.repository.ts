@@ -1,7 +1,8 @@
 /** SQL of the outbox (`outbox_messages`): writing messages, the worker's claims, the lists staff read. */
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DeliveryReport } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { outboxMessages } from '../../db/schema.ts';
+import { broadcasts, outboxMessages } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
@@ -150,7 +151,43 @@ export function listTicketMessagesPage(db: Db, ticketId: number, offset: number,
   return messagesPage(db, eq(outboxMessages.ticketId, ticketId), offset, limit);
 }
 
-/** A page of the messages that kept failing, newest first (the partial index of failures serves it). */
+/**
+ * The messages the admins' Failed list shows: those that kept failing, and those the gateway took
+ * but reported undelivered (DESIGN.md §24). The same text as the predicate of the partial index
+ * `outbox_messages_failed`, so that the index serves the list.
+ */
+export const FAILED_MESSAGES = sql`(status = 'failed' or delivery in ('failed', 'expired'))`;
+
+/** A page of the failed messages, newest first (the partial index of failures serves it). */
 export function listFailedMessagesPage(db: Db, offset: number, limit: number) {
-  return messagesPage(db, eq(outboxMessages.status, 'failed'), offset, limit);
+  return messagesPage(db, FAILED_MESSAGES, offset, limit);
+}
+
+/**
+ * Records what the SMS gateway reported of a message (DESIGN.md §24). A first report is kept; a
+ * later `delivered` replaces a failure (a gateway may retry after reporting one); anything else
+ * changes nothing, so a repeated report is harmless. Undefined when no such message exists;
+ * otherwise whether the row changed, and its broadcast with the broadcast's incident.
+ */
+export async function recordDeliveryReport(db: Db, outboxId: string, delivery: DeliveryReport) {
+  const [changed] = await db
+    .update(outboxMessages)
+    .set({ delivery, deliveryAt: sql`now()` })
+    .where(
+      and(
+        eq(outboxMessages.id, outboxId),
+        eq(outboxMessages.channel, 'sms'),
+        or(isNull(outboxMessages.delivery), and(ne(outboxMessages.delivery, 'delivered'), sql`${delivery} = 'delivered'`)),
+      ),
+    )
+    .returning({
+      broadcastId: outboxMessages.broadcastId,
+      incidentId: sql<number | null>`(select b.incident_id::int from ${broadcasts} b where b.id = ${outboxMessages.broadcastId})`,
+    });
+  if (changed) return { changed: true, broadcastId: changed.broadcastId, incidentId: changed.incidentId };
+  const [exists] = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, outboxId), eq(outboxMessages.channel, 'sms')));
+  return exists ? { changed: false, broadcastId: null, incidentId: null } : undefined;
 }

@@ -94,9 +94,13 @@ export interface SmsGateway {
 
 /**
  * A loopback HTTP SMS gateway: `ok` accepts, `fail` answers 503, `silent` never answers, `slow`
- * accepts after 300 ms. A message counts as delivered only when the gateway answered 200.
+ * accepts after 300 ms. A message counts as delivered only when the gateway answered 200; then
+ * `onAccepted` hears of it with its reference, as a gateway's delivery report would (DESIGN.md §24).
  */
-export async function startSmsGateway(mode: GatewayMode = 'ok'): Promise<SmsGateway> {
+export async function startSmsGateway(
+  mode: GatewayMode = 'ok',
+  onAccepted?: (message: { to: string; text: string; reference: string }) => void,
+): Promise<SmsGateway> {
   const held: ServerResponse[] = [];
   const gateway: SmsGateway = { url: '', mode, calls: 0, references: [], delivered: [], close: async () => undefined };
   const server = createServer((request, response) => {
@@ -108,6 +112,7 @@ export async function startSmsGateway(mode: GatewayMode = 'ok'): Promise<SmsGate
       if (response.destroyed) return;
       gateway.delivered.push(message);
       response.writeHead(200).end('{"status":"sent"}');
+      onAccepted?.({ ...message, reference: query.get('ref') ?? '' });
     };
     if (gateway.mode === 'fail') response.writeHead(503).end('{"status":"busy"}');
     else if (gateway.mode === 'silent') held.push(response);

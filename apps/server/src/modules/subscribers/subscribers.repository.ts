@@ -126,3 +126,31 @@ export async function searchSubscriberViews(
   ]);
   return { rows: rows.map(viewOf), total: counted?.n ?? 0 };
 }
+
+/** What an inbound SMS needs of its sender (DESIGN.md §24): language, opt-out, area and status. */
+export async function findSubscriberContact(db: Db, number: string) {
+  const [row] = await db
+    .select({
+      language: subscribers.language,
+      optedOutAt: subscribers.optedOutAt,
+      areaCode: subscribers.areaCode,
+      status: subscribers.status,
+    })
+    .from(subscribers)
+    .where(eq(subscribers.number, number));
+  return row;
+}
+
+/**
+ * Opts the number out of broadcasts (or back in): true when its row changed, false when it was
+ * already so or the number is no subscriber. The condition on the row makes two STOPs at once
+ * change it once.
+ */
+export async function setSubscriberOptedOut(db: Db, number: string, optedOut: boolean): Promise<boolean> {
+  const rows = await db
+    .update(subscribers)
+    .set({ optedOutAt: optedOut ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(and(eq(subscribers.number, number), optedOut ? sql`opted_out_at is null` : sql`opted_out_at is not null`))
+    .returning({ number: subscribers.number });
+  return rows.length === 1;
+}

@@ -1,0 +1,2 @@
+DROP INDEX "outbox_messages_failed";--> statement-breakpoint
+CREATE INDEX "outbox_messages_failed" ON "outbox_messages" USING btree ("created_at") WHERE (status = 'failed' or delivery in ('failed', 'expired'));
