@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 export const ALERTMANAGER_PATH = process.env.ALERTMANAGER_PATH ?? '/usr/bin/prometheus-alertmanager';
 
@@ -25,17 +25,6 @@ export interface PostedAlert {
   startsAt?: string;
   /** In the past: the alert is resolved. */
   endsAt?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** The configuration the docs show, with the desk's address and token filled in and seconds for minutes. */

@@ -7,10 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 
 export const DOVECOT_PATH = process.env.DOVECOT_PATH ?? '/usr/sbin/dovecot';
 
@@ -30,17 +31,6 @@ export interface DovecotPeer {
 
 const USER = 'desk';
 const PASSWORD = 'mailbox-secret';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * The configuration: everything under `directory`. Dovecot runs its login and mail processes as
