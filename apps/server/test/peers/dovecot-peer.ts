@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { createServer } from 'node:net';
 import { freePort } from './free-port.ts';
 
 export const DOVECOT_PATH = process.env.DOVECOT_PATH ?? '/usr/sbin/dovecot';
