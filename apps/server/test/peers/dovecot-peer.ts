@@ -113,15 +113,21 @@ export async function startDovecot(): Promise<DovecotPeer> {
   await writeFile(configFile, dovecotConfig(directory, port, account));
   let log = '';
   const launch = async () => {
-    const started = spawn(DOVECOT_PATH, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: a restart ends the sessions' processes too, as a crash of the server would.
+    const started = spawn(DOVECOT_PATH, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     await waitUntilListening(port, started, () => log);
     return started;
   };
+  /**
+   * Ends the server with every session it serves. SIGTERM alone may leave a session's process
+   * serving an IDLE connection past the restart, and the test would see no drop.
+   */
   const halt = async (running: ChildProcess) => {
-    running.kill('SIGTERM');
-    if (running.exitCode === null) await new Promise((resolve) => running.once('exit', resolve));
+    const exited = running.exitCode === null ? new Promise((resolve) => running.once('exit', resolve)) : Promise.resolve();
+    if (running.pid !== undefined) process.kill(-running.pid, 'SIGKILL');
+    await exited;
   };
   let child = await launch();
 
