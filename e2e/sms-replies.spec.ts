@@ -56,6 +56,8 @@ test('a customer’s SMS answer appears live on the ticket staff have open', asy
   expect(((await taken.json()) as SmsInboundReply).data).toEqual({ outcome: 'comment', ticket_id: ticketId, repeat: false });
 
   await expect(page.getByText(answer)).toBeVisible(LIVE);
+  // Staff see how it came.
+  await expect(page.getByTestId('comment').filter({ hasText: answer })).toContainText('by SMS');
   await page.screenshot({ path: `${SHOTS}/answer-live.png`, fullPage: true });
 
   // The gateway's retry of the same message changes nothing.
