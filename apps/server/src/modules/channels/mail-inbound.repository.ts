@@ -48,6 +48,17 @@ export async function countMailsOfSenderSince(db: Db, sender: string, since: Dat
   return row?.n ?? 0;
 }
 
+/** The tickets mail opened since `since`, from every address (the ceiling of new tickets by mail). */
+export async function countTicketsByMailSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inboundMessages)
+    .where(
+      and(eq(inboundMessages.channel, 'email'), eq(inboundMessages.outcome, 'ticket'), gte(inboundMessages.receivedAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
 /** The session with the mailbox is alive now. */
 export async function markMailboxSeen(db: Db): Promise<void> {
   await db

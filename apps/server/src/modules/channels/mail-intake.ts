@@ -12,7 +12,13 @@ import { findTicketOfMessageIds } from '../notifications/notifications.repositor
 import { issuePublicTicket, type PublicTicketsContext } from '../public-tickets/public-tickets.service.ts';
 import { storeReceivedImage } from '../storage/storage.service.ts';
 import { findTicketWithIssuer, type TicketWithIssuer } from '../tickets/tickets.repository.ts';
-import { countMailsOfSenderSince, isMailTaken, recordTakenMail, type TakenMail } from './mail-inbound.repository.ts';
+import {
+  countMailsOfSenderSince,
+  countTicketsByMailSince,
+  isMailTaken,
+  recordTakenMail,
+  type TakenMail,
+} from './mail-inbound.repository.ts';
 import { readMail, type MailReadSettings, type ReadMail } from './mail-message.ts';
 
 export interface MailIntakeContext extends Omit<PublicTicketsContext, 'captcha'>, MailReadSettings {
@@ -59,6 +65,10 @@ export async function takeMail(ctx: MailIntakeContext, message: MailboxMessage, 
   if (!mail.text && mail.attachments.length === 0) return setAside('ignored', mail.sender, 'no text and no attachment');
   const target = await targetOf(ctx, mail);
   if (!target) return setAside('refused', mail.sender, 'no live group to open a ticket in');
+  // A From header costs nothing to forge: past the public form's hourly ceiling, mail opens no more tickets.
+  const ceiling = ctx.limits.ticketsPerHour;
+  if ('group' in target && (await countTicketsByMailSince(ctx.db, new Date(now.getTime() - HOUR_MS))) >= ceiling)
+    return setAside('limited', mail.sender, `over ${ceiling} new tickets by mail an hour`);
   const language = 'ticket' in target ? target.ticket.issuerLanguage : mail.language;
   // Stored before the transaction: an image nothing claims (a mail taken elsewhere) is purged as any unused upload.
   const images = await storeAttachments(ctx, mail, language);
