@@ -12,6 +12,7 @@ import {
   type NotificationChannel,
 } from '@switchboard/shared';
 import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
+import { satisfactionConfig, satisfactionEnv, type SatisfactionConfig } from './config-satisfaction.ts';
 import { isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
@@ -123,6 +124,7 @@ const envSchema = z.object({
   DEV_OUTBOX: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...channelsEnv,
+  ...satisfactionEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -217,6 +219,8 @@ export interface Config {
   events: { streamsMax: number; heartbeatMs: number };
   /** Two-way SMS and e-mail (config-channels.ts). */
   channels: ChannelsConfig;
+  /** Customer satisfaction (config-satisfaction.ts). */
+  satisfaction: SatisfactionConfig;
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
    * hold only a share of the pool; one more waits `waitMs` for a turn, then answers 503; each
@@ -309,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     subscribers: { importMaxBytes: env.SUBSCRIBER_IMPORT_MAX_BYTES },
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     channels: channelsConfig(env),
+    satisfaction: satisfactionConfig(env, env.JWT_SECRET ? `${env.JWT_SECRET}:rating` : devSecret('rating')),
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,
       waitMs: env.EXPENSIVE_READ_WAIT_MS,

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'tickets.assign',
   'tickets.release',
   'ticket.priority',
+  'ticket.rate',
   'incident.create',
   'incident.link',
   'incident.unlink',

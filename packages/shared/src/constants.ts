@@ -39,9 +39,10 @@ export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * `broadcast`: an outage broadcast's SMS to a subscriber (DESIGN.md §23), paced apart from the others;
- * `answer`: the desk's answer to an inbound SMS (STATUS, STOP / START, a new ticket's number, §24).
+ * `answer`: the desk's answer to an inbound SMS (STATUS, STOP / START, a new ticket's number, §24);
+ * `survey`: "How did we do?" after a resolve (§25).
  */
-export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast', 'answer'] as const;
+export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast', 'answer', 'survey'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `cancelled`: a broadcast's message that was still waiting when staff cancelled the broadcast. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
@@ -49,6 +50,10 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /** What an SMS gateway later reported of a message it took (DESIGN.md §24); null until it does. */
 export const DELIVERY_REPORTS = ['delivered', 'failed', 'expired'] as const;
 export type DeliveryReport = (typeof DELIVERY_REPORTS)[number];
+
+/** How a rating reached the desk (DESIGN.md §25): a digit answered by SMS, or a link of the e-mail tapped. */
+export const RATING_CHANNELS = ['sms', 'email'] as const;
+export type RatingChannel = (typeof RATING_CHANNELS)[number];
 
 /** How a comment reached the desk (DESIGN.md §24): typed on the web (or sent by the API), an SMS, an e-mail. */
 export const COMMENT_SOURCES = ['web', 'sms', 'email'] as const;

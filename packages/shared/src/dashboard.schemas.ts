@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEPARTMENTS } from './constants.ts';
 import { msg } from './messages.ts';
+import { satisfactionRowSchema } from './satisfaction.schemas.ts';
 
 export const DASHBOARD_MIN_DAYS = 1;
 export const DASHBOARD_MAX_DAYS = 90;
@@ -58,6 +59,8 @@ export const dashboardSchema = z.object({
    * per number and incident, once that window has passed.
    */
   reports_avoided: z.number().int(),
+  /** Ratings given in the period (DESIGN.md §25), by the department holding the ticket; every department, zeros too. */
+  satisfaction: z.array(satisfactionRowSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

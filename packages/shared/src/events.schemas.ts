@@ -9,6 +9,7 @@ export const LIVE_EVENT_NAMES = [
   'incident.changed',
   'alarm.changed',
   'broadcast.changed',
+  'ticket.rated_low',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
@@ -44,6 +45,16 @@ export const broadcastEventDataSchema = z.strictObject({
 });
 export type BroadcastEventData = z.infer<typeof broadcastEventDataSchema>;
 
+/**
+ * The data of ticket.rated_low (DESIGN.md §25): the issuer rated the ticket 1 or 2. Heard by the
+ * staff who act for its holder (canHearLowRating); the list shows the badge on its next read.
+ */
+export const lowRatingEventDataSchema = z.strictObject({
+  ticket_id: z.number().int().min(1),
+  score: z.number().int().min(1).max(5),
+});
+export type LowRatingEventData = z.infer<typeof lowRatingEventDataSchema>;
+
 /** One event as the stream carries it: `event: <name>` and `data: <json>`. */
 export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ticket.created'), data: ticketEventDataSchema }),
@@ -52,5 +63,6 @@ export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('incident.changed'), data: incidentEventDataSchema }),
   z.object({ event: z.literal('alarm.changed'), data: alarmEventDataSchema }),
   z.object({ event: z.literal('broadcast.changed'), data: broadcastEventDataSchema }),
+  z.object({ event: z.literal('ticket.rated_low'), data: lowRatingEventDataSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

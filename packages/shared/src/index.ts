@@ -25,6 +25,7 @@ export * from './subscribers.schemas.ts';
 export * from './broadcasts.schemas.ts';
 export * from './outages.schemas.ts';
 export * from './channels.schemas.ts';
+export * from './satisfaction.schemas.ts';
 export * from './priority.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';

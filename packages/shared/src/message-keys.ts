@@ -30,6 +30,7 @@ import type serverSubscribers from '../messages/en/server/subscribers.json';
 import type serverBroadcasts from '../messages/en/server/broadcasts.json';
 import type serverOutages from '../messages/en/server/outages.json';
 import type serverChannels from '../messages/en/server/channels.json';
+import type serverSatisfaction from '../messages/en/server/satisfaction.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -52,6 +53,7 @@ import type validationIntegrations from '../messages/en/validation/integrations.
 import type validationAlarms from '../messages/en/validation/alarms.json';
 import type validationSubscribers from '../messages/en/validation/subscribers.json';
 import type validationChannels from '../messages/en/validation/channels.json';
+import type validationSatisfaction from '../messages/en/validation/satisfaction.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type issuer from '../messages/en/issuer.json';
 
@@ -84,7 +86,8 @@ export type ServerMessageKey =
   | KeysOf<'subscribers', typeof serverSubscribers>
   | KeysOf<'broadcasts', typeof serverBroadcasts>
   | KeysOf<'outages', typeof serverOutages>
-  | KeysOf<'channels', typeof serverChannels>;
+  | KeysOf<'channels', typeof serverChannels>
+  | KeysOf<'satisfaction', typeof serverSatisfaction>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -109,6 +112,7 @@ export type ValidationMessageKey =
   | KeysOf<'alarms', typeof validationAlarms>
   | KeysOf<'subscribers', typeof validationSubscribers>
   | KeysOf<'broadcasts', typeof validationBroadcasts>
-  | KeysOf<'channels', typeof validationChannels>;
+  | KeysOf<'channels', typeof validationChannels>
+  | KeysOf<'satisfaction', typeof validationSatisfaction>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

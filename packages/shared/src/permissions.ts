@@ -274,6 +274,19 @@ export function canSetPriority(
 }
 
 /**
+ * A ticket's satisfaction rating (DESIGN.md §25) is staff's to read: on the ticket view, the list
+ * (badge and `rating=`), the dashboard and the report. The issuer gave it and is not shown it back.
+ */
+export function canSeeRating(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
+/** A low rating is told live to the staff who act for the ticket's holder (cc hears every one). */
+export function canHearLowRating(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
+  return actsForHolder(viewer, ticket);
+}
+
+/**
  * The orders of the list a viewer may use (DESIGN.md §30): staff every one; agents and customers
  * by creation only, as the last change (internal notes, forwards), the priority and the due time
  * are the desk's to know and an order would tell them. Another order is dropped, like a filter.
@@ -299,6 +312,7 @@ export const TICKET_LIST_FILTERS = [
   'resolved_from',
   'resolved_to',
   'priority',
+  'rating',
 ] as const;
 export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
 

@@ -18,6 +18,7 @@ import { commentSchema } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
 import { sortDirectionSchema, ticketPrioritySchema, ticketSortSchema } from './priority.schemas.ts';
+import { ratingFilterQuerySchema, ticketRatingSchema } from './satisfaction.schemas.ts';
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
@@ -116,6 +117,8 @@ export const ticketSchema = z.object({
   ...serviceDueFields,
   /** Staff only (DESIGN.md §30). */
   priority: ticketPrioritySchema.optional(),
+  /** Staff only (DESIGN.md §25): the issuer's rating, null until one is given. */
+  rating: ticketRatingSchema.nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -173,6 +176,8 @@ export const ticketListQuerySchema = z
     resolved_to: optionalQuery(calendarDaySchema),
     /** Staff only: the tickets of one priority (DESIGN.md §30). */
     priority: optionalQuery(ticketPrioritySchema),
+    /** Staff only: `low` the tickets rated 1 or 2, `any` every rated one (DESIGN.md §25). */
+    rating: ratingFilterQuerySchema,
     /** The order (DESIGN.md §30); agents and customers may order by creation only (listSortsFor). */
     sort: optionalQuery(ticketSortSchema),
     order: optionalQuery(sortDirectionSchema),
@@ -204,6 +209,8 @@ export const ticketListItemSchema = z.object({
   ...serviceDueFields,
   /** Staff only (DESIGN.md §30). */
   priority: ticketPrioritySchema.optional(),
+  /** Staff only (DESIGN.md §25): the rating's score, null when not rated. */
+  rating: z.number().int().nullable().optional(),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 

@@ -10,3 +10,4 @@ export * from './integrations.schema.ts';
 export * from './alarms.schema.ts';
 export * from './subscribers.schema.ts';
 export * from './channels.schema.ts';
+export * from './satisfaction.schema.ts';

@@ -14,6 +14,7 @@ const KINDS = {
   resolved: 'kindResolved',
   broadcast: 'kindBroadcast',
   answer: 'kindAnswer',
+  survey: 'kindSurvey',
 } as const satisfies Record<NotificationKind, Key>;
 const DELIVERIES = {
   delivered: 'deliveryDelivered',

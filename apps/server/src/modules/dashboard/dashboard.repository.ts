@@ -7,8 +7,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { REPORT_AVOIDED_WINDOW_MINUTES } from '@switchboard/shared';
-import { incidents, statusChecks, subgroups, tickets } from '../../db/schema.ts';
+import { RATING_LOW_MAX, RATING_SATISFIED_MIN, REPORT_AVOIDED_WINDOW_MINUTES } from '@switchboard/shared';
+import { incidents, statusChecks, subgroups, ticketRatings, tickets } from '../../db/schema.ts';
 
 /** The first instant of the day `daysAgo` days before today, in `timezone`. */
 function startOfDay(daysAgo: number, timezone: string): SQL {
@@ -124,4 +124,18 @@ export async function countReportsAvoided(db: Db, days: number, timezone: string
             and ${tickets.createdAt} < ${statusChecks.checkedAt} + ${window})`,
     );
   return row?.avoided ?? 0;
+}
+
+/** Ratings given in the last `days` days (DESIGN.md §25), by the department holding the ticket then: a range of ticket_ratings_rated. */
+export async function countRatingsByHolder(db: Db, days: number, timezone: string) {
+  return db
+    .select({
+      holder: ticketRatings.department,
+      rated: sql<number>`count(*)::int`,
+      satisfied: sql<number>`(count(*) filter (where ${ticketRatings.score} >= ${RATING_SATISFIED_MIN}))::int`,
+      low: sql<number>`(count(*) filter (where ${ticketRatings.score} <= ${RATING_LOW_MAX}))::int`,
+    })
+    .from(ticketRatings)
+    .where(gte(ticketRatings.ratedAt, startOfDay(days - 1, timezone)))
+    .groupBy(ticketRatings.department);
 }

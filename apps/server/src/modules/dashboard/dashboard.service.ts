@@ -14,6 +14,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import {
   countActiveIncidents,
   countBacklog,
+  countRatingsByHolder,
   countReportsAvoided,
   countPerDay,
   medianFirstReplyByHolder,
@@ -41,7 +42,7 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
   // The route runs this as an expensive read (lib/expensive-reads.ts): in one transaction with a
   // statement time limit, on one connection, so the figures run one after the other there (a
   // dashboard once took six connections of ten at a time); they are sent together all the same.
-  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents, reportsAvoided] = await Promise.all([
+  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents, reportsAvoided, ratings] = await Promise.all([
     countPerDay(db, days, timezone),
     countBacklog(db),
     medianFirstReplyByHolder(db, days, timezone),
@@ -49,6 +50,7 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
     topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS),
     countActiveIncidents(db),
     countReportsAvoided(db, days, timezone),
+    countRatingsByHolder(db, days, timezone),
   ]);
   const resolveOf = new Map(resolve.map((row) => [row.holder, row.minutes]));
   return {
@@ -72,5 +74,12 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
     })),
     active_incidents: activeIncidents,
     reports_avoided: reportsAvoided,
+    satisfaction: byDepartment(ratings, (row, department) => ({
+      department,
+      rated: row?.rated ?? 0,
+      satisfied: row?.satisfied ?? 0,
+      low: row?.low ?? 0,
+      share: row && row.rated > 0 ? row.satisfied / row.rated : null,
+    })),
   };
 }

@@ -32,6 +32,7 @@ const FIGURES: Dashboard = {
   ],
   active_incidents: 2,
   reports_avoided: 7,
+  satisfaction: [],
 };
 
 describe('the dashboard', { timeout: 30_000 }, () => {

@@ -17,6 +17,7 @@ const KIND: Record<FailedNotification['kind'], Key> = {
   resolved: 'kindResolved',
   broadcast: 'kindBroadcast',
   answer: 'kindAnswer',
+  survey: 'kindSurvey',
 };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 
