@@ -33,6 +33,7 @@ export interface RouteModules {
 export const ROUTE_MODULES: RouteModules[] = [
   { path: '/', modules: ['src/features/auth/login-screen.tsx'] },
   { path: '/create-ticket', modules: ['src/features/public-ticket/public-ticket-screen.tsx'] },
+  { path: '/rate', modules: ['src/features/rating/rate-screen.tsx'] },
   { path: '/tickets', modules: [LAYOUT, 'src/features/tickets/tickets-screen.tsx'] },
   { path: '/view-ticket', modules: [LAYOUT, 'src/features/ticket-view/view-ticket-screen.tsx'] },
   { path: '/forwarded-tickets', modules: [LAYOUT, 'src/features/forwarding/forwarded-tickets-screen.tsx'] },

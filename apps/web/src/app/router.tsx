@@ -11,6 +11,7 @@ import {
 import { validateAlarmsSearch } from '../features/alarms/alarms-search.ts';
 import { validateAuditSearch } from '../features/audit/audit-search.ts';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
+import { validateRateSearch } from '../features/rating/rate-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
 import { validateIntegrationsSearch } from '../features/integrations/integrations-search.ts';
@@ -76,6 +77,14 @@ const publicTicketRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/create-ticket',
   component: lazyRouteComponent(() => import('../features/public-ticket/public-ticket-screen.tsx'), 'PublicTicketScreen'),
+});
+
+/** The satisfaction e-mail's links (DESIGN.md §25): anybody, signed in or not. */
+const rateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/rate',
+  validateSearch: validateRateSearch,
+  component: lazyRouteComponent(() => import('../features/rating/rate-screen.tsx'), 'RateScreen'),
 });
 
 /** Everything below needs a stored (readable) token; without one the user goes to / (spec §2). */
@@ -159,6 +168,7 @@ const viewTicketRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   publicTicketRoute,
+  rateRoute,
   signedInRoute.addChildren([
     ticketsRoute,
     viewTicketRoute,
