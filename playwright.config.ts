@@ -4,6 +4,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+// The journeys' mail server (e2e/support/mail-sink.ts): SMTP for the desk, HTTP for the journeys (support/mail.ts).
+const mailSmtpPort = port + 1;
+const mailHttpPort = port + 2;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-e2e-'));
 
 export default defineConfig({
@@ -30,35 +33,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real server, on a fresh PGlite with the demo data; the OTP comes from the dev outbox.
-    command: 'node apps/server/src/server.ts',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'on',
-      CAPTCHA_COST: '1000',
-      // Journeys sign the same demo accounts in many times; the API tests prove the real limits.
-      OTP_RESEND_COOLDOWN_SECONDS: '0',
-      OTP_MAX_CODES_PER_HOUR: '1000',
-      OTP_IP_LIMIT_PER_HOUR: '10000',
-      // The journeys raise many tickets as the same demo accounts within a minute.
-      WRITE_LIMIT_SCALE: '20',
-      // The integrations journey's webhook receiver listens on loopback, over plain http.
-      WEBHOOK_ALLOW_PRIVATE: 'on',
-      WEBHOOK_ALLOW_HTTP: 'on',
-      // The alarms journey sees the network recover at once: no hold-down, and the sweep twice a second.
-      ALARM_HOLD_DOWN_MINUTES: '0',
-      ALARM_SWEEP_MS: '500',
-      // The broadcasts journey sends at any hour, fast enough to watch a broadcast finish.
-      SMS_QUIET_HOURS: 'off',
-      SMS_RATE_PER_SECOND: '40',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  webServer: [
+    {
+      command: `node e2e/support/mail-sink.ts ${mailSmtpPort} ${mailHttpPort}`,
+      url: `http://127.0.0.1:${mailHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The real server, on a fresh PGlite with the demo data; the OTP comes from the dev outbox.
+      command: 'node apps/server/src/server.ts',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'on',
+        CAPTCHA_COST: '1000',
+        // Journeys sign the same demo accounts in many times; the API tests prove the real limits.
+        OTP_RESEND_COOLDOWN_SECONDS: '0',
+        OTP_MAX_CODES_PER_HOUR: '1000',
+        OTP_IP_LIMIT_PER_HOUR: '10000',
+        // The journeys raise many tickets as the same demo accounts within a minute.
+        WRITE_LIMIT_SCALE: '20',
+        // The integrations journey's webhook receiver listens on loopback, over plain http.
+        WEBHOOK_ALLOW_PRIVATE: 'on',
+        WEBHOOK_ALLOW_HTTP: 'on',
+        // The alarms journey sees the network recover at once: no hold-down, and the sweep twice a second.
+        ALARM_HOLD_DOWN_MINUTES: '0',
+        ALARM_SWEEP_MS: '500',
+        // The broadcasts journey sends at any hour, fast enough to watch a broadcast finish.
+        SMS_QUIET_HOURS: 'off',
+        SMS_RATE_PER_SECOND: '40',
+        // Mail goes to the journeys' mail server; the satisfaction question leaves within a second of a resolve.
+        SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
+        CSAT_DELAY_MINUTES: '0',
+        CSAT_POLL_MS: '500',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+    },
+  ],
 });
