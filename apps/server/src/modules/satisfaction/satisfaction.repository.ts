@@ -48,7 +48,7 @@ export async function findTicketToAsk(db: Db, ticketId: number) {
       clientEmail: tickets.clientEmail,
       issuerLanguage: tickets.issuerLanguage,
       optedOut: sql<boolean>`exists (select 1 from ${subscribers} s
-        where s.number = ${tickets.issuerNumber} and s.opted_out_at is not null)`,
+        where s.number = tickets.issuer_number and s.opted_out_at is not null)`,
     })
     .from(tickets)
     .where(eq(tickets.ticketId, ticketId));
@@ -87,7 +87,8 @@ export async function findLatestSmsQuestion(db: Db, number: string, since: Date)
     .select({
       ticketId: ratingQuestions.ticketId,
       repeatTold: ratingQuestions.repeatTold,
-      rated: sql<boolean>`exists (select 1 from ${ticketRatings} r where r.ticket_id = ${ratingQuestions.ticketId})`,
+      // Qualified by hand: drizzle writes a column of a one-table select without its table.
+      rated: sql<boolean>`exists (select 1 from ${ticketRatings} r where r.ticket_id = rating_questions.ticket_id)`,
     })
     .from(ratingQuestions)
     .where(and(eq(ratingQuestions.status, 'asked'), eq(ratingQuestions.smsTo, number), gte(ratingQuestions.askedAt, since)))
