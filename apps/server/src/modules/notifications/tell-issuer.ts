@@ -49,7 +49,10 @@ export async function languageToTell(db: Db, ticket: TicketToTell): Promise<Lang
 }
 
 /** Where NOTIFY_ISSUERS (and SMTP, for e-mail) lets the issuer of `ticket` be told: null where not. */
-export function addressesOf(settings: Pick<TellSettings, 'notify' | 'smtpUrl'>, ticket: TicketToTell): { smsTo: string | null; mailTo: string | null } {
+export function addressesOf(
+  settings: Pick<TellSettings, 'notify' | 'smtpUrl'>,
+  ticket: TicketToTell,
+): { smsTo: string | null; mailTo: string | null } {
   const channels = settings.notify.channels;
   return {
     smsTo: channels.includes('sms') ? ticket.issuerNumber : null,

@@ -18,7 +18,8 @@ const DAY_MS = 24 * 60 * 60_000;
 describeWithApp('rating by link', (ctx) => {
   const calls = () => ratingCalls(ctx.app);
   const tokenOf = (ticketId: number, at = new Date()) => signRatingToken(ctx.config.satisfaction.linkSecret, ticketId, at);
-  const solvedTicket = () => buildTicket(ctx.db, null, { clientEmail: 'link@example.com', ticketStatus: 'closed', issuedTo: 'rs' });
+  const solvedTicket = () =>
+    buildTicket(ctx.db, null, { clientEmail: 'link@example.com', ticketStatus: 'closed', issuedTo: 'rs' });
 
   it('records the rating for the holder, audits it and offers the comment window', async () => {
     const ticket = await solvedTicket();
@@ -27,7 +28,12 @@ describeWithApp('rating by link', (ctx) => {
     const { data } = reply.json();
     expect(data).toMatchObject({ ticket_id: ticket.ticketId, score: 5 });
     expect(Date.parse(data.comment_until) - Date.now()).toBeGreaterThan(59 * 60_000);
-    expect(await ratingOf(ctx.db, ticket.ticketId)).toMatchObject({ score: 5, channel: 'email', department: 'rs', comment: null });
+    expect(await ratingOf(ctx.db, ticket.ticketId)).toMatchObject({
+      score: 5,
+      channel: 'email',
+      department: 'rs',
+      comment: null,
+    });
     const audit = await rateAuditOf(ctx.db, ticket.ticketId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: null, ip: '198.51.100.20', details: { score: 5, channel: 'email' } });
@@ -39,7 +45,10 @@ describeWithApp('rating by link', (ctx) => {
     expect((await calls().rate(token, 2)).statusCode).toBe(200);
     const again = await calls().rate(token, 5);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'conflict', message: `Ticket #${ticket.ticketId} has already been rated. Thank you!` });
+    expect(again.json()).toMatchObject({
+      code: 'conflict',
+      message: `Ticket #${ticket.ticketId} has already been rated. Thank you!`,
+    });
     expect(await ratingOf(ctx.db, ticket.ticketId)).toMatchObject({ score: 2 });
     expect(await rateAuditOf(ctx.db, ticket.ticketId)).toHaveLength(1);
   });
@@ -111,7 +120,12 @@ describeWithApp('rating by link', (ctx) => {
   it('sets no cookie, whatever it answers', async () => {
     const ticket = await solvedTicket();
     const token = tokenOf(ticket.ticketId);
-    for (const reply of [await calls().rate(token, 4), await calls().rate(token, 4), await calls().rate('1.2.3', 4), await calls().comment(token, 'Fine')])
+    for (const reply of [
+      await calls().rate(token, 4),
+      await calls().rate(token, 4),
+      await calls().rate('1.2.3', 4),
+      await calls().comment(token, 'Fine'),
+    ])
       expect(reply.headers['set-cookie']).toBeUndefined();
   });
 

@@ -168,7 +168,14 @@ describeWithApp(
   },
   {
     env: { BRAND_NAME: 'Acme Net', PUBLIC_URL: 'https://desk.example', SMTP_URL: smtp.url, SMS_QUIET_HOURS: 'off' },
-    sms: createHttpSms({ driver: 'http', url: gateway.url, method: 'GET', authHeader: undefined, body: undefined, timeoutMs: 2000 }),
+    sms: createHttpSms({
+      driver: 'http',
+      url: gateway.url,
+      method: 'GET',
+      authHeader: undefined,
+      body: undefined,
+      timeoutMs: 2000,
+    }),
   },
 );
 

@@ -78,10 +78,22 @@ export function createSatisfactionAsker(options: SatisfactionAskerOptions): Sati
     const language = await languageToTell(tx, ticket);
     const rows: NewOutboxRow[] = [];
     if (smsTo)
-      rows.push({ channel: 'sms', kind: 'survey', recipient: smsTo, body: surveySms(settings.brandName, ticketId, language), ticketId });
+      rows.push({
+        channel: 'sms',
+        kind: 'survey',
+        recipient: smsTo,
+        body: surveySms(settings.brandName, ticketId, language),
+        ticketId,
+      });
     if (mailTo && settings.publicUrl) {
       const token = signRatingToken(satisfaction.linkSecret, ticketId, now);
-      const mail = surveyMail({ brandName: settings.brandName, publicUrl: settings.publicUrl }, mailTo, ticketId, token, language);
+      const mail = surveyMail(
+        { brandName: settings.brandName, publicUrl: settings.publicUrl },
+        mailTo,
+        ticketId,
+        token,
+        language,
+      );
       rows.push({ channel: 'email', kind: 'survey', recipient: mail.to, subject: mail.subject, body: mail.text, ticketId });
     }
     await insertOutboxMessages(tx, rows);

@@ -21,7 +21,13 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishEvents } from '../events/publish.ts';
 import { insertOutboxMessages } from '../notifications/notifications.repository.ts';
 import { readRatingToken } from './rating-token.ts';
-import { addRatingComment, findLatestSmsQuestion, findTicketToRate, insertRating, markRepeatTold } from './satisfaction.repository.ts';
+import {
+  addRatingComment,
+  findLatestSmsQuestion,
+  findTicketToRate,
+  insertRating,
+  markRepeatTold,
+} from './satisfaction.repository.ts';
 import { ratedSms } from './survey-messages.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -151,7 +157,13 @@ export async function rateBySms(
   const repeat = !rated;
   if (!repeat || (await markRepeatTold(db, ticketId)))
     await insertOutboxMessages(db, [
-      { channel: 'sms', kind: 'answer', recipient: answer.from, body: ratedSms(brand, ticketId, answer.language, repeat), ticketId },
+      {
+        channel: 'sms',
+        kind: 'answer',
+        recipient: answer.from,
+        body: ratedSms(brand, ticketId, answer.language, repeat),
+        ticketId,
+      },
     ]);
   return { ticketId };
 }

@@ -45,7 +45,9 @@ export function surveyMail(
   const values = { brand: settings.brandName, id: String(ticketId) };
   const links: string[] = [];
   for (let score = RATING_MIN; score <= RATING_MAX; score += 1)
-    links.push(`${say(language, 'issuer.mailSurveyScore', { score: String(score) })}: ${ratingLink(settings.publicUrl, token, score)}`);
+    links.push(
+      `${say(language, 'issuer.mailSurveyScore', { score: String(score) })}: ${ratingLink(settings.publicUrl, token, score)}`,
+    );
   const paragraphs = [
     say(language, 'issuer.greeting', values),
     say(language, 'issuer.mailSurveyAsk', values),
