@@ -36,6 +36,7 @@ import webhookWorker from './modules/webhooks/webhooks.plugin.ts';
 import alarmSweep from './modules/alarms/alarms.plugin.ts';
 import broadcastSender from './modules/broadcasts/broadcast-sender.plugin.ts';
 import mailReader from './modules/channels/mail-reader.plugin.ts';
+import satisfactionAsker from './modules/satisfaction/satisfaction-asker.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -95,6 +96,8 @@ export interface BuildOptions {
   broadcasts?: { autostart?: boolean };
   /** Tests: whether the mail reader keeps a session of its own (otherwise `app.mailReader.runOnce()`). */
   mail?: { autostart?: boolean };
+  /** Tests: whether the satisfaction worker polls on its own (otherwise `app.satisfactionAsker.runOnce()`). */
+  satisfaction?: { autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(alarmSweep);
   await app.register(broadcastSender, { autoStart: options.broadcasts?.autostart ?? true });
   await app.register(mailReader, { autoStart: options.mail?.autostart ?? true });
+  await app.register(satisfactionAsker, { autoStart: options.satisfaction?.autostart ?? true });
 
   await app.register(
     async (api) => {

@@ -47,6 +47,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
           sms: options.sms ?? createConsoleSms(() => undefined),
           webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
           broadcasts: { autostart: false },
+          satisfaction: { autostart: false },
           mail: options.mail,
         });
         await ctx.app.ready();

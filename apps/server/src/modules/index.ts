@@ -30,6 +30,7 @@ import statusRoutes from './outages/status.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
 import publicTicketsRoutes from './public-tickets/public-tickets.routes.ts';
 import reportsRoutes from './reports/reports.routes.ts';
+import satisfactionRoutes from './satisfaction/satisfaction.routes.ts';
 import serviceLevelsRoutes from './service-levels/service-levels.routes.ts';
 import subscribersRoutes from './subscribers/subscribers.routes.ts';
 import storageFilesRoutes from './storage/storage-files.routes.ts';
@@ -48,6 +49,7 @@ export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
   publicTicketsRoutes,
   publicNotesRoutes,
   statusRoutes,
+  satisfactionRoutes,
 ];
 
 /** Routes for signed-in people only: registered inside the signed-in scope. */

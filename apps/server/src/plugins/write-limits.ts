@@ -114,6 +114,13 @@ export function storageLimit(options: RateLimitOptions): RateLimitOptions {
   return { ...options, skipOnError: true };
 }
 
+/**
+ * Ratings and their comments by e-mailed link (DESIGN.md §25) per address and hour, each route its
+ * own count: a household or an office behind one NAT rates a few tickets a day; a script that
+ * guesses tokens is stopped long before it could matter (the tokens are signed).
+ */
+export const PUBLIC_RATINGS_PER_IP_PER_HOUR = 60;
+
 /** `config: { rateLimit: writeLimit('comment') }` on a signed-in write route. A fresh object per route. */
 export function writeLimit(kind: WriteKind, message: ServerMessageKey = 'common.tooOften'): RateLimitOptions {
   const limits = WRITES_PER_MINUTE[kind];

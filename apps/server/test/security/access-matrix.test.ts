@@ -139,6 +139,12 @@ const EXPECTED: Record<string, readonly number[]> = {
   // The status by number: anybody with a solved bot check, whatever token rides along; staff without one.
   'GET /api/v1/status/{number}':                                  [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /api/v1/status/{number} #without a bot check':             [400, 400, 400, 400, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  // The rating page (DESIGN.md §25): the e-mailed link's signed token is the right, whoever else asks.
+  'POST /api/v1/public/ratings':                                  [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/v1/public/ratings #a token altered to name another ticket':
+                                                                  [400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'POST /api/v1/public/ratings #a ticket rated already':          [409, 409, 409, 409, 409, 409, 409, 409, 409, 409, 409, 409, 409],
+  'POST /api/v1/public/ratings/comment':                          [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/v1/reports/outages':                                 [401, 403, 403, 403, 200, 200, 403, 403, 403, 403, 403, 401, 401],
   // The subscriber directory (DESIGN.md §23): staff read areas and cards; admins (and clients, access-tokens.test.ts) write.
   'GET /api/v1/areas':                                          [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],

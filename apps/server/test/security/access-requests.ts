@@ -14,6 +14,7 @@ import { BROADCAST_REQUESTS } from './access-broadcast-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
+import { SATISFACTION_REQUESTS } from './access-satisfaction-requests.ts';
 import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
 import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
 import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
@@ -257,6 +258,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...ALARM_RULE_REQUESTS,
   ...ALARM_REQUESTS,
   ...OUTAGE_REQUESTS,
+  ...SATISFACTION_REQUESTS,
   ...SUBSCRIBER_REQUESTS,
   ...BROADCAST_REQUESTS,
   ...CHANNEL_REQUESTS,

@@ -26,6 +26,8 @@ const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/v1/channels/sms/inbound':
     "the SMS gateway's callback, kept in inbound_messages; the ticket or comment it files and a STOP or START are audited",
   'POST /api/v1/channels/sms/delivery': "the SMS gateway's delivery report, kept on the outbox message it names",
+  'POST /api/v1/public/ratings/comment':
+    'adds the words to the rating just given by the same link, which is audited (ticket.rate); kept on the rating',
 };
 
 /** Writes only an API client makes (DESIGN.md §22, §24): asked by a client with every scope instead. */

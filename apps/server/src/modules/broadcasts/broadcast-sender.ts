@@ -24,7 +24,7 @@ import {
   takeTokens,
   type ClaimedMessage,
 } from './broadcast-sender.repository.ts';
-import { quietUntil } from './quiet-hours.ts';
+import { quietUntil } from '../../lib/quiet-hours.ts';
 
 /** A tick while messages wait; the bucket holds at most this much time's worth of tokens. */
 const TICK_MS = 100;

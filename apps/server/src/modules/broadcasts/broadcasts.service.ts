@@ -29,7 +29,7 @@ import {
   queueBroadcastMessages,
   type BroadcastView,
 } from './broadcasts.repository.ts';
-import { quietUntil } from './quiet-hours.ts';
+import { quietUntil } from '../../lib/quiet-hours.ts';
 
 export interface BroadcastsContext {
   db: Db;

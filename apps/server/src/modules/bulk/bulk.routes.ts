@@ -6,7 +6,12 @@ import { actInBulk, type BulkContext } from './bulk.service.ts';
 
 /** The bulk actions endpoint under /api/v1 (DESIGN.md §30), inside the signed-in scope: staff only. */
 const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: BulkContext = { db: app.deps.db, tell: app.deps.tell, log: app.log };
+  const ctx: BulkContext = {
+    db: app.deps.db,
+    tell: app.deps.tell,
+    satisfaction: app.deps.config.satisfaction,
+    log: app.log,
+  };
 
   app.post(
     '/tickets/bulk',

@@ -12,6 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, BULK_BATCH_SIZE, canActInBulk, type BulkAction, type BulkActionBody } from '@switchboard/shared';
+import type { SatisfactionConfig } from '../../config-satisfaction.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { assignTicket } from '../assignment/assignment.service.ts';
@@ -25,6 +26,8 @@ export interface BulkContext {
   db: Db;
   /** How an issuer is told of a resolve (DESIGN.md §13). */
   tell: TellSettings;
+  /** Whether a resolve asks its issuer how it went (DESIGN.md §25). */
+  satisfaction: Pick<SatisfactionConfig, 'on' | 'delayMinutes'>;
   log: FastifyBaseLogger;
 }
 

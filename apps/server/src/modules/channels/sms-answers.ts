@@ -17,7 +17,7 @@ const KEYWORDS = new Map<string, SmsKeyword>([
   ['চালু', 'start'],
 ]);
 
-/** The keyword the whole text is, or null. A digit is no keyword yet (satisfaction ratings come later). */
+/** The keyword the whole text is, or null. A satisfaction digit is read before (satisfaction.service.ts). */
 export function keywordOf(text: string): SmsKeyword | null {
   // A map, not an object: a text such as `constructor` must not find Object's own members.
   return KEYWORDS.get(text.normalize('NFC').trim().toLowerCase()) ?? null;

@@ -2,14 +2,15 @@
  * Inbound SMS (DESIGN.md §24), taken once per gateway message id: the message's row in
  * `inbound_messages` is claimed first in the transaction of what the message does, so a repeated
  * callback, even one running at the same time, finds it taken and changes nothing. Over the
- * number's hourly limit a message is only recorded. Keywords come first; any other text is filed
- * on the number's ticket or opens one.
+ * number's hourly limit a message is only recorded. A satisfaction digit comes first (§25), then
+ * keywords; any other text is filed on the number's ticket or opens one.
  */
 import { AppError, type InboundOutcome, type Language, type SmsCallbackFields, type SmsInboundReply } from '@switchboard/shared';
 import type { ChannelsConfig } from '../../config-channels.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { CommentsContext } from '../comments/comments.service.ts';
+import { rateBySms } from '../satisfaction/satisfaction.service.ts';
 import { findSubscriberContact } from '../subscribers/subscribers.repository.ts';
 import type { IssueContext } from '../tickets/tickets.service.ts';
 import { findLiveUserByNumber } from '../users/users.repository.ts';
@@ -55,6 +56,9 @@ async function act(ctx: SmsInboundContext, gateway: Actor, message: InboundSms):
     return await ctx.db.transaction(async (savepoint) => {
       const inner = { ...ctx, db: savepoint };
       const sender = await senderOf(savepoint, message.from);
+      const answer = { from: message.from, text: message.text, messageId: message.id, language: sender.language };
+      const rating = await rateBySms(savepoint, ctx.tell.brandName, gateway, answer);
+      if (rating) return { outcome: 'rating', ticketId: rating.ticketId };
       const keyword = keywordOf(message.text);
       if (keyword) return actOnKeyword(inner, gateway, message, sender, keyword);
       if (message.text === '') return { outcome: 'ignored', ticketId: null, detail: 'empty text' };

@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import {
   canHearBroadcastEvent,
   canHearIncidentEvent,
+  canHearLowRating,
   canHearTicketEvent,
   canSeeAlarms,
   isStaff,
@@ -15,6 +16,7 @@ import {
   type AlarmEventData,
   type BroadcastEventData,
   type IncidentEventData,
+  type LowRatingEventData,
   type TicketEventData,
   type UserType,
 } from '@switchboard/shared';
@@ -90,6 +92,11 @@ export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: 
   if (event.event === 'alarm.changed') {
     if (!event.live || !canSeeAlarms(holder)) return null;
     const data: AlarmEventData = event.incident_id === undefined ? {} : { incident_id: event.incident_id };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'ticket.rated_low') {
+    if (!canHearLowRating(holder, event)) return null;
+    const data: LowRatingEventData = { ticket_id: event.ticket_id, score: event.score };
     return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (!canHearTicketEvent(holder, event)) return null;

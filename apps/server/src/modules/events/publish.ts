@@ -5,6 +5,7 @@
  * a stream writes only the contract's ids.
  */
 import { z } from 'zod';
+import { ISSUED_TO_VALUES, type IssuedTo } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { notifyEvents } from './events.repository.ts';
 
@@ -67,7 +68,18 @@ export interface BroadcastFinishedEvent {
 }
 export type BroadcastEvent = BroadcastChangedEvent | BroadcastFinishedEvent;
 
-export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | AccountEvent;
+/**
+ * The issuer rated a ticket 1 or 2 (DESIGN.md §25): heard by the staff who act for its holder at
+ * the time (`issued_to`, canHearLowRating); a stream writes only the ticket and the score.
+ */
+export interface LowRatingEvent {
+  event: 'ticket.rated_low';
+  ticket_id: number;
+  score: number;
+  issued_to: IssuedTo;
+}
+
+export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | LowRatingEvent | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -88,6 +100,12 @@ const publishedEventSchema = z.discriminatedUnion('event', [
   }),
   z.object({ event: z.literal('broadcast.changed'), incident_id: z.number().int(), broadcast_id: z.string() }),
   z.object({ event: z.literal('broadcast.finished'), incident_id: z.number().int(), broadcast_id: z.string() }),
+  z.object({
+    event: z.literal('ticket.rated_low'),
+    ticket_id: z.number().int(),
+    score: z.number().int(),
+    issued_to: z.enum(ISSUED_TO_VALUES),
+  }),
   z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 

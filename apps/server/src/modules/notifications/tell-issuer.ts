@@ -42,14 +42,17 @@ export interface TicketToTell {
  * signed in, raised a ticket or commented in, read now, not when the ticket was raised); the
  * public form's, which has no account, is the language the form was filled in.
  */
-async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
+export async function languageToTell(db: Db, ticket: TicketToTell): Promise<Language> {
   if (ticket.issuerUserId === null) return ticket.issuerLanguage;
   const current = ticket.issuerAccountLanguage ?? (await findUserLanguage(db, ticket.issuerUserId));
   return current ?? ticket.issuerLanguage;
 }
 
 /** Where NOTIFY_ISSUERS (and SMTP, for e-mail) lets the issuer of `ticket` be told: null where not. */
-function addressesOf(settings: TellSettings, ticket: TicketToTell): { smsTo: string | null; mailTo: string | null } {
+export function addressesOf(
+  settings: Pick<TellSettings, 'notify' | 'smtpUrl'>,
+  ticket: TicketToTell,
+): { smsTo: string | null; mailTo: string | null } {
   const channels = settings.notify.channels;
   return {
     smsTo: channels.includes('sms') ? ticket.issuerNumber : null,

@@ -26,11 +26,13 @@ import {
   type TicketStatus,
   type UserType,
 } from '@switchboard/shared';
+import type { SatisfactionConfig } from '../../config-satisfaction.ts';
 import type { Db } from '../../db/client.ts';
 import type * as auth from '../../plugins/auth.ts';
 import { insertAuditEntries } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
+import { askAfterResolve } from '../satisfaction/ask-later.ts';
 import { closeTickets, lockTicket, recordStatusChanges, type TicketRow } from './tickets.repository.ts';
 
 /** A move of a ticket from one status to another. */
@@ -191,9 +193,15 @@ export interface ResolveContext {
   db: Db;
   /** How the issuer is told of a resolve (DESIGN.md §13). */
   tell: TellSettings;
+  /** Whether, and how long after, the issuer is asked how it went (DESIGN.md §25). */
+  satisfaction: Pick<SatisfactionConfig, 'on' | 'delayMinutes'>;
 }
 
-/** Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409. */
+/**
+ * Resolves a ticket the actor may act on: closed, with resolved_at. A solved ticket answers 409.
+ * A person's resolve (alone or in bulk) also leaves the satisfaction question; an incident's
+ * resolve-all, which calls resolveTickets directly, does not.
+ */
 export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, ticketId: number, ip: string): Promise<void> {
   if (!canForwardTickets(actor)) throw new AppError('forbidden', 'tickets.resolveStaffOnly');
   await ctx.db.transaction(async (tx) => {
@@ -201,6 +209,7 @@ export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, tick
     if (!ticket) throw new AppError('not_found', 'tickets.notFound');
     checkResolve(actor, ticket);
     await resolveTickets(tx, ctx.tell, { ...actor, ip }, [ticket]);
+    await askAfterResolve(tx, { ...ctx.tell, satisfaction: ctx.satisfaction }, ticket, actor.id);
     await publishTicketEvent(tx, {
       event: 'ticket.changed',
       ticket_id: ticket.ticketId,

@@ -146,7 +146,12 @@ const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, {
       },
     },
     async (request) => {
-      await resolveTicket({ db, tell: app.deps.tell }, actorOf(request), request.body.ticket_id, request.ip);
+      await resolveTicket(
+        { db, tell: app.deps.tell, satisfaction: config.satisfaction },
+        actorOf(request),
+        request.body.ticket_id,
+        request.ip,
+      );
       return { message: request.say('tickets.resolved') };
     },
   );

@@ -1,8 +1,9 @@
 /**
- * SMS_QUIET_HOURS (DESIGN.md §23): the hours of the provider's day (TIMEZONE) when outage and update
- * broadcasts wait; the restored message goes at any hour, since it ends a worry rather than starts one.
+ * SMS_QUIET_HOURS (DESIGN.md §23): the hours of the provider's day (TIMEZONE) when messages nobody
+ * asked for wait: outage and update broadcasts (the restored message goes at any hour, since it
+ * ends a worry rather than starts one) and the satisfaction question (§25).
  */
-import type { QuietHours } from '../../config.ts';
+import type { QuietHours } from '../config.ts';
 
 /** The hour, minute and second of `now` on the wall clock of `timezone`. */
 function wallClock(now: Date, timezone: string): { hour: number; minute: number; second: number } {
