@@ -29,9 +29,9 @@ export function ratedSms(brand: string, ticketId: number, language: Language, re
   return say(language, repeat ? 'issuer.smsAlreadyRated' : 'issuer.smsRated', { brand, id: String(ticketId) });
 }
 
-/** The page a link opens: `/rate?t=<token>&s=<score>` under PUBLIC_URL. */
-export function ratingLink(publicUrl: string, token: string, score: number): string {
-  return `${publicUrl.replace(/\/+$/, '')}/rate?t=${encodeURIComponent(token)}&s=${score}`;
+/** The page a link opens: `/rate?t=<token>&s=<score>&lang=<language>` under PUBLIC_URL, in the mail's language. */
+export function ratingLink(publicUrl: string, token: string, score: number, language: Language): string {
+  return `${publicUrl.replace(/\/+$/, '')}/rate?t=${encodeURIComponent(token)}&s=${score}&lang=${language}`;
 }
 
 /** The e-mail with one link per score, 1 (bad) to 5 (great), each on a line of its own. */
@@ -46,7 +46,7 @@ export function surveyMail(
   const links: string[] = [];
   for (let score = RATING_MIN; score <= RATING_MAX; score += 1)
     links.push(
-      `${say(language, 'issuer.mailSurveyScore', { score: String(score) })}: ${ratingLink(settings.publicUrl, token, score)}`,
+      `${say(language, 'issuer.mailSurveyScore', { score: String(score) })}: ${ratingLink(settings.publicUrl, token, score, language)}`,
     );
   const paragraphs = [
     say(language, 'issuer.greeting', values),
