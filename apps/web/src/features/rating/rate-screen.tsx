@@ -43,6 +43,7 @@ export function RateScreen() {
   const rated = rate.data?.data;
   // The desk's refusal (a spent or expired link) stands; a lost connection or a fault may be tried again.
   const refused = rate.error instanceof ApiError && rate.error.status >= 400 && rate.error.status < 500;
+  const alreadyRated = rate.error instanceof ApiError && rate.error.status === 409;
 
   return (
     <div className={classes.page}>
@@ -71,7 +72,12 @@ export function RateScreen() {
                 {rated.comment_until && <RatingCommentForm token={token} />}
               </>
             ) : refused ? (
-              <Alert color="red" title={t('refusedTitle')} role="alert">
+              // Rated already (409) is no fault of the person's: said plainly, not as an error.
+              <Alert
+                color={alreadyRated ? 'blue' : 'red'}
+                title={alreadyRated ? undefined : t('refusedTitle')}
+                role={alreadyRated ? 'status' : 'alert'}
+              >
                 {errorMessage(rate.error)}
               </Alert>
             ) : (
