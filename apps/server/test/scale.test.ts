@@ -234,6 +234,15 @@ describeWithApp('query plans at scale', (ctx) => {
   });
 
   // Past due is a range of a due-order index (only unsolved tickets have a due time), whatever else the page asks.
+  // The few low ratings are read from their partial index, not probed ticket by ticket (DESIGN.md §25).
+  it('finds the low-rated tickets from ticket_ratings_low', async () => {
+    const filter = filterForViewer(staff, ticketListQuerySchema.parse({ rating: 'low' }), TIMEZONE);
+    const [pageQuery] = await record((db) => listTicketPage(db, filter, 0, 10));
+    if (!pageQuery) throw new Error('expected a page query');
+    const used = nodesOf(await explain(pageQuery, false)).map((node) => node['Index Name']);
+    expect(used, pageQuery.text).toContain('ticket_ratings_low');
+  });
+
   it('counts overdue tickets from the due-time index', async () => {
     const filter = filterForViewer(staff, ticketListQuerySchema.parse({ overdue: 'true' }), TIMEZONE);
     const statements = await record((db) => listTicketPage(db, filter, 0, 10));
@@ -250,7 +259,8 @@ describeWithApp('query plans at scale', (ctx) => {
   // from end to end.
   it.each([1, 30, 90])('serves the dashboard over %i days from indexes', async (days) => {
     const statements = await record((db) => readDashboard(db, days, TIMEZONE));
-    expect(statements).toHaveLength(7);
+    // Seven of tickets and incidents, and the ratings per department (DESIGN.md §25).
+    expect(statements).toHaveLength(8);
     for (const statement of statements) {
       const scanned = await seqScanned(statement);
       for (const table of [...BIG_TABLES, 'incidents']) expect(scanned, statement.text).not.toContain(table);
