@@ -7,6 +7,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession, TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { navNotesFor, useEndpointTrouble } from './integrations-attention.ts';
+import { useLowRatingToasts } from './low-rating-toasts.tsx';
 import { layoutMessages } from './messages.ts';
 import { initiallyCompact, NavBar } from './nav-bar.tsx';
 import { navItemsFor } from './nav-items.ts';
@@ -37,6 +38,7 @@ export function SignedInLayout() {
   };
   useReloadWhenSessionChangesElsewhere();
   useLiveUpdates();
+  useLowRatingToasts(session?.user_type);
   const t = useMessages(layoutMessages);
   const { pathname } = useLocation();
   const trouble = useEndpointTrouble(session);
