@@ -39,13 +39,13 @@ describe("the dashboard's satisfaction", { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('row', { name: /^IPTSP/ })).getByText('No ratings')).toBeTruthy();
   });
 
-  it('draws the shares as bars, named by their figures', async () => {
+  it('draws each department as one bar of satisfied, fair and low ratings, named by its figures', async () => {
     signInAs('rs');
     mockApi({ 'GET /api/v1/dashboard': { data: FIGURES } });
     renderApp('/dashboard');
     const chart = await screen.findByRole('img', { name: /^Share of satisfied ratings/ }, { timeout: 5000 });
     expect(chart.getAttribute('aria-label')).toContain('Customer Care: 83% satisfied; Retail Sales: 0% satisfied; IPTSP: No ratings');
-    // A bar for each share above zero: cc and oss-bss.
-    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    // A part for each count above zero: cc 10 satisfied, 1 fair, 1 low | rs 2 low | none | oss-bss 1 satisfied.
+    expect(chart.querySelectorAll('rect')).toHaveLength(5);
   });
 });

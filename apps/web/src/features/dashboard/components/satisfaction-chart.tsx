@@ -1,4 +1,4 @@
-/** Each department's share of satisfied ratings (4 or 5) as bars on a 0–100% axis (the figures are the panel's links). */
+/** Each department's ratings as one bar of 100%: satisfied (4–5), fair (3) and low (1–2) stacked (the figures are the panel's links). */
 import { Stack } from '@mantine/core';
 import type { SatisfactionRow } from '@switchboard/shared';
 import { useMessages } from '../../../lib/i18n.ts';
@@ -8,9 +8,15 @@ import { dashboardMessages } from '../messages.ts';
 import { BottomLabel, ChartFrame, ChartLegend, CountAxis, countY, PLOT } from './chart-frame.tsx';
 
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
-const SATISFIED_COLOR = 'var(--mantine-color-green-8)';
 /** The share of a department's band that its bar fills. */
 const BAR_SHARE = 0.5;
+
+/** A department's ratings stacked from the bottom: satisfied (4–5), fair (3), low (1–2); each a share of 100. */
+const SERIES = [
+  { key: 'satisfactionSatisfied', color: 'var(--mantine-color-green-8)', count: (row: SatisfactionRow) => row.satisfied },
+  { key: 'satisfactionFair', color: 'var(--mantine-color-gray-6)', count: (row: SatisfactionRow) => row.rated - row.satisfied - row.low },
+  { key: 'satisfactionLowSeries', color: 'var(--mantine-color-red-8)', count: (row: SatisfactionRow) => row.low },
+] as const;
 
 export function SatisfactionChart({ rows }: { rows: SatisfactionRow[] }) {
   const t = useMessages(dashboardMessages);
@@ -25,32 +31,32 @@ export function SatisfactionChart({ rows }: { rows: SatisfactionRow[] }) {
       .join('; '),
   });
   const band = PLOT.width / Math.max(1, rows.length);
-  const bottom = countY(0, 100);
   return (
     <Stack gap={4}>
       <ChartFrame summary={summary}>
         <CountAxis ticks={PERCENT_TICKS} />
         {rows.map((row, index) => {
-          const percent = percentOf(row.share);
-          const y = countY(percent ?? 0, 100);
+          const x = PLOT.left + index * band + (band * (1 - BAR_SHARE)) / 2;
+          let below = 0;
           return (
             <g key={row.department}>
-              {/* No ratings, or none satisfied, draws nothing rather than a sliver. */}
-              {percent !== null && percent > 0 && (
-                <rect
-                  x={PLOT.left + index * band + (band * (1 - BAR_SHARE)) / 2}
-                  y={y}
-                  width={band * BAR_SHARE}
-                  height={bottom - y}
-                  fill={SATISFIED_COLOR}
-                />
-              )}
+              {/* A department without ratings draws nothing; a part without ratings draws no sliver. */}
+              {row.rated > 0 &&
+                SERIES.map((one) => {
+                  const percent = (one.count(row) / row.rated) * 100;
+                  const bottom = countY(below, 100);
+                  below += percent;
+                  const top = countY(below, 100);
+                  return percent > 0 ? (
+                    <rect key={one.key} x={x} y={top} width={band * BAR_SHARE} height={bottom - top} fill={one.color} />
+                  ) : null;
+                })}
               <BottomLabel x={PLOT.left + (index + 0.5) * band}>{labels.department(row.department)}</BottomLabel>
             </g>
           );
         })}
       </ChartFrame>
-      <ChartLegend series={[{ label: t('satisfactionSatisfied'), color: SATISFIED_COLOR }]} />
+      <ChartLegend series={SERIES.map((one) => ({ label: t(one.key), color: one.color }))} />
     </Stack>
   );
 }
