@@ -62,7 +62,12 @@ describeWithApp('ratings on the ticket view and list', (ctx) => {
       comment: 'Took four days',
       rated_at: ratedAt.toISOString(),
     });
-    expect((await view('rs', ids.great)).rating).toEqual({ score: 5, channel: 'email', comment: null, rated_at: ratedAt.toISOString() });
+    expect((await view('rs', ids.great)).rating).toEqual({
+      score: 5,
+      channel: 'email',
+      comment: null,
+      rated_at: ratedAt.toISOString(),
+    });
   });
 
   it('gives staff a null rating for a ticket nobody rated', async () => {

@@ -34,8 +34,12 @@ describe("the dashboard's satisfaction", { timeout: 30_000 }, () => {
     const cc = within(screen.getByRole('row', { name: /^Customer Care/ }));
     expect(cc.getByText(/83% satisfied/)).toBeTruthy();
     const solved = 'resolved_from=2026-11-21&resolved_to=2026-11-22';
-    expect(cc.getByRole('link', { name: '10 of 12' }).getAttribute('href')).toBe(`/tickets?page=1&issued_to=cc&${solved}&rating=any`);
-    expect(cc.getByRole('link', { name: '1 low' }).getAttribute('href')).toBe(`/tickets?page=1&issued_to=cc&${solved}&rating=low`);
+    expect(cc.getByRole('link', { name: '10 of 12' }).getAttribute('href')).toBe(
+      `/tickets?page=1&issued_to=cc&${solved}&rating=any`,
+    );
+    expect(cc.getByRole('link', { name: '1 low' }).getAttribute('href')).toBe(
+      `/tickets?page=1&issued_to=cc&${solved}&rating=low`,
+    );
     expect(within(screen.getByRole('row', { name: /^IPTSP/ })).getByText('No ratings')).toBeTruthy();
   });
 
@@ -44,7 +48,9 @@ describe("the dashboard's satisfaction", { timeout: 30_000 }, () => {
     mockApi({ 'GET /api/v1/dashboard': { data: FIGURES } });
     renderApp('/dashboard');
     const chart = await screen.findByRole('img', { name: /^Share of satisfied ratings/ }, { timeout: 5000 });
-    expect(chart.getAttribute('aria-label')).toContain('Customer Care: 83% satisfied; Retail Sales: 0% satisfied; IPTSP: No ratings');
+    expect(chart.getAttribute('aria-label')).toContain(
+      'Customer Care: 83% satisfied; Retail Sales: 0% satisfied; IPTSP: No ratings',
+    );
     // A part for each count above zero: cc 10 satisfied, 1 fair, 1 low | rs 2 low | none | oss-bss 1 satisfied.
     expect(chart.querySelectorAll('rect')).toHaveLength(5);
   });

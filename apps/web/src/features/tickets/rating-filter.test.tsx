@@ -55,7 +55,7 @@ describe('ratings on the ticket list', { timeout: 30_000 }, () => {
     expect(within(low).getByTestId('rating-badge').getAttribute('data-low')).toBe('true');
     expect(within(screen.getByRole('row', { name: /Slow speed/ })).getByText('Rated 5 of 5')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /No signal/ })).queryByTestId('rating-badge')).toBeNull();
-    expect((screen.getByLabelText('Rating', { selector: 'input' }) as HTMLInputElement).value).toBe('Low (1–2)');
+    expect(screen.getByLabelText<HTMLInputElement>('Rating', { selector: 'input' }).value).toBe('Low (1–2)');
   });
 
   it('keeps the chosen rating in the address', async () => {

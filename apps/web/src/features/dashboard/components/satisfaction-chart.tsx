@@ -14,7 +14,11 @@ const BAR_SHARE = 0.5;
 /** A department's ratings stacked from the bottom: satisfied (4–5), fair (3), low (1–2); each a share of 100. */
 const SERIES = [
   { key: 'satisfactionSatisfied', color: 'var(--mantine-color-green-8)', count: (row: SatisfactionRow) => row.satisfied },
-  { key: 'satisfactionFair', color: 'var(--mantine-color-gray-6)', count: (row: SatisfactionRow) => row.rated - row.satisfied - row.low },
+  {
+    key: 'satisfactionFair',
+    color: 'var(--mantine-color-gray-6)',
+    count: (row: SatisfactionRow) => row.rated - row.satisfied - row.low,
+  },
   { key: 'satisfactionLowSeries', color: 'var(--mantine-color-red-8)', count: (row: SatisfactionRow) => row.low },
 ] as const;
 

@@ -22,7 +22,9 @@ describe('the satisfaction panel', () => {
   });
 
   it('shows a good rating by e-mail without the low mark or a comment', () => {
-    renderWithProviders(<SatisfactionPanel rating={{ ...LOW, score: 5, channel: 'email', comment: null }} timeZone="Asia/Dhaka" />);
+    renderWithProviders(
+      <SatisfactionPanel rating={{ ...LOW, score: 5, channel: 'email', comment: null }} timeZone="Asia/Dhaka" />,
+    );
     expect(screen.getByText('5 / 5')).toBeTruthy();
     expect(screen.getByText(/^by e-mail · /)).toBeTruthy();
     expect(screen.queryByText('Low rating')).toBeNull();

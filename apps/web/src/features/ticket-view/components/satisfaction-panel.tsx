@@ -12,7 +12,13 @@ const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
  * how it came (SMS or e-mail), when, and the comment. A low one (1 or 2) is red. Nothing until the
  * issuer has rated the ticket.
  */
-export function SatisfactionPanel({ rating, timeZone }: { rating: TicketRating | null | undefined; timeZone: string | undefined }) {
+export function SatisfactionPanel({
+  rating,
+  timeZone,
+}: {
+  rating: TicketRating | null | undefined;
+  timeZone: string | undefined;
+}) {
   const t = useMessages(ticketViewMessages);
   if (!rating) return null;
   const low = rating.score <= RATING_LOW_MAX;
