@@ -12,7 +12,7 @@ describe('the rating badge', () => {
       </>,
     );
     const [low, fair] = screen.getAllByTestId('rating-badge');
-    expect(low?.textContent).toBe('2/5Rated 2 of 5');
+    expect(low?.textContent).toBe('★ 2/5Rated 2 of 5');
     expect(low?.getAttribute('data-low')).toBe('true');
     expect(fair?.getAttribute('data-low')).toBeNull();
     expect(screen.getByText('Rated 3 of 5')).toBeTruthy();

@@ -1,5 +1,4 @@
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
 import { RATING_LOW_MAX } from '@switchboard/shared';
 import { useMessages } from '../lib/i18n.ts';
 import { componentsMessages } from './messages.ts';
@@ -16,7 +15,6 @@ export function RatingBadge({ score, ...props }: { score: number } & Omit<BadgeP
       color={low ? 'red.9' : 'gray'}
       variant={low ? 'filled' : 'light'}
       tt="none"
-      leftSection={<IconStarFilled size={10} aria-hidden />}
       title={t('ratingBadgeLabel', { score })}
       data-testid="rating-badge"
       data-low={low || undefined}

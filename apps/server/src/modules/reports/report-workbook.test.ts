@@ -56,15 +56,13 @@ describeWithApp('the report workbook', (ctx) => {
     await insertComments(ctx.db, solved.ticketId, 2);
     await insertComments(ctx.db, solved.ticketId, 1, true);
     ids.solved = solved.ticketId;
-    await ctx.db
-      .insert(ticketRatings)
-      .values({
-        ticketId: solved.ticketId,
-        score: 4,
-        channel: 'email',
-        department: 'rs',
-        ratedAt: new Date('2025-06-11T02:00:00Z'),
-      });
+    await ctx.db.insert(ticketRatings).values({
+      ticketId: solved.ticketId,
+      score: 4,
+      channel: 'email',
+      department: 'rs',
+      ratedAt: new Date('2025-06-11T02:00:00Z'),
+    });
 
     // Half a second before midnight at the end of 30 June in Dhaka: inside the period.
     ids.lastSecond = (

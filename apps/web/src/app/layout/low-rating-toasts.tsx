@@ -1,11 +1,13 @@
 /**
  * A low rating told in the app (DESIGN.md §25): the server sends `ticket.rated_low` to the staff
  * who act for the ticket's holder, and whatever screen they are on a toast says so, with a link to
- * the ticket. The list's badge and the ticket view follow through their own listeners.
+ * the ticket. The list's badge and the ticket view follow through their own listeners. Loaded
+ * lazily by the signed-in layout, for staff only: nobody's first screen waits for it.
  */
 import { Anchor, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
-import { canSeeRating, type LowRatingEventData, type UserType } from '@switchboard/shared';
+import type { LowRatingEventData } from '@switchboard/shared';
 import type { MouseEvent } from 'react';
 import { translate } from '../../lib/i18n.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
@@ -35,20 +37,18 @@ export function LowRatingMessage({ data, router, onOpen }: { data: LowRatingEven
   );
 }
 
-/** Shows a toast for each low rating the stream brings; staff only (the server sends it to nobody else). */
-export function useLowRatingToasts(userType: UserType | undefined): void {
+/** Shows a toast for each low rating the stream brings (the server sends them to staff only). */
+export default function LowRatingToasts(): null {
   const router = useRouter();
   useLiveEvents((event) => {
-    if (event.event !== 'ticket.rated_low' || userType === undefined || !canSeeRating({ user_type: userType })) return;
+    if (event.event !== 'ticket.rated_low') return;
     const id = `rated-low-${event.data.ticket_id}`;
-    // The toasts' code loads after the first screen; a rating waits for it like any toast.
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({
-        id,
-        color: 'red',
-        autoClose: LOW_RATING_TOAST_MS,
-        message: <LowRatingMessage data={event.data} router={router} onOpen={() => notifications.hide(id)} />,
-      }),
-    );
+    notifications.show({
+      id,
+      color: 'red',
+      autoClose: LOW_RATING_TOAST_MS,
+      message: <LowRatingMessage data={event.data} router={router} onOpen={() => notifications.hide(id)} />,
+    });
   });
+  return null;
 }
