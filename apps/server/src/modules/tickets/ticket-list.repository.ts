@@ -81,9 +81,8 @@ function textMatch(text: NonNullable<TicketFilter['text']>, issuerUserId: string
 }
 
 /**
- * Tickets with a rating: an EXISTS probe per ticket on ticket_ratings' primary key, or (low ones)
- * a read of the small partial index ticket_ratings_low. The bound is written into the text, not
- * bound, so that a prepared statement's generic plan may still use that partial index.
+ * Rated tickets: an EXISTS probe of ticket_ratings' primary key, or (low ones) a read of the small
+ * partial index ticket_ratings_low, whose bound is written in so that a generic plan may use it.
  */
 function ratedMatch(rated: NonNullable<TicketFilter['rated']>): SQL {
   const low = rated.lowOnly ? sql` and ${ticketRatings.score} <= ${sql.raw(String(RATING_LOW_MAX))}` : sql``;
@@ -91,9 +90,8 @@ function ratedMatch(rated: NonNullable<TicketFilter['rated']>): SQL {
 }
 
 /**
- * The score of a page row's rating, null when it has none: one primary-key read per row. drizzle
- * writes a subquery's column unqualified in a select list, where ticket_ratings' own ticket_id
- * would answer to the name, so the page's column is named in full.
+ * The score of a page row's rating, null when none: one primary-key read per row. drizzle writes a
+ * subquery's column unqualified here, where ticket_ratings' own ticket_id would answer to the name.
  */
 const pageRatingScore = sql<number | null>`(select ${ticketRatings.score} from ${ticketRatings}
   where ${ticketRatings.ticketId} = ${sql.identifier('page')}.${sql.identifier('ticket_id')})`;
