@@ -4,6 +4,7 @@
  * dashboard's satisfaction per department; in English and Bangla, at desktop and phone widths.
  * The customer who gave the rating sees none of it. The demo data has a few rated tickets, one low.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './support/session.ts';
 
@@ -31,6 +32,16 @@ async function shoot(page: Page, name: string, target: () => Page | Locator = ()
   await page.setViewportSize(DESKTOP);
 }
 
+/** Axe's WCAG A/AA findings on the part that shows ratings, one line each. */
+async function violationsIn(page: Page, selector: string): Promise<string[]> {
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
 let lowTicketId = 0;
 
 test.describe.configure({ mode: 'serial' });
@@ -53,6 +64,7 @@ test('filter the list by low rating → the red badge → the rating on the view
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Rating' })).toHaveValue('Low (1–2)');
   await expect(rows).toHaveCount(1);
+  expect(await violationsIn(page, '[data-testid="ticket-row"]')).toEqual([]);
   await shoot(page, 'list-en');
   // The phone's card carries the badge too.
   await page.setViewportSize(PHONE);
@@ -65,6 +77,7 @@ test('filter the list by low rating → the red badge → the rating on the view
   await expect(panel).toContainText('Low rating');
   await expect(panel).toContainText('by SMS');
   await expect(panel).toContainText(LOW_COMMENT);
+  expect(await violationsIn(page, '[data-testid="satisfaction-panel"]')).toEqual([]);
   await shoot(page, 'view-en', () => panel);
   await shoot(page, 'view-page-en');
 
@@ -76,6 +89,7 @@ test('filter the list by low rating → the red badge → the rating on the view
   const card = page.getByRole('heading', { name: 'Satisfaction' }).locator('xpath=ancestor::div[contains(@class, "Paper")][1]');
   await expect(card.getByRole('img', { name: /^Share of satisfied ratings/ })).toBeVisible();
   await expect(card.getByRole('link', { name: '1 low' })).toHaveAttribute('href', /rating=low/);
+  expect(await violationsIn(page, 'main')).toEqual([]);
   await shoot(page, 'dashboard-en', () => card);
 });
 
