@@ -94,6 +94,11 @@ const CORPUS = [
    select ticket_id, s.from_status, s.to_status, 'User 600', created_at + s.after
    from tickets, (values ('open', 'closed', interval '1 hour'), ('closed', 'open', interval '2 hours')) s(from_status, to_status, after)
    where problematic_number = '${BUSY_NUMBER}' and ticket_status = 'open'`,
+  // Ratings of a real desk (DESIGN.md §25): about one solved ticket in ten answers, one answer in seven is low.
+  `insert into ticket_ratings (ticket_id, score, channel, department, rated_at)
+   select ticket_id, case when ${h('ticket_id', 15)} % 7 = 0 then 1 + ${h('ticket_id', 16)} % 2 else 3 + ${h('ticket_id', 16)} % 3 end,
+     'sms', issued_to, updated_at
+   from tickets where ticket_status = 'closed' and ${h('ticket_id', 17)} % 10 = 0`,
   // Rare words for the text search: a few descriptions and comments name a fibre cut.
   `update tickets set description = description || ' after a fibre cut' where ticket_id % 1000 = 0`,
   `insert into comments (ticket_id, commenter_name, commenter_user_type, message, is_internal)
@@ -102,7 +107,7 @@ const CORPUS = [
   // Rows inserted after the index was created wait in GIN's pending list until a vacuum, which
   // makes the planner shun the index; a loaded desk's autovacuum has long merged them.
   `select gin_clean_pending_list(index) from unnest(array['tickets_title_trgm', 'tickets_description_trgm', 'comments_message_trgm']::regclass[]) index`,
-  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events',
+  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events, ticket_ratings',
 ];
 
 describeWithApp('query plans at scale', (ctx) => {
@@ -165,6 +170,11 @@ describeWithApp('query plans at scale', (ctx) => {
     ['a priority filter', staff, { priority: 'urgent' }],
     ['a priority filter by last change', staff, { priority: 'urgent', status: 'open', sort: 'activity' }],
     ['text search by priority', staff, { q: 'fibre cut', sort: 'priority' }],
+    // Ratings (DESIGN.md §25): the few low ones from their partial index, every rated one by a probe.
+    ['a low rating', staff, { rating: 'low' }],
+    ['a low rating, page 5', staff, { rating: 'low' }, 5],
+    ['any rating', staff, { rating: 'any' }],
+    ['a low rating of a department', staff, { rating: 'low', issued_to: 'cc', status: 'closed' }],
   ];
 
   for (const [name, viewer, query, page = 1] of shapes) {
@@ -224,6 +234,15 @@ describeWithApp('query plans at scale', (ctx) => {
   });
 
   // Past due is a range of a due-order index (only unsolved tickets have a due time), whatever else the page asks.
+  // The few low ratings are read from their partial index, not probed ticket by ticket (DESIGN.md §25).
+  it('finds the low-rated tickets from ticket_ratings_low', async () => {
+    const filter = filterForViewer(staff, ticketListQuerySchema.parse({ rating: 'low' }), TIMEZONE);
+    const [pageQuery] = await record((db) => listTicketPage(db, filter, 0, 10));
+    if (!pageQuery) throw new Error('expected a page query');
+    const used = nodesOf(await explain(pageQuery, false)).map((node) => node['Index Name']);
+    expect(used, pageQuery.text).toContain('ticket_ratings_low');
+  });
+
   it('counts overdue tickets from the due-time index', async () => {
     const filter = filterForViewer(staff, ticketListQuerySchema.parse({ overdue: 'true' }), TIMEZONE);
     const statements = await record((db) => listTicketPage(db, filter, 0, 10));
@@ -240,7 +259,8 @@ describeWithApp('query plans at scale', (ctx) => {
   // from end to end.
   it.each([1, 30, 90])('serves the dashboard over %i days from indexes', async (days) => {
     const statements = await record((db) => readDashboard(db, days, TIMEZONE));
-    expect(statements).toHaveLength(7);
+    // Seven of tickets and incidents, and the ratings per department (DESIGN.md §25).
+    expect(statements).toHaveLength(8);
     for (const statement of statements) {
       const scanned = await seqScanned(statement);
       for (const table of [...BIG_TABLES, 'incidents']) expect(scanned, statement.text).not.toContain(table);
@@ -308,7 +328,7 @@ describeWithApp('query plans at scale', (ctx) => {
       await listLatestComments(db, { ticketId: 110_000, withInternal: false }, 51);
       await listForwardHistory(db, 110_000);
       for (const withInternal of [false, true])
-        await findTicketView(db, 110_000, { withInternal, withForwards: withInternal }, 50);
+        await findTicketView(db, 110_000, { withInternal, withForwards: withInternal, withRating: withInternal }, 50);
     });
     expect(statements).toHaveLength(6);
     for (const statement of statements) {

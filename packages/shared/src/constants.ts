@@ -55,6 +55,18 @@ export type DeliveryReport = (typeof DELIVERY_REPORTS)[number];
 export const RATING_CHANNELS = ['sms', 'email'] as const;
 export type RatingChannel = (typeof RATING_CHANNELS)[number];
 
+// The scale of a rating (DESIGN.md §25). Here rather than beside the rating schemas, so that the
+// screens that only need the numbers (the list's address, its badge) load no schema code.
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** A rating this low or lower tells the holding department; the list's `rating=low` finds them. */
+export const RATING_LOW_MAX = 2;
+/** A rating this high or higher counts as satisfied on the dashboard. */
+export const RATING_SATISFIED_MIN = 4;
+/** `rating=` of the ticket list (staff): `low` the tickets rated 1 or 2, `any` every rated ticket. */
+export const RATING_FILTERS = ['low', 'any'] as const;
+export type RatingFilter = (typeof RATING_FILTERS)[number];
+
 /** How a comment reached the desk (DESIGN.md §24): typed on the web (or sent by the API), an SMS, an e-mail. */
 export const COMMENT_SOURCES = ['web', 'sms', 'email'] as const;
 export type CommentSource = (typeof COMMENT_SOURCES)[number];

@@ -4,16 +4,10 @@
  * a link is signed, names one ticket, lasts RATING_LINK_DAYS and gives one rating.
  */
 import { z } from 'zod';
-import { DEPARTMENTS, RATING_CHANNELS } from './constants.ts';
+import { DEPARTMENTS, RATING_CHANNELS, RATING_FILTERS, RATING_MAX, RATING_MIN } from './constants.ts';
 import { msg } from './messages.ts';
 import { optionalQuery } from './common.schemas.ts';
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-/** A rating this low or lower tells the holding department; the list's `rating=low` finds them. */
-export const RATING_LOW_MAX = 2;
-/** A rating this high or higher counts as satisfied on the dashboard. */
-export const RATING_SATISFIED_MIN = 4;
 /** How long an e-mailed rating link works, from the moment the question was sent. */
 export const RATING_LINK_DAYS = 7;
 /** How long after the question an SMS digit still rates the ticket; later it is an ordinary message. */
@@ -70,9 +64,7 @@ export const ticketRatingSchema = z.object({
 });
 export type TicketRating = z.infer<typeof ticketRatingSchema>;
 
-/** `rating=` of the ticket list (staff): `low` the tickets rated 1 or 2, `any` every rated ticket. */
-export const RATING_FILTERS = ['low', 'any'] as const;
-export type RatingFilter = (typeof RATING_FILTERS)[number];
+/** `rating=` of the ticket list (staff): RATING_FILTERS. */
 export const ratingFilterQuerySchema = optionalQuery(z.enum(RATING_FILTERS, msg('satisfaction.filter')));
 
 /**

@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import { DEPARTMENT_LABELS, type Department } from '@switchboard/shared';
 import type { Db } from './client.ts';
 import { seedDemoSubscribers } from './seed-subscribers.ts';
-import { cannedReplies, comments, forwardEvents, groups, subgroups, tickets, ticketStatusEvents, users } from './schema.ts';
+import {
+  cannedReplies,
+  comments,
+  forwardEvents,
+  groups,
+  subgroups,
+  ticketRatings,
+  tickets,
+  ticketStatusEvents,
+  users,
+} from './schema.ts';
 
 export const DEMO_ACCOUNTS = [
   { entry: '09638000001', name: 'Ayesha Rahman', userType: 'cc', role: 'admin', label: 'admin (cc, admin)' },
@@ -39,6 +49,17 @@ const DEMO_GROUPS = [
     ],
   },
 ] as const;
+
+/**
+ * The issuers' ratings of a few solved demo tickets (DESIGN.md §25), by the ticket's place in the
+ * loop below: one low with a comment, the others satisfied or fair.
+ */
+const DEMO_RATINGS = new Map<number, { score: number; channel: 'sms' | 'email'; comment: string | null }>([
+  [2, { score: 5, channel: 'email', comment: 'Fixed the same day, thank you.' }],
+  [5, { score: 2, channel: 'sms', comment: 'It took too long and nobody called me back.' }],
+  [8, { score: 4, channel: 'sms', comment: null }],
+  [11, { score: 3, channel: 'email', comment: null }],
+]);
 
 const TITLES = [
   'Internet very slow since morning',
@@ -107,6 +128,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
       p.userType === 'agent' || p.userType === 'customer' ? [{ ...p, issuerType: p.userType }] : [],
     );
     const holders: Department[] = ['cc', 'cc', 'iptsp', 'rs', 'oss-bss'];
+    const ratings: (typeof ticketRatings.$inferInsert)[] = [];
     for (let i = 0; i < 36; i++) {
       const issuer = issuers[i % issuers.length];
       const { group, subs } = groupRows[i % groupRows.length] ?? {};
@@ -136,6 +158,14 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
         })
         .returning();
       if (!ticket) continue;
+      const rating = DEMO_RATINGS.get(i);
+      if (ticket.resolvedAt && rating)
+        ratings.push({
+          ticketId: ticket.ticketId,
+          ...rating,
+          department: holder,
+          ratedAt: new Date(ticket.resolvedAt.getTime() + 45 * 60_000),
+        });
       if (ticket.resolvedAt) {
         await tx.insert(ticketStatusEvents).values({
           ticketId: ticket.ticketId,
@@ -199,6 +229,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
         });
       }
     }
+    if (ratings.length > 0) await tx.insert(ticketRatings).values(ratings);
     await seedDemoSubscribers(tx);
   });
   return DEMO_ACCOUNTS.map((a) => ({ label: a.label, number: a.entry }));

@@ -11,6 +11,7 @@ import { formatAge } from '../lib/service-time.ts';
 import { truncate } from '../lib/text.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
+import { RatingBadge } from './rating-badge.tsx';
 import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -86,12 +87,16 @@ function OverdueBadge({ ticket }: { ticket: TicketListItem }) {
   );
 }
 
-/** The status, and beside it (below it in a narrow column) the Overdue badge when the ticket is late. */
+/**
+ * The status, and beside it (below it in a narrow column) the Overdue badge when the ticket is late
+ * and the issuer's rating once given (staff only, as only staff receive either).
+ */
 function StatusCell({ ticket }: { ticket: TicketListItem }) {
   return (
     <Group gap={6} className={classes.statusCell}>
       <StatusBadge status={ticket.ticket_status} />
       <OverdueBadge ticket={ticket} />
+      {typeof ticket.rating === 'number' && <RatingBadge score={ticket.rating} />}
     </Group>
   );
 }

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildGroup } from '../../../test/ticket-factories.ts';
+import { ticketRatings } from '../../db/schema.ts';
 import {
   JUNE,
   downloadWorkbook,
@@ -55,6 +56,13 @@ describeWithApp('the report workbook', (ctx) => {
     await insertComments(ctx.db, solved.ticketId, 2);
     await insertComments(ctx.db, solved.ticketId, 1, true);
     ids.solved = solved.ticketId;
+    await ctx.db.insert(ticketRatings).values({
+      ticketId: solved.ticketId,
+      score: 4,
+      channel: 'email',
+      department: 'rs',
+      ratedAt: new Date('2025-06-11T02:00:00Z'),
+    });
 
     // Half a second before midnight at the end of 30 June in Dhaka: inside the period.
     ids.lastSecond = (
@@ -103,6 +111,12 @@ describeWithApp('the report workbook', (ctx) => {
     expect(publicTicket?.['Resolved']?.value ?? null).toBeNull();
     expect(publicTicket?.['Forwards']?.value).toBe(0);
     expect(publicTicket?.['Assigned To']?.value ?? null).toBeNull();
+  });
+
+  it("gives each rated ticket the issuer's score, and leaves the others empty", () => {
+    const [solved, publicTicket] = recordsOf(sheetOf(workbook, 'Tickets'));
+    expect(solved?.['Rating']?.value).toBe(4);
+    expect(publicTicket?.['Rating']?.value ?? null).toBeNull();
   });
 
   it("writes dates as date cells holding the provider's wall clock, and the time to resolve in hours", () => {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzl
 import type { IssuedTo, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { comments, forwardEvents, tickets, users } from '../../db/schema.ts';
+import { comments, forwardEvents, ticketRatings, tickets, users } from '../../db/schema.ts';
 
 /** The tickets of a report: created in [from, until), narrowed by the optional filters. */
 export interface ReportFilter {
@@ -65,10 +65,13 @@ export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, l
       clientEmail: tickets.clientEmail,
       createdAt: tickets.createdAt,
       resolvedAt: tickets.resolvedAt,
+      // The issuer's rating (DESIGN.md §25), at most one per ticket: its primary key joins it.
+      rating: ticketRatings.score,
     })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .leftJoin(assignees, eq(assignees.id, tickets.assigneeUserId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.ticketId))
     .where(and(whereOf(filter), gt(tickets.ticketId, after), lte(tickets.ticketId, last)))
     .orderBy(asc(tickets.ticketId))
     .limit(limit);

@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
+  RATING_LOW_MAX,
   SEARCH_COUNT_LIMIT,
   type IssuedTo,
   type IssuerUserType,
@@ -14,7 +15,7 @@ import {
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
-import { comments, tickets } from '../../db/schema.ts';
+import { comments, ticketRatings, tickets } from '../../db/schema.ts';
 import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
 import { overdueOf, userNameOf } from './tickets.repository.ts';
 
@@ -43,6 +44,8 @@ export interface TicketFilter {
   resolvedDays?: { start?: string; end?: string; timezone: string };
   /** Tickets of one priority (DESIGN.md §30). */
   priority?: TicketPriority;
+  /** Rated tickets (DESIGN.md §25); `lowOnly` those rated RATING_LOW_MAX or lower. */
+  rated?: { lowOnly: boolean };
 }
 
 /** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
@@ -77,6 +80,22 @@ function textMatch(text: NonNullable<TicketFilter['text']>, issuerUserId: string
     union all select ${comments.ticketId} from ${comments} where ${comments.message} ilike ${pattern}${visible}${commentsOfIssuer})`;
 }
 
+/**
+ * Rated tickets: an EXISTS probe of ticket_ratings' primary key, or (low ones) a read of the small
+ * partial index ticket_ratings_low, whose bound is written in so that a generic plan may use it.
+ */
+function ratedMatch(rated: NonNullable<TicketFilter['rated']>): SQL {
+  const low = rated.lowOnly ? sql` and ${ticketRatings.score} <= ${sql.raw(String(RATING_LOW_MAX))}` : sql``;
+  return sql`exists (select 1 from ${ticketRatings} where ${ticketRatings.ticketId} = ${tickets.ticketId}${low})`;
+}
+
+/**
+ * The score of a page row's rating, null when none: one primary-key read per row. drizzle writes a
+ * subquery's column unqualified here, where ticket_ratings' own ticket_id would answer to the name.
+ */
+const pageRatingScore = sql<number | null>`(select ${ticketRatings.score} from ${ticketRatings}
+  where ${ticketRatings.ticketId} = ${sql.identifier('page')}.${sql.identifier('ticket_id')})`;
+
 function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, bind(filter.issuerUserId)),
@@ -94,6 +113,7 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
     filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId, bind),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
     filter.priority === undefined ? undefined : eq(tickets.priority, bind(filter.priority)),
+    filter.rated === undefined ? undefined : ratedMatch(filter.rated),
   ];
   if (filter.numberRange) {
     conditions.push(gte(tickets.problematicNumber, bind(filter.numberRange.from)));
@@ -175,12 +195,16 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
       priority: page.priority,
       assigneeName: userNameOf(page.assigneeUserId),
       issuerName: userNameOf(page.issuerUserId),
+      rating: pageRatingScore,
       ...more,
     })
     .from(page)
     .orderBy(...orderTerms(order, page.sortValue, page.ticketId, false));
 }
-export type TicketListRow = Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number];
+/** A row of a ticket table; `rating` is read by the ticket list only (the other tables leave it out). */
+export type TicketListRow = Omit<Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number], 'rating'> & {
+  rating?: number | null;
+};
 
 /**
  * The first page with the filter's capped count on every row, one statement: the count is an

@@ -56,6 +56,7 @@ export function filterForViewer(viewer: TicketReader, query: TicketListQuery, ti
         ? { start: allowed.resolved_from, end: allowed.resolved_to, timezone }
         : undefined,
     priority: allowed.priority,
+    rated: allowed.rating === undefined ? undefined : { lowOnly: allowed.rating === 'low' },
   };
 }
 

@@ -7,6 +7,7 @@ import {
   canSeeAssignee,
   canSeeInternalComments,
   canSeePriority,
+  canSeeRating,
   canSeeRouting,
   canSeeServiceLevels,
   canSeeStaffNames,
@@ -17,6 +18,7 @@ import {
   type TicketComment,
   type TicketListItem,
   type TicketPriority,
+  type TicketRating,
   type UserType,
 } from '@switchboard/shared';
 import type { CommentRow } from '../comments/comments.repository.ts';
@@ -91,12 +93,39 @@ function priorityOf(viewer: TicketViewer, row: { priority: TicketPriority }) {
   return canSeePriority(viewer) ? { priority: row.priority } : {};
 }
 
+/** The rating of a ticket as read from ticket_ratings (DESIGN.md §25). */
+export interface TicketRatingRow {
+  score: number;
+  channel: TicketRating['channel'];
+  comment: string | null;
+  ratedAt: Date;
+}
+
+/**
+ * The issuer's rating (DESIGN.md §25): staff only, null until given. `undefined` (not read) leaves
+ * the field out, as for a reply that did not read it.
+ */
+function ratingOf(viewer: TicketViewer, rating: TicketRatingRow | null | undefined) {
+  if (!canSeeRating(viewer) || rating === undefined) return {};
+  const shown: TicketRating | null =
+    rating === null
+      ? null
+      : { score: rating.score, channel: rating.channel, comment: rating.comment, rated_at: rating.ratedAt.toISOString() };
+  return { rating: shown };
+}
+
+/** The score of a list row's rating: staff only, and only from a list that read it. */
+function ratingScoreOf(viewer: TicketViewer, row: { rating?: number | null }) {
+  return canSeeRating(viewer) && row.rating !== undefined ? { rating: row.rating } : {};
+}
+
 export function presentTicket(
   viewer: TicketViewer,
   ticket: TicketWithIssuer,
   comments: CommentsWindow,
   forwards: ForwardEventRow[],
   urlOf: UrlOfKey,
+  rating?: TicketRatingRow | null,
 ): Ticket {
   const staff = canSeeRouting(viewer);
   return {
@@ -133,6 +162,7 @@ export function presentTicket(
     ...assigneeOf(viewer, ticket),
     ...serviceDueOf(viewer, ticket),
     ...priorityOf(viewer, ticket),
+    ...ratingOf(viewer, rating),
   };
 }
 
@@ -150,5 +180,6 @@ export function presentTicketListItem(viewer: TicketViewer, row: TicketListRow):
     ...assigneeOf(viewer, row),
     ...serviceDueOf(viewer, row),
     ...priorityOf(viewer, row),
+    ...ratingScoreOf(viewer, row),
   };
 }

@@ -10,13 +10,14 @@ import { preparedPerDatabase } from '../../db/prepared.ts';
 import { tickets, users } from '../../db/schema.ts';
 import type { CommentRow } from '../comments/comments.repository.ts';
 import type { ForwardEventRow } from '../forwarding/forwarding.repository.ts';
-import type { CommentsWindow } from './ticket-presenter.ts';
+import type { CommentsWindow, TicketRatingRow } from './ticket-presenter.ts';
 import { TICKET_WITH_ISSUER_FIELDS, ticketWithIssuerOf, type TicketWithIssuer } from './tickets.repository.ts';
 
-/** What the view of a ticket reads beside the ticket: for staff, internal notes and forwards too. */
+/** What the view of a ticket reads beside the ticket: for staff, internal notes, forwards and the rating too. */
 export interface TicketViewScope {
   withInternal: boolean;
   withForwards: boolean;
+  withRating: boolean;
 }
 
 export interface TicketView {
@@ -25,6 +26,8 @@ export interface TicketView {
   comments: CommentsWindow;
   /** The forwards, oldest first (none unless the scope has them). */
   forwards: ForwardEventRow[];
+  /** The issuer's rating: null when none was given, undefined when the scope leaves it out. */
+  rating: TicketRatingRow | null | undefined;
 }
 
 /** A comment and a forward as the statement folds them into JSON: column names, instants as text. */
@@ -43,6 +46,7 @@ type ForwardJson = Record<'id' | 'forward_cause' | 'forwarded_by_name' | 'create
   is_in_forward_loop: boolean;
   forwarded_by: string | null;
 };
+type RatingJson = Pick<TicketRatingRow, 'score' | 'channel' | 'comment'> & { rated_at: string };
 
 function ticketViewStatement(db: Db, scope: TicketViewScope) {
   const visible = scope.withInternal ? sql`` : sql` and not is_internal`;
@@ -58,25 +62,41 @@ function ticketViewStatement(db: Db, scope: TicketViewScope) {
         select coalesce(json_agg(forward order by forward.created_at, forward.id), '[]')
         from forward_events forward where forward.ticket_id = ${ticketId})`
     : sql<ForwardJson[]>`'[]'::json`;
+  // One primary-key read of ticket_ratings (DESIGN.md §25).
+  const rating = scope.withRating
+    ? sql<RatingJson | null>`(
+        select json_build_object('score', score, 'channel', channel, 'comment', comment, 'rated_at', rated_at)
+        from ticket_ratings where ticket_ratings.ticket_id = ${ticketId})`
+    : sql<RatingJson | null>`null::json`;
   return db
-    .select({ ...TICKET_WITH_ISSUER_FIELDS, newestComments, commentsTotal, forwards })
+    .select({ ...TICKET_WITH_ISSUER_FIELDS, newestComments, commentsTotal, forwards, rating })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(eq(tickets.ticketId, sql.placeholder('ticketId')))
-    .prepare(`ticket_view${scope.withInternal ? '_internal' : ''}${scope.withForwards ? '_forwards' : ''}`);
+    .prepare(
+      `ticket_view${scope.withInternal ? '_internal' : ''}${scope.withForwards ? '_forwards' : ''}${scope.withRating ? '_rating' : ''}`,
+    );
 }
 
-/** One prepared statement per scope: four at most. */
+/** One prepared statement per scope: eight at most (two in use: staff's and the issuers'). */
 const viewsByScope = [false, true].flatMap((withInternal) =>
-  [false, true].map((withForwards) => ({
-    withInternal,
-    withForwards,
-    statement: preparedPerDatabase((db) => ticketViewStatement(db, { withInternal, withForwards })),
-  })),
+  [false, true].flatMap((withForwards) =>
+    [false, true].map((withRating) => ({
+      withInternal,
+      withForwards,
+      withRating,
+      statement: preparedPerDatabase((db) => ticketViewStatement(db, { withInternal, withForwards, withRating })),
+    })),
+  ),
 );
 
 function viewStatement(db: Db, scope: TicketViewScope) {
-  const found = viewsByScope.find((view) => view.withInternal === scope.withInternal && view.withForwards === scope.withForwards);
+  const found = viewsByScope.find(
+    (view) =>
+      view.withInternal === scope.withInternal &&
+      view.withForwards === scope.withForwards &&
+      view.withRating === scope.withRating,
+  );
   if (!found) throw new Error('every scope has its statement');
   return found.statement(db);
 }
@@ -110,6 +130,11 @@ function forwardOf(json: ForwardJson): ForwardEventRow {
   };
 }
 
+function ratingOf(json: RatingJson | null): TicketRatingRow | null {
+  if (json === null) return null;
+  return { score: json.score, channel: json.channel, comment: json.comment, ratedAt: new Date(json.rated_at) };
+}
+
 /** The view of a ticket by its id, or undefined when there is no such ticket. */
 export async function findTicketView(
   db: Db,
@@ -119,10 +144,11 @@ export async function findTicketView(
 ): Promise<TicketView | undefined> {
   const [row] = await viewStatement(db, scope).execute({ ticketId, commentsLimit });
   if (!row) return undefined;
-  const { newestComments, commentsTotal, forwards, ...ticket } = row;
+  const { newestComments, commentsTotal, forwards, rating, ...ticket } = row;
   return {
     ticket: ticketWithIssuerOf(ticket),
     comments: { rows: newestComments.map(commentOf), total: commentsTotal },
     forwards: forwards.map(forwardOf),
+    rating: scope.withRating ? ratingOf(rating) : undefined,
   };
 }

@@ -3,6 +3,7 @@ import {
   AppError,
   canChooseIssuerType,
   canSeeInternalComments,
+  canSeeRating,
   canSeeRouting,
   canSeeTicket,
   COMMENTS_PAGE_SIZE,
@@ -204,11 +205,15 @@ export function presentNewTicket(ctx: TicketsContext, viewer: TicketViewer, tick
 
 /** The ticket as the viewer may see it, read in one statement; 404 as findTicketForViewer answers. */
 export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketReader, ticketId: number): Promise<Ticket> {
-  const scope = { withInternal: canSeeInternalComments(viewer), withForwards: canSeeRouting(viewer) };
+  const scope = {
+    withInternal: canSeeInternalComments(viewer),
+    withForwards: canSeeRouting(viewer),
+    withRating: canSeeRating(viewer),
+  };
   const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
   if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
     throw new AppError('not_found', 'tickets.notFound');
-  return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key));
+  return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key), view.rating);
 }
 
 /** How the issuer of a new ticket sees it in the reply; the public form's issuer is a customer. */

@@ -2,6 +2,7 @@ import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { canSeeRating } from '@switchboard/shared';
 import { useLiveUpdates } from '../../lib/live-events.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName } from '../../lib/public-config.ts';
@@ -13,6 +14,8 @@ import { navItemsFor } from './nav-items.ts';
 
 // The phone menu (its links with their icons) loads when it first opens: a desktop never needs it.
 const MobileNav = lazy(() => import('./mobile-nav.tsx').then((module) => ({ default: module.MobileNav })));
+// The toasts of low ratings (DESIGN.md §25) load after the screen, for staff only.
+const LowRatingToasts = lazy(() => import('./low-rating-toasts.tsx'));
 // The notice of webhook trouble loads only for an admin with an endpoint in trouble: nobody else pays for it.
 const IntegrationsNotice = lazy(() =>
   import('./integrations-notice.tsx').then((module) => ({ default: module.IntegrationsNotice })),
@@ -78,6 +81,11 @@ export function SignedInLayout() {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        {canSeeRating(session) && (
+          <Suspense fallback={null}>
+            <LowRatingToasts />
+          </Suspense>
+        )}
         <Container size="xl" px={0}>
           {trouble && (trouble.disabled.length > 0 || trouble.failing.length > 0) && (
             <Suspense fallback={null}>

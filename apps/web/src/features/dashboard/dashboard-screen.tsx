@@ -9,6 +9,7 @@ import { useDashboard } from './api/dashboard.ts';
 import { BacklogPanel } from './components/backlog-panel.tsx';
 import { TicketsLink } from './components/figure-link.tsx';
 import { PerDayPanel } from './components/per-day-panel.tsx';
+import { SatisfactionPanel } from './components/satisfaction-panel.tsx';
 import { TimesPanel } from './components/times-panel.tsx';
 import { daysBefore, listOf } from './figures.ts';
 import { useMessages } from '../../lib/i18n.ts';
@@ -41,14 +42,16 @@ export function DashboardScreen() {
 }
 
 function Figures({ figures }: { figures: Dashboard }) {
+  const period = { first: figures.per_day[0]?.day, last: figures.per_day.at(-1)?.day };
   return (
     <Stack gap="md">
       <Totals figures={figures} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <PerDayPanel perDay={figures.per_day} />
         <BacklogPanel backlog={figures.backlog} />
-        <TimesPanel times={figures.times} period={{ first: figures.per_day[0]?.day, last: figures.per_day.at(-1)?.day }} />
+        <TimesPanel times={figures.times} period={period} />
         <TopSubgroups figures={figures} />
+        <SatisfactionPanel rows={figures.satisfaction} period={period} />
       </SimpleGrid>
     </Stack>
   );

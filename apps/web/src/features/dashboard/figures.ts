@@ -1,5 +1,5 @@
 /** The dashboard's figures as people read them, and the ticket list each one opens. */
-import type { Department, TicketStatus } from '@switchboard/shared';
+import type { Department, RatingFilter, TicketStatus } from '@switchboard/shared';
 import type { Translate } from '../../lib/i18n.ts';
 import type { dashboardMessages } from './messages.ts';
 
@@ -33,7 +33,12 @@ export interface FigureFilters {
   /** The days the tickets were solved on (the "Solved" figures), both included. */
   resolved_from?: string | undefined;
   resolved_to?: string | undefined;
+  /** The rated tickets, or the low ones (the "Satisfaction" figures). */
+  rating?: RatingFilter;
 }
+
+/** A share (0–1) as a whole percentage; null (no ratings) stays null. */
+export const percentOf = (share: number | null): number | null => (share === null ? null : Math.round(share * 100));
 
 /** The days of the dashboard's period, first and last (yyyy-MM-DD). */
 export interface Period {

@@ -7,6 +7,7 @@ import {
   canSeeInternalComments,
   canSeeIssuerNotifications,
   canSeePriority,
+  canSeeRating,
   canSeeRouting,
   canWriteInternalComments,
 } from '@switchboard/shared';
@@ -24,6 +25,7 @@ import { useTicket } from './api/ticket.ts';
 import { CommentsSection } from './components/comments-section.tsx';
 import { ForwardHistory } from './components/forward-history.tsx';
 import { NumberHistoryPlaceholder } from './components/number-history-placeholder.tsx';
+import { SatisfactionPanel } from './components/satisfaction-panel.tsx';
 import { TicketActions } from './components/workflow-actions.tsx';
 import { TicketDetails } from './components/ticket-details.tsx';
 import { ticketViewMessages } from './messages.ts';
@@ -132,6 +134,7 @@ export function ViewTicketScreen() {
               <PriorityPanel ticket={data} viewer={session} />
             </Suspense>
           )}
+          {canSeeRating(session) && <SatisfactionPanel rating={data.rating} timeZone={timeZone} />}
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (
             <Paper withBorder p="md" component="section" aria-label={t('forwardHistoryHeading')}>

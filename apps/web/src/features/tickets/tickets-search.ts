@@ -6,6 +6,7 @@ import {
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
   listSortsFor,
+  RATING_FILTERS,
   SORT_DIRECTIONS,
   TEXT_SEARCH_MAX_LENGTH,
   TEXT_SEARCH_MIN_LENGTH,
@@ -14,6 +15,7 @@ import {
   TICKET_STATUSES,
   type IssuedTo,
   type IssuerUserType,
+  type RatingFilter,
   type SortDirection,
   type TicketPriority,
   type TicketSort,
@@ -44,6 +46,8 @@ export interface TicketsSearch {
   resolved_to?: string;
   /** Staff only: the tickets of one priority (DESIGN.md §30). */
   priority?: TicketPriority;
+  /** Staff only: the rated tickets, or the low-rated ones (DESIGN.md §25). */
+  rating?: RatingFilter;
   /** The list's order (DESIGN.md §30); absent: newest first. Not a filter: clearing filters keeps it. */
   sort?: TicketSort;
   order?: SortDirection;
@@ -104,6 +108,7 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     resolved_from: calendarDay(search.resolved_from),
     resolved_to: calendarDay(search.resolved_to),
     priority: oneOf(TICKET_PRIORITIES, search.priority),
+    rating: oneOf(RATING_FILTERS, search.rating),
   });
 }
 

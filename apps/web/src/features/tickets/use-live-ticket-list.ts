@@ -28,7 +28,9 @@ async function refreshRow(client: QueryClient, ticketId: number): Promise<void> 
 
 /**
  * The list's live updates: tickets raised since the page was loaded are counted, not inserted
- * ("N new tickets — show"); a change to a ticket on the page updates its row quietly.
+ * ("N new tickets — show"); a change to a ticket on the page updates its row quietly. A low rating
+ * (staff, DESIGN.md §25) refetches the list: the row gains its badge, and a list of low ratings
+ * gains the ticket (the toast that tells of it is the signed-in layout's).
  */
 export function useLiveTicketList(rows: TicketListItem[] | undefined) {
   const client = useQueryClient();
@@ -38,6 +40,7 @@ export function useLiveTicketList(rows: TicketListItem[] | undefined) {
     const onPage = rows?.some((row) => row.ticket_id === event.data.ticket_id) === true;
     if (event.event === 'ticket.created' && !onPage) setFresh((known) => new Set(known).add(event.data.ticket_id));
     if (event.event === 'ticket.changed' && onPage) void refreshRow(client, event.data.ticket_id).catch(() => undefined);
+    if (event.event === 'ticket.rated_low') void client.invalidateQueries({ queryKey: ['tickets', 'list'] });
   });
   return {
     count: fresh.size,

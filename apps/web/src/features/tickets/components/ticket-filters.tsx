@@ -3,10 +3,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import {
   ISSUED_TO_VALUES,
+  RATING_FILTERS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type Group,
   type IssuedTo,
+  type RatingFilter,
   type TicketPriority,
   type TicketStatus,
 } from '@switchboard/shared';
@@ -25,6 +27,9 @@ const issuedToOptions = (labels: Labels) => ISSUED_TO_VALUES.map((value) => ({ v
 const priorityOptions = (labels: Labels) =>
   [...TICKET_PRIORITIES].reverse().map((value) => ({ value, label: labels.priority(value) }));
 
+/** Every rated ticket, or the low ones (DESIGN.md §25). */
+const RATING_LABELS = { any: 'ratingAny', low: 'ratingLow' } as const satisfies Record<RatingFilter, string>;
+
 export interface TicketFiltersProps {
   filters: TicketFilters;
   groups: Group[] | undefined;
@@ -35,7 +40,8 @@ export interface TicketFiltersProps {
 
 /**
  * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, priority
- * (DESIGN.md §30) and the tickets past their due time (DESIGN.md §17). Folded away on a phone.
+ * (DESIGN.md §30), the rating (DESIGN.md §25) and the tickets past their due time (DESIGN.md §17).
+ * Folded away on a phone.
  */
 export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
   const t = useMessages(ticketsMessages);
@@ -51,6 +57,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
     filters.status,
     filters.issued_to,
     filters.priority,
+    filters.rating,
     filters.overdue,
   ].filter(Boolean).length;
   const hasSubgroups = subgroupOptions.length > 0;
@@ -99,6 +106,14 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         data={priorityOptions(labels)}
         value={filters.priority ?? null}
         onChange={(value) => onChange({ priority: value ?? undefined })}
+        clearable
+      />
+      <Select<RatingFilter>
+        label={t('rating')}
+        placeholder={t('any')}
+        data={RATING_FILTERS.map((value) => ({ value, label: t(RATING_LABELS[value]) }))}
+        value={filters.rating ?? null}
+        onChange={(value) => onChange({ rating: value ?? undefined })}
         clearable
       />
       <Checkbox
