@@ -69,7 +69,7 @@ export default defineConfig({
         SMS_RATE_PER_SECOND: '40',
         // Mail goes to the journeys' mail server; the satisfaction question leaves within a second of a resolve.
         SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         CSAT_DELAY_MINUTES: '0',
         CSAT_POLL_MS: '500',
         LOG_LEVEL: 'warn',

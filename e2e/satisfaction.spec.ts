@@ -10,7 +10,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Group } from '@switchboard/shared';
 import { waitForMail } from './support/mail.ts';
-import { DEMO, tokenFor } from './support/session.ts';
+import { DEMO, signInAs, tokenFor } from './support/session.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -27,15 +27,15 @@ async function publicBotCheck(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * A public-form ticket filled in Bangla, resolved by staff; returns its id. Through the test's own
+ * A public-form ticket filled in `language`, resolved by staff; returns its id. Through the test's own
  * request context: the page's browser context must hold no cookie of anybody's sign-in.
  */
-async function resolvedPublicTicket(request: APIRequestContext): Promise<number> {
+async function resolvedPublicTicket(request: APIRequestContext, email: string, language: 'bn' | 'en'): Promise<number> {
   const groups = (await (await request.get('/api/v1/groups')).json()) as { data: Group[] };
   const group = groups.data[0];
   if (!group) throw new Error('no groups in the demo data');
   const raised = await request.post('/api/v1/tickets/issue-ticket/public', {
-    headers: { 'accept-language': 'bn' },
+    headers: { 'accept-language': language },
     data: {
       title: `রাতে লাইন চলে যায় ${stamp}`,
       description: 'প্রতি রাতে রাউটারের লাইট লাল হয়ে যায়।',
@@ -43,7 +43,7 @@ async function resolvedPublicTicket(request: APIRequestContext): Promise<number>
       group_id: group._id,
       sub_group_id: group.sub_groups[0]?._id,
       issuer_user_type: 'customer',
-      client_email: EMAIL,
+      client_email: email,
       token: await publicBotCheck(request),
     },
   });
@@ -71,7 +71,7 @@ test('the issuer taps a rating from the e-mail on a phone, in Bangla, and adds a
   request,
   baseURL,
 }) => {
-  const ticketId = await resolvedPublicTicket(request);
+  const ticketId = await resolvedPublicTicket(request, EMAIL, 'bn');
   // The receipt came first; the question is the mail that asks, in the language of the form.
   const mail = await waitForMail(request, EMAIL, `আমাদের সেবা কেমন ছিল? [#${ticketId}]`);
   for (const score of [1, 2, 3, 4, 5]) expect(mail.text).toContain(`&s=${score}`);
@@ -104,6 +104,26 @@ test('the issuer taps a rating from the e-mail on a phone, in Bangla, and adds a
 
   expect(await context.cookies()).toEqual([]);
   expect(foreign).toEqual([]);
+});
+
+test('a low rating tells the staff who hold the ticket at once', async ({ page, browser, request }) => {
+  const email = `low.${stamp}@example.com`;
+  const ticketId = await resolvedPublicTicket(request, email, 'en');
+  const mail = await waitForMail(request, email, `how did we do? [#${ticketId}]`);
+  // Customer Care's list, with its live stream open.
+  const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/v1/events') && response.ok());
+  await signInAs(page, DEMO.admin, '/tickets?page=1');
+  await streamOpened;
+
+  // The issuer taps "2" on their own phone, in a browser of their own.
+  const issuer = await browser.newContext({ viewport: PHONE });
+  const issuerPage = await issuer.newPage();
+  await issuerPage.goto(linkOf(mail.text, 2));
+  await expect(issuerPage.getByText(`You rated ticket #${ticketId} 2 of 5.`)).toBeVisible();
+  await issuer.close();
+
+  await expect(page.getByText(`Ticket #${ticketId} was rated 2 of 5`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/low-rating-toast-desktop.png` });
 });
 
 test('a tampered link is refused with a clear page', async ({ page }) => {

@@ -4,9 +4,8 @@
  * a link is signed, names one ticket, lasts RATING_LINK_DAYS and gives one rating.
  */
 import { z } from 'zod';
-import { DEPARTMENTS, RATING_CHANNELS, RATING_FILTERS, RATING_MAX, RATING_MIN } from './constants.ts';
+import { DEPARTMENTS, RATING_MAX, RATING_MIN } from './constants.ts';
 import { msg } from './messages.ts';
-import { optionalQuery } from './common.schemas.ts';
 
 /** How long an e-mailed rating link works, from the moment the question was sent. */
 export const RATING_LINK_DAYS = 7;
@@ -54,18 +53,6 @@ export type RateCommentBody = z.infer<typeof rateCommentBodySchema>;
 
 export const rateCommentReplySchema = z.object({ message: z.string(), data: z.object({ ticket_id: z.number().int() }) });
 export type RateCommentReply = z.infer<typeof rateCommentReplySchema>;
-
-/** A ticket's rating as staff see it on the ticket view (canSeeRating). */
-export const ticketRatingSchema = z.object({
-  score: ratingScoreSchema,
-  channel: z.enum(RATING_CHANNELS),
-  comment: z.string().nullable(),
-  rated_at: z.string(),
-});
-export type TicketRating = z.infer<typeof ticketRatingSchema>;
-
-/** `rating=` of the ticket list (staff): RATING_FILTERS. */
-export const ratingFilterQuerySchema = optionalQuery(z.enum(RATING_FILTERS, msg('satisfaction.filter')));
 
 /**
  * The dashboard's satisfaction (DESIGN.md §25): the ratings given in the period, by the department

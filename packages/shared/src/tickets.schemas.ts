@@ -5,6 +5,10 @@ import {
   ISSUED_TO_VALUES,
   ISSUER_USER_TYPES,
   NAME_MAX_LENGTH,
+  RATING_CHANNELS,
+  RATING_FILTERS,
+  RATING_MAX,
+  RATING_MIN,
   TEXT_SEARCH_MAX_LENGTH,
   TEXT_SEARCH_MIN_LENGTH,
   TICKET_STATUSES,
@@ -18,7 +22,6 @@ import { commentSchema } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
 import { sortDirectionSchema, ticketPrioritySchema, ticketSortSchema } from './priority.schemas.ts';
-import { ratingFilterQuerySchema, ticketRatingSchema } from './satisfaction.schemas.ts';
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
@@ -85,6 +88,18 @@ export type ForwardHistoryEntry = z.infer<typeof forwardHistoryEntrySchema>;
  * them (earlier ones: GET /tickets/{id}/comments). Dates are ISO 8601 instants; attachments are
  * public URLs.
  */
+/**
+ * A ticket's satisfaction rating as staff see it (DESIGN.md §25, canSeeRating). Here rather than
+ * beside the rating page's schemas, so that the ticket screens do not load those.
+ */
+export const ticketRatingSchema = z.object({
+  score: z.number().int().min(RATING_MIN).max(RATING_MAX),
+  channel: z.enum(RATING_CHANNELS),
+  comment: z.string().nullable(),
+  rated_at: z.string(),
+});
+export type TicketRating = z.infer<typeof ticketRatingSchema>;
+
 export const ticketSchema = z.object({
   ticket_id: z.number().int(),
   title: z.string(),
@@ -177,7 +192,7 @@ export const ticketListQuerySchema = z
     /** Staff only: the tickets of one priority (DESIGN.md §30). */
     priority: optionalQuery(ticketPrioritySchema),
     /** Staff only: `low` the tickets rated 1 or 2, `any` every rated one (DESIGN.md §25). */
-    rating: ratingFilterQuerySchema,
+    rating: optionalQuery(z.enum(RATING_FILTERS, msg('satisfaction.filter'))),
     /** The order (DESIGN.md §30); agents and customers may order by creation only (listSortsFor). */
     sort: optionalQuery(ticketSortSchema),
     order: optionalQuery(sortDirectionSchema),

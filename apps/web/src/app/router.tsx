@@ -11,7 +11,6 @@ import {
 import { validateAlarmsSearch } from '../features/alarms/alarms-search.ts';
 import { validateAuditSearch } from '../features/audit/audit-search.ts';
 import { validateLoginSearch } from '../features/auth/login-search.ts';
-import { validateRateSearch } from '../features/rating/rate-search.ts';
 import { validateCannedRepliesSearch } from '../features/canned-replies/canned-replies-search.ts';
 import { validateForwardedSearch } from '../features/forwarding/forwarded-search.ts';
 import { validateIntegrationsSearch } from '../features/integrations/integrations-search.ts';
@@ -79,11 +78,10 @@ const publicTicketRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/public-ticket/public-ticket-screen.tsx'), 'PublicTicketScreen'),
 });
 
-/** The satisfaction e-mail's links (DESIGN.md §25): anybody, signed in or not. */
+/** The satisfaction e-mail's links (DESIGN.md §25): anybody, signed in or not. The screen reads its search itself. */
 const rateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/rate',
-  validateSearch: validateRateSearch,
   component: lazyRouteComponent(() => import('../features/rating/rate-screen.tsx'), 'RateScreen'),
 });
 

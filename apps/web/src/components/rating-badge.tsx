@@ -1,7 +1,8 @@
-import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
+import { Badge, type BadgeProps } from '@mantine/core';
 import { RATING_LOW_MAX } from '@switchboard/shared';
 import { useMessages } from '../lib/i18n.ts';
 import { componentsMessages } from './messages.ts';
+import classes from './rating-badge.module.css';
 
 /**
  * The issuer's rating of a ticket (DESIGN.md §25), staff's only: the server sends it to nobody
@@ -21,7 +22,7 @@ export function RatingBadge({ score, ...props }: { score: number } & Omit<BadgeP
       {...props}
     >
       <span aria-hidden>{t('ratingBadge', { score })}</span>
-      <VisuallyHidden>{t('ratingBadgeLabel', { score })}</VisuallyHidden>
+      <span className={classes.spoken}>{t('ratingBadgeLabel', { score })}</span>
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -9,10 +9,8 @@ import { useRate } from './api/rate.ts';
 import { RatingCommentForm } from './components/rating-comment-form.tsx';
 import { ScoreButtons } from './components/score-buttons.tsx';
 import { ratingMessages } from './messages.ts';
-import { ticketOfToken } from './rate-search.ts';
+import { ticketOfToken, validateRateSearch } from './rate-search.ts';
 import classes from './rate-screen.module.css';
-
-const route = getRouteApi('/rate');
 
 /**
  * Route /rate (DESIGN.md §25): the satisfaction e-mail's five links open it with the token and a
@@ -22,7 +20,8 @@ const route = getRouteApi('/rate');
 export function RateScreen() {
   const t = useMessages(ratingMessages);
   const brand = useBrandName();
-  const { t: token, s: linkedScore, lang } = route.useSearch();
+  // Checked here rather than by the route, so that the app's entry stays small (the sign-in page's budget).
+  const { t: token, s: linkedScore, lang } = validateRateSearch(useSearch({ strict: false }));
   const rate = useRate();
   const sentLinkedScore = useRef(false);
 
