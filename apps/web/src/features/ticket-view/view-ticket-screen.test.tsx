@@ -56,7 +56,8 @@ describe('the ticket view', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Bill charged twice this month' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Ticket #100042 · Nov 20 • 10:05:06 AM')).toBeTruthy();
     expect(screen.getByText(/First line\.\s+Second line\./)).toBeTruthy();
-    expect(screen.getByText('OSS & BSS')).toBeTruthy();
+    // The side panels (details, forwards) mount once the ticket's text has been painted.
+    expect(await screen.findByText('OSS & BSS')).toBeTruthy();
     // The name and the number are isolated from each other (<bdi>), so the text spans elements.
     expect(
       screen.getByText((_, element) => element?.tagName === 'DD' && element.textContent === 'Rafiq Islam · +8809638000006'),
@@ -98,6 +99,8 @@ describe('the ticket view', { timeout: 30_000 }, () => {
     mockApi({ 'GET /api/v1/tickets/get-ticket-by-id/100042': { data: [own] } });
     renderApp('/view-ticket?id=100042');
     expect(await screen.findByText('Please hurry', {}, { timeout: 5000 })).toBeTruthy();
+    // What is absent is looked for once the side panels, which mount after the first paint, are there.
+    expect(await screen.findByText('Billing')).toBeTruthy();
     expect(screen.queryByText('Issued To')).toBeNull();
     expect(screen.queryByText('Issued By')).toBeNull();
     expect(screen.queryByText('Forward history')).toBeNull();

@@ -15,6 +15,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingNote } from '../../components/loading-note.tsx';
 import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { StackAfterFirstPaint } from '../../components/stack-after-first-paint.tsx';
 import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
@@ -120,7 +121,7 @@ export function ViewTicketScreen() {
             </Stack>
           </Paper>
         </Stack>
-        <Stack gap="md" className={classes.side}>
+        <StackAfterFirstPaint gap="md" className={classes.side}>
           <section aria-label={t('ticketActions')} data-slot="ticket-actions" className={classes.slot}>
             <TicketActions ticket={data} viewer={session} />
           </section>
@@ -163,7 +164,7 @@ export function ViewTicketScreen() {
           <Suspense fallback={<NumberHistoryPlaceholder number={data.problematic_number} />}>
             <NumberHistoryPanel number={data.problematic_number} ticketId={data.ticket_id} timeZone={timeZone} />
           </Suspense>
-        </Stack>
+        </StackAfterFirstPaint>
         <Stack gap="sm" className={classes.comments} component="section" aria-labelledby="comments-heading">
           <CommentsSection
             key={`comments-${data.ticket_id}`}
