@@ -116,9 +116,10 @@ for (const viewport of [
   test.describe(`in Bangla at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('the sign-in screen and the public form read well', async ({ page }) => {
+    test('the sign-in screen and the public pages read well', async ({ page }) => {
       await inBangla(page);
-      for (const screen of ['/', '/create-ticket']) {
+      // The rating page asking for a score (a token it only shows; nothing is sent without a score).
+      for (const screen of ['/', '/create-ticket', '/rate?t=100001.1.unchecked']) {
         await page.goto(screen);
         await expectReadable(page, screen);
       }
