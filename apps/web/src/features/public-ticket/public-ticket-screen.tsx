@@ -1,14 +1,13 @@
-import { Anchor, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { PublicPageShell } from '../../components/public-page-shell.tsx';
 import { useMessages } from '../../lib/i18n.ts';
-import { useBrandName } from '../../lib/public-config.ts';
 import { currentSession } from '../../lib/session.ts';
 import { useSubmitPublicTicket } from './api/submit-public-ticket.ts';
 import { PublicTicketForm } from './components/public-ticket-form.tsx';
 import { SubmittedPanel } from './components/submitted-panel.tsx';
 import { publicTicketMessages } from './messages.ts';
-import classes from './public-ticket-screen.module.css';
 
 // The number check is its own chunk: the page is close to its script budget.
 const NumberCheckStep = lazy(() => import('./components/number-check-step.tsx'));
@@ -20,7 +19,6 @@ const NumberCheckStep = lazy(() => import('./components/number-check-step.tsx'))
  */
 export function PublicTicketScreen() {
   const t = useMessages(publicTicketMessages);
-  const brand = useBrandName();
   const signedIn = currentSession() !== null;
   const submission = useSubmitPublicTicket();
   const submitted = submission.data?.data;
@@ -28,60 +26,50 @@ export function PublicTicketScreen() {
   const [checkedNumber, setCheckedNumber] = useState<string | null>(null);
 
   return (
-    <div className={classes.page}>
-      <Stack className={classes.column} gap="md">
-        {/* The banner landmark: with the main card, all of the page sits in a landmark. */}
-        <Group component="header" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap">
-            <Image src="/logo.svg" alt={t('logoAlt', { brand })} w={36} h={36} />
-            <Text fw={700} size="lg">
-              {brand}
+    <PublicPageShell
+      aside={
+        signedIn ? (
+          <Anchor size="sm" renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}>
+            {t('backToTickets')}
+          </Anchor>
+        ) : (
+          <Anchor size="sm" renderRoot={(props) => <Link to="/" search={{}} {...props} />}>
+            {t('signIn')}
+          </Anchor>
+        )
+      }
+    >
+      {checkedNumber === null ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <NumberCheckStep onContinue={setCheckedNumber} />
+        </Suspense>
+      ) : submitted ? (
+        <SubmittedPanel
+          ticketId={submitted.ticket_id}
+          // The form was unmounted by the panel: it comes back empty, uploads included.
+          onSubmitAnother={() => submission.reset()}
+        />
+      ) : (
+        <Stack gap="lg">
+          <div>
+            <Title order={1} fz="h2">
+              {t('pageTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('intro')}
             </Text>
-          </Group>
-          {signedIn ? (
-            <Anchor size="sm" renderRoot={(props) => <Link to="/tickets" search={{ page: 1 }} {...props} />}>
-              {t('backToTickets')}
-            </Anchor>
-          ) : (
-            <Anchor size="sm" renderRoot={(props) => <Link to="/" search={{}} {...props} />}>
-              {t('signIn')}
-            </Anchor>
-          )}
-        </Group>
-        <Paper component="main" className={classes.card} withBorder shadow="sm" radius="lg">
-          {checkedNumber === null ? (
-            <Suspense fallback={<Loader size="sm" />}>
-              <NumberCheckStep onContinue={setCheckedNumber} />
-            </Suspense>
-          ) : submitted ? (
-            <SubmittedPanel
-              ticketId={submitted.ticket_id}
-              // The form was unmounted by the panel: it comes back empty, uploads included.
-              onSubmitAnother={() => submission.reset()}
-            />
-          ) : (
-            <Stack gap="lg">
-              <div>
-                <Title order={1} fz="h2">
-                  {t('pageTitle')}
-                </Title>
-                <Text c="dimmed" size="sm" mt={4}>
-                  {t('intro')}
-                </Text>
-              </div>
-              <PublicTicketForm
-                initialNumber={checkedNumber}
-                submitting={submission.isPending}
-                error={submission.error}
-                onEdit={() => {
-                  if (submission.isError) submission.reset();
-                }}
-                onSubmit={(fields, botCheck) => submission.mutate({ fields, botCheck })}
-              />
-            </Stack>
-          )}
-        </Paper>
-      </Stack>
-    </div>
+          </div>
+          <PublicTicketForm
+            initialNumber={checkedNumber}
+            submitting={submission.isPending}
+            error={submission.error}
+            onEdit={() => {
+              if (submission.isError) submission.reset();
+            }}
+            onSubmit={(fields, botCheck) => submission.mutate({ fields, botCheck })}
+          />
+        </Stack>
+      )}
+    </PublicPageShell>
   );
 }

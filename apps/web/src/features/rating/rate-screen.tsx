@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { PublicPageShell } from '../../components/public-page-shell.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { changeLanguage, currentLanguage, useMessages } from '../../lib/i18n.ts';
-import { useBrandName } from '../../lib/public-config.ts';
 import { useRate } from './api/rate.ts';
 import { RatingCommentForm } from './components/rating-comment-form.tsx';
 import { ScoreButtons } from './components/score-buttons.tsx';
 import { ratingMessages } from './messages.ts';
 import { ticketOfToken, validateRateSearch } from './rate-search.ts';
-import classes from './rate-screen.module.css';
 
 /**
  * Route /rate (DESIGN.md §25): the satisfaction e-mail's five links open it with the token and a
@@ -19,7 +18,6 @@ import classes from './rate-screen.module.css';
  */
 export function RateScreen() {
   const t = useMessages(ratingMessages);
-  const brand = useBrandName();
   // Checked here rather than by the route, so that the app's entry stays small (the sign-in page's budget).
   const { t: token, s: linkedScore, lang } = validateRateSearch(useSearch({ strict: false }));
   const rate = useRate();
@@ -45,71 +43,52 @@ export function RateScreen() {
   const alreadyRated = rate.error instanceof ApiError && rate.error.status === 409;
 
   return (
-    <div className={classes.page}>
-      <Stack className={classes.column} gap="md">
-        <Group component="header" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap">
-            <Image src="/logo.svg" alt={t('logoAlt', { brand })} w={36} h={36} />
-            <Text fw={700} size="lg">
-              {brand}
-            </Text>
-          </Group>
-          <LanguageSwitch />
-        </Group>
-        <Paper component="main" className={classes.card} withBorder shadow="sm" radius="lg">
-          <Stack gap="lg">
-            <Title order={1} fz="h2">
-              {rated ? t('savedTitle') : t('pageTitle')}
-            </Title>
-            {!token ? (
-              <Alert color="red" title={t('refusedTitle')} role="alert">
-                {t('linkMissing')}
-              </Alert>
-            ) : rated ? (
-              <>
-                <Text role="status">{t('savedBody', { id: rated.ticket_id, score: rated.score })}</Text>
-                {rated.comment_until && <RatingCommentForm token={token} />}
-              </>
-            ) : refused ? (
-              // Rated already (409) is no fault of the person's: said plainly, not as an error.
-              <Alert
-                color={alreadyRated ? 'blue' : 'red'}
-                title={alreadyRated ? undefined : t('refusedTitle')}
-                role={alreadyRated ? 'status' : 'alert'}
-              >
-                {errorMessage(rate.error)}
-              </Alert>
-            ) : (
-              <>
-                <Text>{ticketId ? t('intro', { id: ticketId }) : t('introNoTicket')}</Text>
-                <ScoreButtons chosen={chosen} disabled={rate.isPending} onChoose={(score) => rate.mutate({ token, score })} />
-                {rate.isPending && (
-                  <Group gap="xs" role="status">
-                    <Loader size="xs" />
-                    <Text size="sm">{t('saving')}</Text>
-                  </Group>
-                )}
-                {rate.isError && (
-                  <Alert color="red" role="alert">
-                    {errorMessage(rate.error)}
-                    {chosen !== null && (
-                      <Button
-                        display="block"
-                        mt="sm"
-                        variant="light"
-                        size="xs"
-                        onClick={() => rate.mutate({ token, score: chosen })}
-                      >
-                        {t('tryAgain')}
-                      </Button>
-                    )}
-                  </Alert>
-                )}
-              </>
+    <PublicPageShell aside={<LanguageSwitch />} maxWidth={560}>
+      <Stack gap="lg">
+        <Title order={1} fz="h2">
+          {rated ? t('savedTitle') : t('pageTitle')}
+        </Title>
+        {!token ? (
+          <Alert color="red" title={t('refusedTitle')} role="alert">
+            {t('linkMissing')}
+          </Alert>
+        ) : rated ? (
+          <>
+            <Text role="status">{t('savedBody', { id: rated.ticket_id, score: rated.score })}</Text>
+            {rated.comment_until && <RatingCommentForm token={token} />}
+          </>
+        ) : refused ? (
+          // Rated already (409) is no fault of the person's: said plainly, not as an error.
+          <Alert
+            color={alreadyRated ? 'blue' : 'red'}
+            title={alreadyRated ? undefined : t('refusedTitle')}
+            role={alreadyRated ? 'status' : 'alert'}
+          >
+            {errorMessage(rate.error)}
+          </Alert>
+        ) : (
+          <>
+            <Text>{ticketId ? t('intro', { id: ticketId }) : t('introNoTicket')}</Text>
+            <ScoreButtons chosen={chosen} disabled={rate.isPending} onChoose={(score) => rate.mutate({ token, score })} />
+            {rate.isPending && (
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm">{t('saving')}</Text>
+              </Group>
             )}
-          </Stack>
-        </Paper>
+            {rate.isError && (
+              <Alert color="red" role="alert">
+                {errorMessage(rate.error)}
+                {chosen !== null && (
+                  <Button display="block" mt="sm" variant="light" size="xs" onClick={() => rate.mutate({ token, score: chosen })}>
+                    {t('tryAgain')}
+                  </Button>
+                )}
+              </Alert>
+            )}
+          </>
+        )}
       </Stack>
-    </div>
+    </PublicPageShell>
   );
 }
