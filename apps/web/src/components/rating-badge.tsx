@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { RATING_LOW_MAX } from '@switchboard/shared';
 import { useMessages } from '../lib/i18n.ts';
 import { componentsMessages } from './messages.ts';
-import classes from './rating-badge.module.css';
+import spoken from './spoken.module.css';
 
 /**
  * The issuer's rating of a ticket (DESIGN.md §25), staff's only: the server sends it to nobody
@@ -22,7 +22,7 @@ export function RatingBadge({ score, ...props }: { score: number } & Omit<BadgeP
       {...props}
     >
       <span aria-hidden>{t('ratingBadge', { score })}</span>
-      <span className={classes.spoken}>{t('ratingBadgeLabel', { score })}</span>
+      <span className={spoken.spoken}>{t('ratingBadgeLabel', { score })}</span>
     </Badge>
   );
 }

@@ -23,6 +23,8 @@ export function ScoreButtons({ chosen, disabled, onChoose }: ScoreButtonsProps) 
           <Button
             key={score}
             className={classes.score}
+            // A phone gives each about 60 px: the digit needs them, not the button's usual padding.
+            styles={{ root: { paddingInline: 0 } }}
             size="lg"
             radius="md"
             variant={chosen === score ? 'filled' : 'default'}

@@ -1,9 +1,10 @@
-import { Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { RATING_LOW_MAX, RATING_MAX, type TicketRating } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { ticketViewMessages } from '../messages.ts';
+import spoken from '../../../components/spoken.module.css';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
@@ -37,7 +38,7 @@ export function SatisfactionPanel({
           </Group>
           <Text fw={700} c={color}>
             <span aria-hidden>{t('satisfactionScore', { score: rating.score })}</span>
-            <VisuallyHidden>{t('satisfactionScoreLabel', { score: rating.score })}</VisuallyHidden>
+            <span className={spoken.spoken}>{t('satisfactionScoreLabel', { score: rating.score })}</span>
           </Text>
           {low && (
             <Badge color="red.9" variant="filled" tt="none">
