@@ -3,6 +3,7 @@ export * from './numbers.ts';
 export * from './calendar.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
+export * from './integration-permissions.ts';
 export * from './common.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './users.schemas.ts';

@@ -15,10 +15,10 @@ import {
   canDismissIncidentSuggestion,
   departmentOf,
   listFiltersFor,
-  staffUserTypeOf,
   TICKET_LIST_FILTERS,
   ticketsBarringIncidentResolve,
 } from './permissions.ts';
+import { staffUserTypeOf } from './integration-permissions.ts';
 
 const STAFF: UserType[] = ['cc', 'rs', 'iptsp', 'oss_bss'];
 const OUTSIDERS: UserType[] = ['agent', 'customer'];
