@@ -238,6 +238,7 @@ export function addCommentBody(sample: CorpusSample, n: number) {
     ticket_id: randomTicketId(sample),
     message: `Checked the line again, note ${n}.`,
     is_internal: n % 3 === 0,
+    wait_for_customer: false,
     attachments: [],
   };
 }

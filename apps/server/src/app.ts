@@ -37,6 +37,7 @@ import alarmSweep from './modules/alarms/alarms.plugin.ts';
 import broadcastSender from './modules/broadcasts/broadcast-sender.plugin.ts';
 import mailReader from './modules/channels/mail-reader.plugin.ts';
 import satisfactionAsker from './modules/satisfaction/satisfaction-asker.plugin.ts';
+import jobRunner from './modules/jobs/job-runner.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -98,6 +99,8 @@ export interface BuildOptions {
   mail?: { autostart?: boolean };
   /** Tests: whether the satisfaction worker polls on its own (otherwise `app.satisfactionAsker.runOnce()`). */
   satisfaction?: { autostart?: boolean };
+  /** Tests: whether the job runner polls on its own (otherwise `app.jobs.runOnce()`). */
+  jobs?: { autostart?: boolean };
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(broadcastSender, { autoStart: options.broadcasts?.autostart ?? true });
   await app.register(mailReader, { autoStart: options.mail?.autostart ?? true });
   await app.register(satisfactionAsker, { autoStart: options.satisfaction?.autostart ?? true });
+  await app.register(jobRunner, { autoStart: options.jobs?.autostart ?? true });
 
   await app.register(
     async (api) => {

@@ -13,6 +13,7 @@ import {
 } from '@switchboard/shared';
 import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
 import { satisfactionConfig, satisfactionEnv, type SatisfactionConfig } from './config-satisfaction.ts';
+import { serviceLevelsConfig, serviceLevelsEnv, type ServiceLevelsConfig } from './config-service-levels.ts';
 import { isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
@@ -125,6 +126,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...channelsEnv,
   ...satisfactionEnv,
+  ...serviceLevelsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -221,6 +223,8 @@ export interface Config {
   channels: ChannelsConfig;
   /** Customer satisfaction (config-satisfaction.ts). */
   satisfaction: SatisfactionConfig;
+  /** Service levels II: warnings, escalation, waits, the job runner (config-service-levels.ts). */
+  serviceLevels: ServiceLevelsConfig;
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
    * hold only a share of the pool; one more waits `waitMs` for a turn, then answers 503; each
@@ -314,6 +318,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     events: { streamsMax: env.EVENT_STREAMS_MAX, heartbeatMs: env.EVENT_HEARTBEAT_MS },
     channels: channelsConfig(env),
     satisfaction: satisfactionConfig(env, env.JWT_SECRET ? `${env.JWT_SECRET}:rating` : devSecret('rating')),
+    serviceLevels: serviceLevelsConfig(env),
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,
       waitMs: env.EXPENSIVE_READ_WAIT_MS,

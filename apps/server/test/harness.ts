@@ -48,6 +48,7 @@ export function describeWithApp(name: string, suite: (ctx: TestContext) => void,
           webhooks: { autostart: false, resolve: async () => [], ...options.webhooks },
           broadcasts: { autostart: false },
           satisfaction: { autostart: false },
+          jobs: { autostart: false },
           mail: options.mail,
         });
         await ctx.app.ready();

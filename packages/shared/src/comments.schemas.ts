@@ -49,12 +49,22 @@ export const commentMessageSchema = multilineText({
  * POST /tickets/add-comment. Agents and customers always write external comments: for them
  * the server stores `is_internal: false` whatever they send (the spec's form sends false).
  */
-export const addCommentBodySchema = z.object({
-  ticket_id: ticketIdSchema,
-  message: commentMessageSchema,
-  is_internal: z.boolean().default(false),
-  attachments: attachmentUrlsSchema.default([]),
-});
+export const addCommentBodySchema = z
+  .object({
+    ticket_id: ticketIdSchema,
+    message: commentMessageSchema,
+    is_internal: z.boolean().default(false),
+    attachments: attachmentUrlsSchema.default([]),
+    /**
+     * Staff only (DESIGN.md §26): the reply asks the issuer something, and the ticket's clock stops
+     * until the issuer answers. Only an external reply can wait.
+     */
+    wait_for_customer: z.boolean().default(false),
+  })
+  .refine((body) => !(body.wait_for_customer && body.is_internal), {
+    message: msg('comments.waitNeedsExternal'),
+    path: ['wait_for_customer'],
+  });
 export type AddCommentBody = z.infer<typeof addCommentBodySchema>;
 /** What the form sends (is_internal and attachments may be left out). */
 export type AddCommentInput = z.input<typeof addCommentBodySchema>;

@@ -10,6 +10,8 @@ export const LIVE_EVENT_NAMES = [
   'alarm.changed',
   'broadcast.changed',
   'ticket.rated_low',
+  'ticket.due_soon',
+  'inbox.added',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
@@ -55,6 +57,17 @@ export const lowRatingEventDataSchema = z.strictObject({
 });
 export type LowRatingEventData = z.infer<typeof lowRatingEventDataSchema>;
 
+/**
+ * The data of ticket.due_soon (DESIGN.md §26): the ticket passed SLA_WARN_PERCENT of its level.
+ * Heard by the staff who act for its holder (canHearDueSoon).
+ */
+export const dueSoonEventDataSchema = z.strictObject({ ticket_id: z.number().int().min(1) });
+export type DueSoonEventData = z.infer<typeof dueSoonEventDataSchema>;
+
+/** The data of inbox.added (DESIGN.md §26): heard by the one person told; the bell refetches. */
+export const inboxAddedEventDataSchema = z.strictObject({ unread: z.number().int().min(0) });
+export type InboxAddedEventData = z.infer<typeof inboxAddedEventDataSchema>;
+
 /** One event as the stream carries it: `event: <name>` and `data: <json>`. */
 export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ticket.created'), data: ticketEventDataSchema }),
@@ -64,5 +77,7 @@ export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('alarm.changed'), data: alarmEventDataSchema }),
   z.object({ event: z.literal('broadcast.changed'), data: broadcastEventDataSchema }),
   z.object({ event: z.literal('ticket.rated_low'), data: lowRatingEventDataSchema }),
+  z.object({ event: z.literal('ticket.due_soon'), data: dueSoonEventDataSchema }),
+  z.object({ event: z.literal('inbox.added'), data: inboxAddedEventDataSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -27,6 +27,8 @@ export * from './broadcasts.schemas.ts';
 export * from './outages.schemas.ts';
 export * from './channels.schemas.ts';
 export * from './satisfaction.schemas.ts';
+export * from './calendars.schemas.ts';
+export * from './inbox.schemas.ts';
 export * from './priority.schemas.ts';
 export * from './service-levels.schemas.ts';
 export * from './dashboard.schemas.ts';

@@ -54,6 +54,8 @@ import type validationAlarms from '../messages/en/validation/alarms.json';
 import type validationSubscribers from '../messages/en/validation/subscribers.json';
 import type validationChannels from '../messages/en/validation/channels.json';
 import type validationSatisfaction from '../messages/en/validation/satisfaction.json';
+import type validationCalendars from '../messages/en/validation/calendars.json';
+import type validationInbox from '../messages/en/validation/inbox.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type issuer from '../messages/en/issuer.json';
 
@@ -113,6 +115,8 @@ export type ValidationMessageKey =
   | KeysOf<'subscribers', typeof validationSubscribers>
   | KeysOf<'broadcasts', typeof validationBroadcasts>
   | KeysOf<'channels', typeof validationChannels>
-  | KeysOf<'satisfaction', typeof validationSatisfaction>;
+  | KeysOf<'satisfaction', typeof validationSatisfaction>
+  | KeysOf<'calendars', typeof validationCalendars>
+  | KeysOf<'inbox', typeof validationInbox>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -252,6 +252,29 @@ export function canManageServiceLevels(viewer: Viewer): boolean {
   return isStaff(viewer) && viewer.role === 'admin';
 }
 
+/** Working calendars (DESIGN.md §26): staff read them beside the levels; admins write them. */
+export function canManageCalendars(viewer: Viewer): boolean {
+  return canManageServiceLevels(viewer);
+}
+
+/**
+ * "Wait for the customer" (DESIGN.md §26) stops a ticket's clock: staff who may act on the ticket,
+ * with an external reply. Agents and customers never see due times or waits.
+ */
+export function canWaitForCustomer(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string; ticket_status: TicketStatus }): boolean {
+  return canActOnTicket(viewer, ticket);
+}
+
+/** A ticket due soon is told live to the staff who act for its holder. */
+export function canHearDueSoon(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string }): boolean {
+  return actsForHolder(viewer, ticket);
+}
+
+/** The notification bell (DESIGN.md §26) is staff's: each reads and marks only their own items. */
+export function canUseInbox(viewer: Pick<Viewer, 'user_type'>): boolean {
+  return isStaff(viewer);
+}
+
 /** The dashboard (DESIGN.md §17): the desk's figures are staff's. */
 export function canSeeDashboard(viewer: Pick<Viewer, 'user_type'>): boolean {
   return isStaff(viewer);
@@ -309,6 +332,8 @@ export const TICKET_LIST_FILTERS = [
   'assignee',
   'q',
   'overdue',
+  'due_soon',
+  'waiting',
   'resolved_from',
   'resolved_to',
   'priority',

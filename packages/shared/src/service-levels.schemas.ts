@@ -15,10 +15,14 @@ function hoursSchema(key: ValidationMessageKey) {
   return z.number(message).int(message).min(SERVICE_LEVEL_MIN_HOURS, message).max(SERVICE_LEVEL_MAX_HOURS, message);
 }
 
-/** PUT /service-levels/{department}. */
+/**
+ * PUT /service-levels/{department}. `calendar_id` names the working calendar the hours count in
+ * (DESIGN.md §26): null is "Always" (the wall clock); absent keeps the one it has.
+ */
 export const serviceLevelBodySchema = z.object({
   first_reply_hours: hoursSchema('service-levels.firstReplyHours'),
   resolve_hours: hoursSchema('service-levels.resolveHours'),
+  calendar_id: z.number(msg('service-levels.calendar')).int(msg('service-levels.calendar')).min(1, msg('service-levels.calendar')).nullable().optional(),
 });
 export type ServiceLevelBody = z.infer<typeof serviceLevelBodySchema>;
 
@@ -26,8 +30,14 @@ export const serviceLevelParamsSchema = z.object({
   department: z.enum(DEPARTMENTS, msg('service-levels.department')),
 });
 
+/**
+ * A department's levels. `recompute` is the progress of moving its unsolved tickets' due times after
+ * a change of its levels or its calendar (done in the background, in batches); null when none runs.
+ */
 export const serviceLevelSchema = serviceLevelBodySchema.extend({
   department: z.enum(DEPARTMENTS),
+  calendar_id: z.number().int().nullable(),
+  recompute: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
 });
 export type ServiceLevel = z.infer<typeof serviceLevelSchema>;
 

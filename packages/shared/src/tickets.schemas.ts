@@ -67,6 +67,10 @@ export type IssueTicketInput = z.input<typeof issueTicketBodySchema>;
 const serviceDueFields = {
   due_at: z.string().nullable().optional(),
   overdue: z.boolean().optional(),
+  /** Past SLA_WARN_PERCENT of its level and not yet due (DESIGN.md §26). */
+  due_soon: z.boolean().optional(),
+  /** Waiting for the customer's answer: the clock stands still (DESIGN.md §26). */
+  waiting: z.boolean().optional(),
 };
 
 /** One forward of a ticket (forwarder_history), oldest first. The first entry carries the first cause. */
@@ -183,6 +187,10 @@ export const ticketListQuerySchema = z
     ),
     /** Staff only: `true` keeps the tickets past their due time (DESIGN.md §17); `false` is no filter. */
     overdue: optionalQuery(z.enum(['true', 'false'], msg('tickets.overdueFilter')).transform((value) => value === 'true')),
+    /** Staff only: `true` keeps the tickets due soon (DESIGN.md §26); `false` is no filter. */
+    due_soon: optionalQuery(z.enum(['true', 'false'], msg('tickets.dueSoonFilter')).transform((value) => value === 'true')),
+    /** Staff only: `true` keeps the tickets waiting for the customer (DESIGN.md §26); `false` is no filter. */
+    waiting: optionalQuery(z.enum(['true', 'false'], msg('tickets.waitingFilter')).transform((value) => value === 'true')),
     /**
      * Staff only: the tickets solved (resolved_at) from this calendar day to that one, both included
      * (the dashboard's "Solved" figures). A ticket reopened since keeps the day it was solved.

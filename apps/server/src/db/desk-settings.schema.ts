@@ -3,10 +3,11 @@
  * service levels. schema.ts re-exports them.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEPARTMENTS, SERVICE_LEVEL_MAX_HOURS, SERVICE_LEVEL_MIN_HOURS } from '@switchboard/shared';
 import { createdAt } from './columns.ts';
 import { users } from './desk.schema.ts';
+import { businessCalendars } from './service-levels.schema.ts';
 import { oneOf } from './value-sets.ts';
 
 /** Ready answers (DESIGN.md §19): a department's own, or shared by all when `department` is null. */
@@ -34,6 +35,10 @@ export const serviceLevels = pgTable(
     department: text('department', { enum: DEPARTMENTS }).primaryKey(),
     firstReplyHours: integer('first_reply_hours').notNull(),
     resolveHours: integer('resolve_hours').notNull(),
+    // The working calendar the hours count in (DESIGN.md §26); null: "Always", the wall clock.
+    calendarId: integer('calendar_id').references((): AnyPgColumn => businessCalendars.id),
+    // SLA_WARN_PERCENT, written by every start, so that the rule in the database reads it.
+    warnPercent: smallint('warn_percent').notNull().default(75),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -144,6 +145,13 @@ export const tickets = pgTable(
     // the triggers on tickets and service_levels (modules/service-levels/service-levels.sql), never
     // written by the app.
     dueAt: timestamp('due_at', { withTimezone: true }),
+    // Service levels II (DESIGN.md §26), kept by the same triggers: when it is due soon; since when
+    // it waits for the customer (its clock stopped) and the working seconds it waited before; how
+    // far the warnings went (0 none, 1 due soon, 2 breached, 3 escalated), so each is told once.
+    warnAt: timestamp('warn_at', { withTimezone: true }),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    waitedSeconds: integer('waited_seconds').notNull().default(0),
+    slaStage: smallint('sla_stage').notNull().default(0),
     // When the issuer was last told of a reply: the reply throttle (DESIGN.md §13) is a condition on
     // this row, so the write that tells holds the row's lock and two replies at once tell once.
     replyToldAt: timestamp('reply_told_at', { withTimezone: true }),
@@ -199,6 +207,13 @@ export const tickets = pgTable(
     index('tickets_unsolved_priority')
       .on(rankOf(t.priority, TICKET_PRIORITIES), t.ticketId)
       .where(sql`ticket_status <> 'closed'`),
+    // The warnings' scan (DESIGN.md §26): unsolved tickets whose next warning may be due.
+    index('tickets_sla_pending')
+      .on(t.warnAt)
+      .where(sql`ticket_status <> 'closed' and sla_stage < 3 and waiting_since is null`),
+    index('tickets_waiting')
+      .on(t.waitingSince)
+      .where(sql`waiting_since is not null`),
     index('tickets_unsolved_activity')
       .on(t.updatedAt, t.ticketId)
       .where(sql`ticket_status <> 'closed'`),

@@ -11,3 +11,4 @@ export * from './alarms.schema.ts';
 export * from './subscribers.schema.ts';
 export * from './channels.schema.ts';
 export * from './satisfaction.schema.ts';
+export * from './service-levels.schema.ts';

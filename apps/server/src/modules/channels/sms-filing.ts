@@ -80,7 +80,7 @@ export async function fileInboundSms(
   const { text } = keptText(message.text, cutNote);
   const answered = await findTicketToAnswer(ctx.db, user.id, message.from, new Date(Date.now() - REOPEN_WITHIN_MS));
   if (answered) {
-    const body = { ticket_id: answered.ticketId, message: text, is_internal: false, attachments: [] };
+    const body = { ticket_id: answered.ticketId, message: text, is_internal: false, attachments: [], wait_for_customer: false };
     await addComment(ctx, issuer, body, gateway.ip, issuer.language, 'sms');
     return { outcome: 'comment', ticketId: answered.ticketId };
   }

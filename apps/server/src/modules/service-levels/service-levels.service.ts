@@ -26,7 +26,13 @@ export function assertCanManageServiceLevels(viewer: Actor): void {
 }
 
 function present(row: ServiceLevelRow): ServiceLevel {
-  return { department: row.department, first_reply_hours: row.firstReplyHours, resolve_hours: row.resolveHours };
+  return {
+    department: row.department,
+    first_reply_hours: row.firstReplyHours,
+    resolve_hours: row.resolveHours,
+    calendar_id: row.calendarId,
+    recompute: null,
+  };
 }
 
 /** Every department's levels, in the order of DEPARTMENTS (the migration seeds all four). */

@@ -91,6 +91,8 @@ function newestTicketsStatement(db: Db, ofIssuer: boolean) {
       assigneeUserId: newest.assigneeUserId,
       dueAt: newest.dueAt,
       overdue: newest.overdue,
+      dueSoon: newest.dueSoon,
+      waiting: newest.waiting,
       priority: newest.priority,
       assigneeName: userNameOf(newest.assigneeUserId),
       issuerName: issuerNameOf(newest.issuerUserId),

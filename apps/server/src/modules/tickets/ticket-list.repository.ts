@@ -2,7 +2,7 @@
  * The SQL of the ticket list (DESIGN.md §6, §10): its filters, the page and the bounded count, each
  * prepared per filter shape.
  */
-import { and, desc, eq, gte, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   RATING_LOW_MAX,
@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
 import { comments, ticketRatings, tickets } from '../../db/schema.ts';
 import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
-import { overdueOf, userNameOf } from './tickets.repository.ts';
+import { dueSoonOf, overdueOf, userNameOf } from './tickets.repository.ts';
 
 export { NEWEST_FIRST, type TicketOrder } from './ticket-order.ts';
 
@@ -40,6 +40,10 @@ export interface TicketFilter {
   text?: { words: string; internal: boolean };
   /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due_first or tickets_due_last. */
   overdue?: true;
+  /** Only tickets due soon (DESIGN.md §26): a range of tickets_sla_pending. */
+  dueSoon?: true;
+  /** Only tickets waiting for their customer (DESIGN.md §26): tickets_waiting. */
+  waiting?: true;
   /** Tickets solved on these calendar days in `timezone`, both included: a range of tickets_resolved. */
   resolvedDays?: { start?: string; end?: string; timezone: string };
   /** Tickets of one priority (DESIGN.md §30). */
@@ -112,6 +116,8 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
         : eq(tickets.assigneeUserId, bind(filter.assigneeUserId)),
     filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId, bind),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
+    filter.dueSoon ? and(lte(tickets.warnAt, sql`now()`), gte(tickets.dueAt, sql`now()`)) : undefined,
+    filter.waiting ? isNotNull(tickets.waitingSince) : undefined,
     filter.priority === undefined ? undefined : eq(tickets.priority, bind(filter.priority)),
     filter.rated === undefined ? undefined : ratedMatch(filter.rated),
   ];
@@ -149,6 +155,8 @@ export const TICKET_LIST_COLUMNS = {
   assigneeUserId: tickets.assigneeUserId,
   dueAt: tickets.dueAt,
   overdue: overdueOf(tickets.dueAt).as('overdue'),
+  dueSoon: dueSoonOf(tickets.warnAt, tickets.dueAt).as('due_soon'),
+  waiting: sql<boolean>`${tickets.waitingSince} is not null`.as('waiting'),
   priority: tickets.priority,
 };
 
@@ -192,6 +200,8 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
       assigneeUserId: page.assigneeUserId,
       dueAt: page.dueAt,
       overdue: page.overdue,
+      dueSoon: page.dueSoon,
+      waiting: page.waiting,
       priority: page.priority,
       assigneeName: userNameOf(page.assigneeUserId),
       issuerName: userNameOf(page.issuerUserId),

@@ -51,6 +51,8 @@ export function filterForViewer(viewer: TicketReader, query: TicketListQuery, ti
     // An internal note's words find the ticket only for those who may read the note.
     text: allowed.q ? { words: allowed.q, internal: canSeeInternalComments(viewer) } : undefined,
     overdue: allowed.overdue ? true : undefined,
+    dueSoon: allowed.due_soon ? true : undefined,
+    waiting: allowed.waiting ? true : undefined,
     resolvedDays:
       allowed.resolved_from || allowed.resolved_to
         ? { start: allowed.resolved_from, end: allowed.resolved_to, timezone }

@@ -84,8 +84,12 @@ function assigneeOf(viewer: TicketViewer, row: { assigneeUserId: string | null; 
 }
 
 /** When the ticket is due and whether that has passed (DESIGN.md §17): staff only. */
-function serviceDueOf(viewer: TicketViewer, row: { dueAt: Date | null; overdue: boolean }) {
-  return canSeeServiceLevels(viewer) ? { due_at: row.dueAt?.toISOString() ?? null, overdue: row.overdue } : {};
+function serviceDueOf(
+  viewer: TicketViewer,
+  row: { dueAt: Date | null; overdue: boolean; dueSoon: boolean; waiting: boolean },
+) {
+  if (!canSeeServiceLevels(viewer)) return {};
+  return { due_at: row.dueAt?.toISOString() ?? null, overdue: row.overdue, due_soon: row.dueSoon, waiting: row.waiting };
 }
 
 /** The ticket's priority (DESIGN.md §30): staff only. */
@@ -160,7 +164,7 @@ export function presentTicket(
     client_email: ticket.clientEmail,
     ...(staff ? { incident_id: ticket.incidentId } : {}),
     ...assigneeOf(viewer, ticket),
-    ...serviceDueOf(viewer, ticket),
+    ...serviceDueOf(viewer, { ...ticket, waiting: ticket.waitingSince !== null }),
     ...priorityOf(viewer, ticket),
     ...ratingOf(viewer, rating),
   };

@@ -17,6 +17,8 @@ export type TicketWithIssuer = TicketRow & {
   issuerName: string | null;
   assigneeName: string | null;
   overdue: boolean;
+  /** Past its warning time and not yet due (DESIGN.md §26). */
+  dueSoon: boolean;
   /** The subgroup's Bangla name now (the ticket stores the English one it was raised with). */
   subGroupBn: string | null;
   /** The issuer account's current language (null for the public form): the one to tell them in. */
@@ -29,6 +31,14 @@ export type TicketWithIssuer = TicketRow & {
  */
 export function overdueOf(dueAt: AnyPgColumn) {
   return sql<boolean>`coalesce(${dueAt} < now(), false)`;
+}
+
+/**
+ * Whether the ticket is due soon (DESIGN.md §26): its warning time has come and its due time not yet
+ * gone. A ticket that waits for its customer has neither.
+ */
+export function dueSoonOf(warnAt: AnyPgColumn, dueAt: AnyPgColumn) {
+  return sql<boolean>`coalesce(${warnAt} <= now() and ${dueAt} >= now(), false)`;
 }
 
 /** The current name of the user in `userId` (the assignee or the issuer of a row): one primary-key lookup per row. */
@@ -106,6 +116,7 @@ export const TICKET_WITH_ISSUER_FIELDS = {
   issuerAccountLanguage: users.language,
   assigneeName: userNameOf(tickets.assigneeUserId),
   overdue: overdueOf(tickets.dueAt),
+  dueSoon: dueSoonOf(tickets.warnAt, tickets.dueAt),
   subGroupBn: sql<
     string | null
   >`(select ${subgroups.subGroupBn} from ${subgroups} where ${subgroups.id} = ${tickets.subGroupId})`,

@@ -169,6 +169,7 @@ export async function issueTicket(ctx: IssueContext, issuer: TicketIssuer, input
     issuerAccountLanguage: user ? issuer.language : null,
     assigneeName: null,
     overdue: false,
+    dueSoon: false,
     subGroupBn,
   };
 }

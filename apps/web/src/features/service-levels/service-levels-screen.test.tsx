@@ -5,7 +5,7 @@ import { DEPARTMENTS, type ServiceLevelListReply } from '@switchboard/shared';
 import { mockApi, renderApp, signInAs, ticketListReply } from '../../lib/test-support.tsx';
 
 const LEVELS: ServiceLevelListReply = {
-  data: DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48 })),
+  data: DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48, calendar_id: null, recompute: null })),
 };
 
 describe('the service levels screen', { timeout: 30_000 }, () => {

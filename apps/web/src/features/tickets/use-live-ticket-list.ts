@@ -37,6 +37,7 @@ export function useLiveTicketList(rows: TicketListItem[] | undefined) {
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   useLiveEvents((event) => {
     if (event.event === 'incident.changed' || event.event === 'alarm.changed' || event.event === 'broadcast.changed') return;
+    if (event.event === 'inbox.added') return;
     const onPage = rows?.some((row) => row.ticket_id === event.data.ticket_id) === true;
     if (event.event === 'ticket.created' && !onPage) setFresh((known) => new Set(known).add(event.data.ticket_id));
     if (event.event === 'ticket.changed' && onPage) void refreshRow(client, event.data.ticket_id).catch(() => undefined);
