@@ -7,7 +7,7 @@ import { alsoEventsParams, eventsParams, notifyEventsAlsoWhen } from '../events/
 import type { PublishedEvent } from '../events/publish.ts';
 import { outboxInsertOf, outboxMessagesParams, type NewOutboxRow } from '../notifications/notifications.repository.ts';
 import type { StatusMove } from '../tickets/ticket-workflow.ts';
-import { ticketChangeOfComment } from '../tickets/tickets.repository.ts';
+import { ticketChangeOfComment, type WaitChange } from '../tickets/tickets.repository.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -24,11 +24,16 @@ export type NewComment = Required<Omit<typeof comments.$inferInsert, 'createdAt'
 export interface CommentTrail {
   /** The status the comment moves its ticket to, if the ticket still has `from` (a comment never closes one). */
   move: StatusMove | null;
-  /** Its audit entry; the statement adds `moved_to`: the status the comment did move the ticket to, or null. */
+  /** What the comment does to a wait for the customer (DESIGN.md §26), if the ticket lets it. */
+  wait: WaitChange;
+  /**
+   * Its audit entry; the statement adds `moved_to`: the status the comment did move the ticket to, or
+   * null, and when the wait changed, `wait` ('started' | 'ended') and an ended wait's `waited_seconds`.
+   */
   audit: AuditEntry;
   /** Heard in any case. */
   events: PublishedEvent[];
-  /** Heard when the move happened. */
+  /** Heard when the move happened, or the wait changed. */
   movedEvents: PublishedEvent[];
   /** Messages that tell the issuer of a reply, written unless the reply throttle holds them back. */
   replyMessages: NewOutboxRow[];
@@ -39,6 +44,8 @@ export interface CommentWritten {
   moved: boolean;
   /** Whether the issuer is told (the reply messages were written). */
   told: boolean;
+  /** Whether the comment started or ended a wait for the customer. */
+  waitChanged: boolean;
 }
 
 const NEW_COMMENT_COLUMNS = [
@@ -59,29 +66,52 @@ const NEW_COMMENT_COLUMNS = [
  * module's function: the ticket's change (tickets), the audit entry (audit), the outbox's messages
  * (notifications), the NOTIFY (events).
  */
-function commentWithTrailStatement(db: Db, moving: boolean) {
+function commentWithTrailStatement(db: Db, moving: boolean, wait: WaitChange) {
   const values = Object.fromEntries(NEW_COMMENT_COLUMNS.map((key) => [key, sql.placeholder(key)])) as Record<
     keyof NewComment,
     Placeholder
   >;
   const inserted = db.$with('inserted').as(db.insert(comments).values(values).returning({ id: comments.id }));
-  const changed = db.$with('changed', {}).as(ticketChangeOfComment(moving));
+  const changed = db.$with('changed', {}).as(ticketChangeOfComment(moving, wait));
   const movedTo = sql`jsonb_build_object('moved_to', case when changed.moved then to_jsonb(${sql.placeholder('moveTo')}::text) end)`;
-  const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`, sql`changed`, movedTo));
+  const details = wait ? sql`${movedTo} || ${waitDetails(wait)}` : movedTo;
+  const audited = db.$with('audited', {}).as(auditEntryOf(sql`${sql.placeholder('auditTarget')}::text`, sql`changed`, details));
   const told = db.$with('told', {}).as(outboxInsertOf(sql`(select told from changed)`));
   return db
     .with(inserted, changed, audited, told)
     .select({
       moved: sql<boolean>`changed.moved`,
       told: sql<boolean>`changed.told`,
-      heard: notifyEventsAlsoWhen(sql`changed.moved`),
+      waitChanged: sql<boolean>`changed.wait_changed`,
+      heard: notifyEventsAlsoWhen(sql`(changed.moved or changed.wait_changed)`),
     })
     .from(sql`changed`)
-    .prepare(moving ? 'insert_comment_moving_ticket' : 'insert_comment_with_trail');
+    .prepare(`${moving ? 'insert_comment_moving_ticket' : 'insert_comment_with_trail'}${wait ? `_wait_${wait}` : ''}`);
 }
 
-const commentWithTrail = preparedPerDatabase((db) => commentWithTrailStatement(db, false));
-const commentMovingTicket = preparedPerDatabase((db) => commentWithTrailStatement(db, true));
+/** The audit details of a wait the comment changed: 'started', or 'ended' with the working seconds it lasted. */
+function waitDetails(wait: 'start' | 'end'): SQL {
+  const what =
+    wait === 'start'
+      ? sql`jsonb_build_object('wait', 'started')`
+      : sql`jsonb_build_object('wait', 'ended', 'waited_seconds', changed.waited_now)`;
+  return sql`case when changed.wait_changed then ${what} else '{}'::jsonb end`;
+}
+
+/** The comment's statement of each shape (a move or none, a wait change or none), prepared once per database. */
+const SHAPES = [false, true].flatMap((moving) =>
+  ([null, 'start', 'end'] as const).map((wait) => ({
+    moving,
+    wait,
+    statement: preparedPerDatabase((db) => commentWithTrailStatement(db, moving, wait)),
+  })),
+);
+
+function commentStatementOf(db: Db, moving: boolean, wait: WaitChange) {
+  const shape = SHAPES.find((candidate) => candidate.moving === moving && candidate.wait === wait);
+  if (!shape) throw new Error('no comment statement of this shape');
+  return shape.statement(db);
+}
 
 /**
  * Inserts a comment, changes its ticket, and writes its audit entry, the messages that tell the
@@ -89,7 +119,7 @@ const commentMovingTicket = preparedPerDatabase((db) => commentWithTrailStatemen
  * nothing else needs no transaction of its own.
  */
 export async function insertCommentWithTrail(db: Db, comment: NewComment, trail: CommentTrail): Promise<CommentWritten> {
-  const statement = trail.move ? commentMovingTicket(db) : commentWithTrail(db);
+  const statement = commentStatementOf(db, trail.move !== null, trail.wait);
   const [row] = await statement.execute({
     ...comment,
     moveFrom: trail.move?.from ?? null,
@@ -101,7 +131,7 @@ export async function insertCommentWithTrail(db: Db, comment: NewComment, trail:
     ...eventsParams(trail.events),
     ...alsoEventsParams(trail.movedEvents),
   });
-  return { moved: row?.moved === true, told: row?.told === true };
+  return { moved: row?.moved === true, told: row?.told === true, waitChanged: row?.waitChanged === true };
 }
 
 /** The same external comment by one author on each ticket, in one statement; each comment's id with its ticket. */

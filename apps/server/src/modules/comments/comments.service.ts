@@ -14,7 +14,13 @@ import { rememberLanguage } from '../notifications/user-language.repository.ts';
 import { replyMessages, type TellSettings } from '../notifications/tell-issuer.ts';
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
-import { isStaffReply, statusAfterComment, statusAfterIssuerAnswer } from '../tickets/ticket-workflow.ts';
+import {
+  checkWaitForCustomer,
+  isStaffReply,
+  statusAfterComment,
+  statusAfterIssuerAnswer,
+  waitAfterComment,
+} from '../tickets/ticket-workflow.ts';
 import { recordStatusChanges } from '../tickets/tickets.repository.ts';
 import type { TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
@@ -32,7 +38,9 @@ export interface CommentsContext extends TicketsContext {
  * meant for staff anyway. An API client writes external comments only (DESIGN.md §21): one that
  * asks for an internal note is refused rather than heard, so that its note never reaches the issuer.
  * `language` is the one the author wrote in: their messages follow it; `source` is how the comment
- * reached the desk (an issuer's answer by SMS or e-mail, DESIGN.md §24).
+ * reached the desk (an issuer's answer by SMS or e-mail, DESIGN.md §24). A staff reply may wait
+ * for the customer (DESIGN.md §26; refused, with nothing written, to anybody else); the issuer's
+ * answer or a staff reply that does not wait ends the wait, in the comment's own statement.
  */
 export async function addComment(
   ctx: CommentsContext,
@@ -44,11 +52,14 @@ export async function addComment(
 ): Promise<void> {
   if (author.client && body.is_internal) throw new AppError('forbidden', 'integrations.internalNoteRefused');
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
+  if (body.wait_for_customer) checkWaitForCustomer(author, ticket);
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);
   const isInternal = canWriteInternalComments(author) && body.is_internal;
+  const byAuthor = { authorId: author.id, authorType: author.user_type, isInternal };
   // A staff reply tells the issuer; internal notes and the issuer's own words tell nobody.
-  const tells = isStaffReply({ authorId: author.id, authorType: author.user_type, isInternal }, ticket);
+  const tells = isStaffReply(byAuthor, ticket);
+  const wait = waitAfterComment({ ...byAuthor, waitForCustomer: body.wait_for_customer }, ticket);
   const remembersLanguage = author.language !== language;
   const comment: NewComment = {
     id: randomUUID(),
@@ -66,6 +77,7 @@ export async function addComment(
     const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
     const written = await insertCommentWithTrail(db, comment, {
       move,
+      wait,
       // What was written stays in the comment; the trail says only that it was, and where.
       audit: {
         actorUserId: author.id,
@@ -108,12 +120,13 @@ export interface IssuerAnswer {
  * Files an answer by a public-form ticket's issuer as an external comment, with the same trail as
  * any comment (audit, events, a reopen of a closed ticket in the number's history). The caller has
  * established that the answer is the issuer's (its address is the ticket's client_email): the
- * comment is a customer's with no account behind it, so it tells nobody and starts no clock.
+ * comment is a customer's with no account behind it, so it tells nobody and starts no clock; it
+ * ends a wait for the customer (DESIGN.md §26).
  * Run it in the caller's transaction (`db`), which also records the message it came from.
  */
 export async function addIssuerAnswer(
   db: Db,
-  ticket: Pick<TicketWithIssuer, 'ticketId' | 'issuerUserId' | 'ticketStatus'>,
+  ticket: Pick<TicketWithIssuer, 'ticketId' | 'issuerUserId' | 'ticketStatus' | 'waitingSince'>,
   answer: IssuerAnswer,
   ip: string,
 ): Promise<string> {
@@ -130,8 +143,10 @@ export async function addIssuerAnswer(
     source: answer.source,
   };
   const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
+  const byIssuer = { authorId: null, authorType: 'customer' as const, isInternal: false, waitForCustomer: false, byIssuer: true };
   const written = await insertCommentWithTrail(db, comment, {
     move,
+    wait: waitAfterComment(byIssuer, ticket),
     audit: {
       actorUserId: null,
       action: 'comment.create',

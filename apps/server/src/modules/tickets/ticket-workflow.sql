@@ -6,6 +6,20 @@ RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
 	SELECT NOT "internal" AND "author_type" NOT IN ('agent', 'customer') AND ("author" = "issuer") IS NOT TRUE
 $$;
 --> statement-breakpoint
+-- The end of a wait for the customer (DESIGN.md §26; ticket-workflow.ts, waitAfterComment): the
+-- working seconds the ticket waited before, plus this wait's, from `since` until now in the working
+-- time of its holder's calendar (service_levels.calendar_id; none, or a holder without levels, is
+-- the wall clock). The due time then moves by the wait (ticket_clock, service-levels.sql). plpgsql,
+-- so that it may name working_seconds before service-levels.sql has created it.
+CREATE OR REPLACE FUNCTION "waited_seconds_after_wait"("holder" text, "since" timestamptz, "waited" integer)
+RETURNS integer LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	IF "since" IS NULL THEN RETURN "waited"; END IF;
+	RETURN least(2147483647, "waited" + "working_seconds"(
+		(SELECT "l"."calendar_id" FROM "service_levels" "l" WHERE "l"."department" = "holder"), "since", now()));
+END
+$$;
+--> statement-breakpoint
 -- The first staff reply on a ticket stops its first-reply clock (tickets.first_staff_reply_at, read by
 -- the due time of service-levels.sql), whoever writes the comment.
 CREATE OR REPLACE FUNCTION "comments_mark_first_staff_reply"() RETURNS trigger LANGUAGE plpgsql AS $$

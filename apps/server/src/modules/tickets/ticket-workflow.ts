@@ -7,6 +7,11 @@
  *   forward  open → in_progress; a solved ticket stays solved (Resolve & Forward to cc);
  *   resolve  open | in_progress → closed, with resolved_at; the issuer is told.
  *
+ * Beside the status, a staff reply may wait for the customer (DESIGN.md §26): the clock stands
+ * still from that reply (waiting_since) until the issuer answers or staff reply without waiting,
+ * and the due time then moves by the working time waited (waited_seconds). A ticket that waits too
+ * long is resolved by the desk (waiting-resolver.ts).
+ *
  * The status itself is written by the tickets repository (tickets.repository.ts), which also sets
  * what goes with a move (resolved_at, reopened_at). PostgreSQL keeps what follows from it: the
  * first staff reply (ticket-workflow.sql, by the same definition as isStaffReply here) and the due
@@ -17,6 +22,7 @@ import {
   canActOnTicket,
   canForwardTickets,
   canResolveAndForwardToCc,
+  canWaitForCustomer,
   departmentOf,
   forwardTargetsFor,
   isStaff,
@@ -33,7 +39,7 @@ import { insertAuditEntries } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
 import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
 import { askAfterResolve } from '../satisfaction/ask-later.ts';
-import { closeTickets, lockTicket, recordStatusChanges, type TicketRow } from './tickets.repository.ts';
+import { closeTickets, lockTicket, recordStatusChanges, type TicketRow, type WaitChange } from './tickets.repository.ts';
 
 /** A move of a ticket from one status to another. */
 export interface StatusMove {
@@ -95,6 +101,40 @@ export function statusAfterComment(
   if (ticket.ticketStatus === 'closed' && byIssuer) return { from: 'closed', to: 'open' };
   if (ticket.ticketStatus === 'open' && isStaff(author) && !byIssuer) return { from: 'open', to: 'in_progress' };
   return null;
+}
+
+/**
+ * Throws the reason why `author` may not send a reply that waits for the customer (DESIGN.md §26):
+ * only staff who may act on the (unsolved) ticket wait, and never on their own ticket, where the
+ * customer is themselves. Checked before anything is written.
+ */
+export function checkWaitForCustomer(
+  author: Pick<auth.Actor, 'id' | 'user_type'>,
+  ticket: HeldTicket & Pick<TicketRow, 'issuerUserId'>,
+): void {
+  if (!isStaff(author)) throw new AppError('forbidden', 'comments.waitStaffOnly');
+  if (ticket.ticketStatus === 'closed') throw new AppError('conflict', 'tickets.alreadySolved');
+  if (!canWaitForCustomer(author, holderOf(ticket))) throw notYours(ticket);
+  if (isByIssuer(author.id, ticket)) throw new AppError('forbidden', 'comments.waitOwnTicket');
+}
+
+/**
+ * What a comment does to the ticket's wait for the customer: a staff reply that asks to wait starts
+ * one (checkWaitForCustomer first); the issuer's own answer (web, SMS or e-mail) or a staff reply
+ * that does not wait ends the wait under way; internal notes change nothing. `byIssuer` marks an
+ * answer known to be the issuer's without an account (an e-mail from the ticket's address). It
+ * weighs the ticket as the comment read it: only a comment that can end a wait names the wait's
+ * columns (and so runs the due-time trigger); a wait asked for in the instant between that read and
+ * the comment's write is the newer word and stays.
+ */
+export function waitAfterComment(
+  comment: CommentByAuthor & { waitForCustomer: boolean; byIssuer?: boolean },
+  ticket: Pick<TicketRow, 'issuerUserId' | 'waitingSince'>,
+): WaitChange {
+  if (comment.isInternal) return null;
+  if (comment.waitForCustomer) return 'start';
+  const answers = comment.byIssuer === true || isByIssuer(comment.authorId, ticket) || isStaffReply(comment, ticket);
+  return answers && ticket.waitingSince !== null ? 'end' : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { IssuedTo, Language, TicketStatus } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
@@ -155,6 +155,21 @@ export async function lockTicket(db: Db, ticketId: number): Promise<TicketRow | 
 }
 
 /**
+ * Locks up to `limit` unsolved tickets that have waited for their customer since before `before`,
+ * longest first (tickets_waiting), skipping the rows another process holds: two processes never
+ * take the same ticket, and a row resolved meanwhile no longer waits, so each is taken once.
+ */
+export async function lockTicketsWaitingSince(db: Db, before: Date, limit: number): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(isNotNull(tickets.waitingSince), lt(tickets.waitingSince, before), ne(tickets.ticketStatus, 'closed')))
+    .orderBy(asc(tickets.waitingSince))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
  * Hands a ticket to another holder (a forward), with the status it has from then on. The new
  * holder starts with nobody on it: the assignee was a member of the department that let it go.
  */
@@ -180,16 +195,37 @@ export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
 }
 
 /**
- * The ticket's side of a comment, as a CTE of the comment's statement (comments.repository.ts):
- * its `updated_at`, the reply throttle (`tellsIssuer`: the comment has messages for the issuer)
- * and, when `moving`, the status move of the workflow (statusAfterComment), only if the ticket
- * still has the status it was read with, so a resolve or reopen that happened meanwhile wins. A
- * reopen clears resolved_at and sets reopened_at. The row is locked first and read as it was:
- * `moved` and `told` say what this comment changed. A second comment on the same ticket waits for
- * the lock, then sees the first one's status and `reply_told_at`. Only a moving comment names the
- * status columns: naming them, even unchanged, runs the due-time trigger (service-levels.sql).
+ * What a comment does to its ticket's wait for the customer (DESIGN.md §26): starts one (a staff
+ * reply that waits), ends the one under way (the issuer's answer, a staff reply that does not
+ * wait), or nothing. The workflow decides (ticket-workflow.ts, waitAfterComment).
  */
-export function ticketChangeOfComment(moving: boolean): SQL {
+export type WaitChange = 'start' | 'end' | null;
+
+/** The SET terms of a wait change: a wait started keeps an earlier start; an ended one adds its working time (ticket-workflow.sql). */
+function waitTerms(wait: WaitChange): SQL {
+  if (wait === 'start')
+    return sql`,
+      waiting_since = coalesce(t.waiting_since, now())`;
+  if (wait === 'end')
+    return sql`,
+      waited_seconds = waited_seconds_after_wait(t.issued_to, t.waiting_since, t.waited_seconds),
+      waiting_since = null`;
+  return sql``;
+}
+
+/**
+ * The ticket's side of a comment, as a CTE of the comment's statement (comments.repository.ts):
+ * its `updated_at`, the reply throttle (`tellsIssuer`: the comment has messages for the issuer),
+ * when `moving`, the status move of the workflow (statusAfterComment), only if the ticket still has
+ * the status it was read with, so a resolve or reopen that happened meanwhile wins, and the `wait`
+ * change. A reopen clears resolved_at and sets reopened_at. The row is locked first and read as it
+ * was: `moved`, `told` and `wait_changed` (with `waited_now`, the seconds an ended wait added) say
+ * what this comment changed. A second comment on the same ticket waits for the lock, then sees the
+ * first one's status, `reply_told_at` and wait. Only a moving or waiting comment names the status
+ * or wait columns: naming them, even unchanged, runs the due-time trigger (service-levels.sql),
+ * which also keeps a solved ticket from waiting.
+ */
+export function ticketChangeOfComment(moving: boolean, wait: WaitChange = null): SQL {
   const from = sql`${sql.placeholder('moveFrom')}::text`;
   const moves = moving ? sql`coalesce(was.ticket_status = ${from}, false)` : sql`false`;
   const tells = sql`(${sql.placeholder('tellsIssuer')}::boolean and ${replyMayBeTold(sql`was.reply_told_at`)})`;
@@ -197,13 +233,15 @@ export function ticketChangeOfComment(moving: boolean): SQL {
       ticket_status = case when ${moves} then ${sql.placeholder('moveTo')}::text else t.ticket_status end,
       resolved_at = case when ${moves} then null else t.resolved_at end,
       reopened_at = case when ${moves} and ${from} = 'closed' then now() else t.reopened_at end`;
+  const waitChanged = wait ? sql`(was.waiting_since is null) <> (t.waiting_since is null)` : sql`false`;
   return sql`update ${tickets} t set
       updated_at = now(),
-      reply_told_at = case when ${tells} then now() else t.reply_told_at end${moving ? move : sql``}
-    from (select ticket_id, ticket_status, reply_told_at from ${tickets}
+      reply_told_at = case when ${tells} then now() else t.reply_told_at end${moving ? move : sql``}${waitTerms(wait)}
+    from (select ticket_id, ticket_status, reply_told_at, waiting_since, waited_seconds from ${tickets}
       where ticket_id = ${sql.placeholder('ticketId')} for no key update) was
     where t.ticket_id = was.ticket_id
-    returning ${moves} as moved, ${tells} as told`;
+    returning ${moves} as moved, ${tells} as told, ${waitChanged} as wait_changed,
+      t.waited_seconds - was.waited_seconds as waited_now`;
 }
 
 /** A move of a ticket into or out of closed: a resolve or a reopen, and who made it. */
