@@ -9,6 +9,7 @@ import {
   canSeePriority,
   canSeeRating,
   canSeeRouting,
+  canWaitForCustomer,
   canWriteInternalComments,
 } from '@switchboard/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -177,6 +178,10 @@ export function ViewTicketScreen() {
               key={`form-${data.ticket_id}`}
               ticketId={data.ticket_id}
               canWriteInternal={canWriteInternalComments(session)}
+              canWaitForCustomer={
+                data.issued_to !== undefined &&
+                canWaitForCustomer(session, { issued_to: data.issued_to, ticket_status: data.ticket_status })
+              }
             />
           </Suspense>
         </Stack>

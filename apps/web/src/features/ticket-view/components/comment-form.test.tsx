@@ -60,7 +60,9 @@ describe('CommentForm', { timeout: 20_000 }, () => {
       message: 'Line one\nLine two',
       is_internal: false,
       attachments: [],
+      wait_for_customer: false,
     });
+    expect(screen.queryByRole('checkbox', { name: /Wait for the customer/ })).toBeNull();
   });
 
   it('lets staff switch from External Comment (the default) to Internal Comment', async () => {
@@ -160,5 +162,46 @@ describe('CommentForm', { timeout: 20_000 }, () => {
     expect(textarea().value).toBe('First\n\n');
     fireEvent.keyDown(textarea(), { key: 'Enter' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+  it('offers staff "Wait for the customer" beside an external reply only, and sends it', async () => {
+    const fetchMock = stubFetch(() => json(201, { message: 'Successfully added new comment' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal canWaitForCustomer />);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Wait for the customer/ }).checked).toBe(false);
+    fireEvent.click(screen.getByRole('switch', { name: 'External Comment' }));
+    expect(screen.queryByRole('checkbox', { name: /Wait for the customer/ })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Internal Comment' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Wait for the customer/ }));
+    write('Is the light on the router green?');
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ is_internal: false, wait_for_customer: true });
+    expect(await screen.findByText('Successfully added new comment')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Wait for the customer/ }).checked).toBe(false);
+  });
+
+  it('keeps the wait and the text when the send fails', async () => {
+    stubFetch(() => json(409, { message: 'This ticket is already solved.', code: 'conflict' }));
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal canWaitForCustomer />);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Wait for the customer/ }));
+    write('Any news?');
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('This ticket is already solved.')).toBeTruthy();
+    expect(textarea().value).toBe('Any news?');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Wait for the customer/ }).checked).toBe(true);
+  });
+
+  it('names the wait in Bangla', async () => {
+    await changeLanguage('bn');
+    try {
+      renderWithProviders(<CommentForm ticketId={100001} canWriteInternal canWaitForCustomer />);
+      expect(screen.getByRole('checkbox', { name: /গ্রাহকের জবাবের অপেক্ষা করুন/ })).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('offers no wait to staff who may not act on the ticket', () => {
+    renderWithProviders(<CommentForm ticketId={100001} canWriteInternal canWaitForCustomer={false} />);
+    expect(screen.queryByRole('checkbox', { name: /Wait for the customer/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { addCommentBodySchema, canUseCannedReplies } from '@switchboard/shared';
@@ -19,6 +19,11 @@ export interface CommentFormProps {
   ticketId: number;
   /** Staff choose internal or external; agents and customers always write external comments (spec §6). */
   canWriteInternal: boolean;
+  /**
+   * Staff who may act on the ticket may send an external reply that waits for the customer's
+   * answer (DESIGN.md §26): the ticket's clock stops until the issuer answers.
+   */
+  canWaitForCustomer?: boolean;
 }
 
 // Staff only, and loaded when the form shows it: the ticket view's bundle stays as it was.
@@ -41,13 +46,17 @@ function messageProblem(message: string): string | undefined {
 
 /**
  * The comment form of the ticket view: message, images, the internal/external toggle for staff,
- * Send. The message is kept as a draft while typed; a failed send keeps the message and the files.
+ * "Wait for the customer" beside an external reply, Send. The message is kept as a draft while
+ * typed; a failed send keeps the message, the files and the choices.
  */
-export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
+export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = false }: CommentFormProps) {
   const t = useMessages(ticketViewMessages);
   const draft = useCommentDraft(ticketId);
   const message = draft.text;
   const [internal, setInternal] = useState(false);
+  const [wait, setWait] = useState(false);
+  // An internal note never waits: the choice shows only beside an external reply.
+  const offersWait = canWaitForCustomer && !(canWriteInternal && internal);
   const uploads = useImageUploads({ presignPath: '/tickets/get-presigned-post' });
   const addComment = useAddComment();
   const sending = addComment.isPending;
@@ -69,6 +78,7 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
   const clear = () => {
     draft.clear();
     setInternal(false);
+    setWait(false);
     uploads.reset();
   };
 
@@ -80,6 +90,7 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
       message,
       is_internal: canWriteInternal && internal,
       attachments: uploads.urls,
+      wait_for_customer: offersWait && wait,
     });
     if (!body.success) return;
     addComment.mutate(body.data, {
@@ -115,13 +126,24 @@ export function CommentForm({ ticketId, canWriteInternal }: CommentFormProps) {
         <ImageAttachmentsInput uploads={uploads} label={t('commentFormFiles')} disabled={sending} />
         <Group justify="space-between" align="center" gap="sm">
           {canWriteInternal ? (
-            <Switch
-              color="yellow"
-              checked={internal}
-              onChange={(event) => setInternal(event.currentTarget.checked)}
-              label={internal ? t('commentFormInternal') : t('commentFormExternal')}
-              disabled={sending}
-            />
+            <Stack gap="xs">
+              <Switch
+                color="yellow"
+                checked={internal}
+                onChange={(event) => setInternal(event.currentTarget.checked)}
+                label={internal ? t('commentFormInternal') : t('commentFormExternal')}
+                disabled={sending}
+              />
+              {offersWait && (
+                <Checkbox
+                  checked={wait}
+                  onChange={(event) => setWait(event.currentTarget.checked)}
+                  label={t('commentFormWaitForCustomer')}
+                  description={t('commentFormWaitHint')}
+                  disabled={sending}
+                />
+              )}
+            </Stack>
           ) : (
             <span />
           )}

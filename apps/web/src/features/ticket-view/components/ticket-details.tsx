@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { displayNumber, type Ticket } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -25,6 +25,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Where the ticket's clock stands (DESIGN.md §26), staff only as the server sends it to staff only:
+ * stopped while it waits for the customer, or near its due time. The words carry the state.
+ */
+function ServiceBadges({ ticket }: { ticket: Ticket }) {
+  const t = useMessages(ticketViewMessages);
+  return (
+    <>
+      {ticket.waiting === true && (
+        <Badge color="indigo.8" variant="filled" tt="none">
+          {t('detailsWaiting')}
+        </Badge>
+      )}
+      {ticket.due_soon === true && (
+        <Badge color="orange.9" variant="filled" tt="none">
+          {t('detailsDueSoon')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 /** The facts of a ticket as a definition list. */
 export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
   const t = useMessages(ticketViewMessages);
@@ -46,7 +68,10 @@ export function TicketDetails({ ticket, staff, timeZone }: TicketDetailsProps) {
         </Title>
         <dl className={classes.list}>
           <Fact label={t('detailsStatus')}>
-            <StatusBadge status={ticket.ticket_status} />
+            <Group gap="xs">
+              <StatusBadge status={ticket.ticket_status} />
+              {staff && <ServiceBadges ticket={ticket} />}
+            </Group>
           </Fact>
           <Fact label={t('detailsProblematicNumber')}>{displayNumber(ticket.problematic_number)}</Fact>
           <Fact label={t('detailsGroup')}>{ticket.group_name}</Fact>
