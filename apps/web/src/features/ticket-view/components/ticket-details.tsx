@@ -29,17 +29,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * Where the ticket's clock stands (DESIGN.md §26), staff only as the server sends it to staff only:
  * stopped while it waits for the customer, or near its due time. The words carry the state.
  */
+const badgeClasses = { root: classes.serviceBadge, label: classes.serviceBadgeLabel };
+
 function ServiceBadges({ ticket }: { ticket: Ticket }) {
   const t = useMessages(ticketViewMessages);
   return (
     <>
       {ticket.waiting === true && (
-        <Badge color="indigo.8" variant="filled" tt="none">
+        <Badge color="indigo.8" variant="filled" tt="none" classNames={badgeClasses}>
           {t('detailsWaiting')}
         </Badge>
       )}
       {ticket.due_soon === true && (
-        <Badge color="orange.9" variant="filled" tt="none">
+        <Badge color="orange.9" variant="filled" tt="none" classNames={badgeClasses}>
           {t('detailsDueSoon')}
         </Badge>
       )}
