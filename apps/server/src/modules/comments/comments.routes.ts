@@ -29,9 +29,17 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comments'],
-        summary: 'Comments on a ticket the viewer may see (internal comments are for staff only)',
+        summary:
+          'Comments on a ticket the viewer may see (internal comments are for staff only); a staff reply may wait for the customer',
         body: addCommentBodySchema,
-        response: { 201: addCommentReplySchema, 400: errorReplySchema, 404: errorReplySchema, 429: errorReplySchema },
+        response: {
+          201: addCommentReplySchema,
+          400: errorReplySchema,
+          403: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+          429: errorReplySchema,
+        },
       },
       config: {
         scope: 'tickets:write',
