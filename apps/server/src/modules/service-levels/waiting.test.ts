@@ -122,6 +122,15 @@ describeWithApp('waiting for the customer', (ctx) => {
     expect(await ctx.db.select().from(comments).where(eq(comments.ticketId, solved.ticketId))).toEqual([]);
   });
 
+  it('refuses staff a wait on their own ticket: there is no customer to wait for', async () => {
+    const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+    const own = await buildTicket(ctx.db, staff.user);
+    const reply = await comment(staff.headers, { ticket_id: own.ticketId, message: 'Note to self', wait_for_customer: true });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toEqual({ code: 'forbidden', message: 'This is your own ticket: there is no customer to wait for.' });
+    expect((await rowOf(own.ticketId)).waitingSince).toBeNull();
+  });
+
   it("resumes on the issuer's web comment with the time left: the due time moves by the wait", async () => {
     const { customer, staff, ticketId, dueAt } = await answeredTicket();
     await comment(staff.headers, { ticket_id: ticketId, message: 'Restart the router?', wait_for_customer: true });
