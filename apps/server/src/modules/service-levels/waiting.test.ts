@@ -12,7 +12,7 @@ import { describeWithApp } from '../../../test/harness.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import { auditLog, businessCalendars, comments, holidays, serviceLevels, tickets } from '../../db/schema.ts';
 import { gatewayPeer, type GatewayPeer } from '../channels/sms-gateway.test-support.ts';
-import { listen } from '../events/events.test-support.ts';
+import { listen, openEventStream } from '../events/events.test-support.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** Seconds between the test's clock and the database's, and the time a request takes. */
@@ -20,10 +20,12 @@ const SLACK_S = 30;
 
 describeWithApp('waiting for the customer', (ctx) => {
   let gateway: GatewayPeer;
+  let baseUrl: string;
   beforeAll(async () => {
     const admin = (await signedInAs(ctx.app, ctx.db, { userType: 'cc', role: 'admin' })).headers;
     const client = await createClient(ctx.app, ctx.db, admin, { scopes: ['channels:inbound'] });
-    gateway = gatewayPeer(await listen(ctx.app), client.headers);
+    baseUrl = await listen(ctx.app);
+    gateway = gatewayPeer(baseUrl, client.headers);
   });
 
   const comment = (headers: Record<string, string>, payload: object) =>
@@ -82,6 +84,20 @@ describeWithApp('waiting for the customer', (ctx) => {
       headers: customer.headers,
     });
     for (const item of own.json<TicketListReply>().data) expect(item).not.toHaveProperty('waiting');
+  });
+
+  it('tells staff live that the ticket changed when only its wait did', async () => {
+    const { staff, ticketId } = await answeredTicket();
+    const colleague = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+    const stream = await openEventStream(baseUrl, colleague.token);
+    try {
+      await comment(staff.headers, { ticket_id: ticketId, message: 'Which router?', wait_for_customer: true });
+      await stream.until((seen) =>
+        seen.events.some((event) => event.event === 'ticket.changed' && event.data.ticket_id === ticketId),
+      );
+    } finally {
+      stream.close();
+    }
   });
 
   it('refuses a wait to the customer and to an agent with 403, and writes nothing', async () => {
