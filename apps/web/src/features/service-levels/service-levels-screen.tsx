@@ -1,3 +1,5 @@
+import serviceLevelsValidation from '@switchboard/shared/messages/en/validation/service-levels.json';
+import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { Button, NumberInput, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SERVICE_LEVEL_MAX_HOURS, SERVICE_LEVEL_MIN_HOURS, serviceLevelBodySchema, type ServiceLevel } from '@switchboard/shared';
@@ -10,6 +12,8 @@ import { useLabels } from '../../lib/labels.ts';
 import { validateWith, type FieldErrors } from '../../lib/schema-form.ts';
 import { useServiceLevels, useSetServiceLevel } from './api/service-levels.ts';
 import { serviceLevelsMessages } from './messages.ts';
+
+addValidationCatalog('service-levels', serviceLevelsValidation);
 
 /** /service-levels: each department's hours to the first reply and to resolve (admins). */
 export function ServiceLevelsScreen() {
