@@ -22,7 +22,9 @@ export const CALENDAR_REQUESTS: Record<string, RequestOf> = {
   'DELETE /api/v1/calendars/{id}': async (caller, world) =>
     call('DELETE', `/api/v1/calendars/${await insertTestCalendar(world.db)}`)(caller),
   'POST /api/v1/calendars/{id}/holidays': async (caller, world) =>
-    call('POST', `/api/v1/calendars/${await sharedCalendar(world)}/holidays`, { date: '2030-02-21', name: 'Language Day' })(caller),
+    call('POST', `/api/v1/calendars/${await sharedCalendar(world)}/holidays`, { date: '2030-02-21', name: 'Language Day' })(
+      caller,
+    ),
   'DELETE /api/v1/calendars/{id}/holidays/{date}': async (caller, world) => {
     const id = await sharedCalendar(world);
     await upsertHoliday(world.db, id, '2030-03-26', 'Independence Day');

@@ -26,11 +26,7 @@ export async function listCalendarViews(db: Db, ids?: number[]): Promise<Calenda
     .orderBy(asc(businessCalendars.name));
   if (rows.length === 0) return [];
   const calendarIds = rows.map((row) => row.id);
-  const days = await db
-    .select()
-    .from(holidays)
-    .where(inArray(holidays.calendarId, calendarIds))
-    .orderBy(asc(holidays.day));
+  const days = await db.select().from(holidays).where(inArray(holidays.calendarId, calendarIds)).orderBy(asc(holidays.day));
   return rows.map((row) => ({
     ...row,
     holidays: days.filter((day) => day.calendarId === row.id),

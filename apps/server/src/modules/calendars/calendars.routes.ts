@@ -14,14 +14,7 @@ import {
 import { actorOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import holidayImportRoutes from './holiday-import.routes.ts';
-import {
-  addHoliday,
-  changeCalendar,
-  createCalendar,
-  deleteCalendar,
-  listCalendars,
-  removeHoliday,
-} from './calendars.service.ts';
+import { addHoliday, changeCalendar, createCalendar, deleteCalendar, listCalendars, removeHoliday } from './calendars.service.ts';
 
 const refusals = {
   400: errorReplySchema,
@@ -78,7 +71,8 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
-        summary: "Changes a calendar; the due times of its departments' unsolved tickets follow in the background (admins, audited)",
+        summary:
+          "Changes a calendar; the due times of its departments' unsolved tickets follow in the background (admins, audited)",
         params: calendarParamsSchema,
         body: calendarBodySchema,
         response: { 200: calendarReplySchema, ...refusals },

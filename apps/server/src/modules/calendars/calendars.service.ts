@@ -121,7 +121,8 @@ export async function createCalendar(db: Db, actor: Actor, body: CalendarBody): 
   const row = await db
     .transaction(async (tx) => {
       await lockCalendarCreation(tx);
-      if ((await countCalendars(tx)) >= CALENDARS_MAX) throw new AppError('conflict', 'calendars.tooMany', { max: CALENDARS_MAX });
+      if ((await countCalendars(tx)) >= CALENDARS_MAX)
+        throw new AppError('conflict', 'calendars.tooMany', { max: CALENDARS_MAX });
       const created = await insertCalendar(tx, fields);
       await audit(tx, actor, 'calendar.create', created.id, { name: created.name, timezone: created.timezone });
       return created;
@@ -137,7 +138,8 @@ export async function changeCalendar(db: Db, actor: Actor, id: number, body: Cal
     .transaction(async (tx) => {
       const before = await lockExisting(tx, id);
       await updateCalendar(tx, id, fields);
-      const workingTimeChanged = before.timezone !== fields.timezone || JSON.stringify(before.week) !== JSON.stringify(fields.week);
+      const workingTimeChanged =
+        before.timezone !== fields.timezone || JSON.stringify(before.week) !== JSON.stringify(fields.week);
       if (workingTimeChanged) await recomputeFor(tx, id);
       await audit(tx, actor, 'calendar.update', id, {
         name: fields.name,
@@ -185,7 +187,12 @@ export async function removeHoliday(db: Db, actor: Actor, id: number, date: stri
 }
 
 /** Imports the all-day events of an iCal file as holidays; a day the calendar has keeps its name. */
-export async function importHolidays(db: Db, actor: Actor, id: number, text: string): Promise<{ imported: number; skipped: number }> {
+export async function importHolidays(
+  db: Db,
+  actor: Actor,
+  id: number,
+  text: string,
+): Promise<{ imported: number; skipped: number }> {
   assertCanManageCalendars(actor);
   const { days, skipped } = readIcalHolidays(text);
   return db.transaction(async (tx) => {

@@ -15,7 +15,10 @@ export function workWeekBody(name: string): CalendarBody {
 let sequence = 0;
 
 /** A fresh calendar written straight to the table. */
-export async function insertTestCalendar(db: Db, name = `Test calendar ${Date.now().toString(36)}-${++sequence}`): Promise<number> {
+export async function insertTestCalendar(
+  db: Db,
+  name = `Test calendar ${Date.now().toString(36)}-${++sequence}`,
+): Promise<number> {
   const row = await insertCalendar(db, {
     name,
     timezone: 'Asia/Dhaka',
@@ -26,7 +29,10 @@ export async function insertTestCalendar(db: Db, name = `Test calendar ${Date.no
 
 /** The id of the calendar the migration seeds (Sunday–Thursday 9–17, Asia/Dhaka). */
 export async function seededCalendarId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: businessCalendars.id }).from(businessCalendars).where(eq(businessCalendars.name, BANGLADESH_CALENDAR_NAME));
+  const [row] = await db
+    .select({ id: businessCalendars.id })
+    .from(businessCalendars)
+    .where(eq(businessCalendars.name, BANGLADESH_CALENDAR_NAME));
   if (!row) throw new Error('the seeded calendar is missing');
   return row.id;
 }

@@ -57,7 +57,11 @@ describeWithApp('working calendars', (ctx) => {
       expectRefusal(await send('POST', '/calendars', headers, workWeekBody(uniqueName('Moderator'))), 403, 'forbidden');
       expectRefusal(await send('PUT', `/calendars/${id}`, headers, workWeekBody(uniqueName('Moderator'))), 403, 'forbidden');
       expectRefusal(await send('DELETE', `/calendars/${id}`, headers), 403, 'forbidden');
-      expectRefusal(await send('POST', `/calendars/${id}/holidays`, headers, { date: '2030-01-01', name: 'New Year' }), 403, 'forbidden');
+      expectRefusal(
+        await send('POST', `/calendars/${id}/holidays`, headers, { date: '2030-01-01', name: 'New Year' }),
+        403,
+        'forbidden',
+      );
     });
   });
 
@@ -81,14 +85,28 @@ describeWithApp('working calendars', (ctx) => {
       const deleted = await send('DELETE', `/calendars/${calendar.id}`, headers);
       expect(deleted.statusCode, deleted.body).toBe(200);
       expectRefusal(await send('PUT', `/calendars/${calendar.id}`, headers, night), 404, 'not_found');
-      const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.target, `calendar:${calendar.id}`));
+      const audit = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `calendar:${calendar.id}`));
       expect(audit.map((row) => row.action)).toEqual(['calendar.create', 'calendar.update', 'calendar.delete']);
     });
 
     it.each([
       ['an inverted interval', (body: ReturnType<typeof workWeekBody>) => (body.week[0] = [{ start: '17:00', end: '09:00' }])],
-      ['overlapping intervals', (body: ReturnType<typeof workWeekBody>) => (body.week[1] = [{ start: '09:00', end: '13:00' }, { start: '12:00', end: '17:00' }])],
-      ['five intervals a day', (body: ReturnType<typeof workWeekBody>) => (body.week[2] = ['01', '03', '05', '07', '09'].map((h) => ({ start: `${h}:00`, end: `${h}:30` })))],
+      [
+        'overlapping intervals',
+        (body: ReturnType<typeof workWeekBody>) =>
+          (body.week[1] = [
+            { start: '09:00', end: '13:00' },
+            { start: '12:00', end: '17:00' },
+          ]),
+      ],
+      [
+        'five intervals a day',
+        (body: ReturnType<typeof workWeekBody>) =>
+          (body.week[2] = ['01', '03', '05', '07', '09'].map((h) => ({ start: `${h}:00`, end: `${h}:30` }))),
+      ],
       ['a bad time', (body: ReturnType<typeof workWeekBody>) => (body.week[3] = [{ start: '9:00', end: '25:00' }])],
       ['an unknown time zone', (body: ReturnType<typeof workWeekBody>) => (body.timezone = 'Mars/Olympus')],
       ['no working time', (body: ReturnType<typeof workWeekBody>) => (body.week = [[], [], [], [], [], [], []])],
@@ -113,14 +131,22 @@ describeWithApp('working calendars', (ctx) => {
       const headers = await admin();
       expectRefusal(await send('PUT', '/calendars/999999', headers, workWeekBody(uniqueName('Nobody'))), 404, 'not_found');
       expectRefusal(await send('DELETE', '/calendars/999999', headers), 404, 'not_found');
-      expectRefusal(await send('POST', '/calendars/999999/holidays', headers, { date: '2030-01-01', name: 'New Year' }), 404, 'not_found');
+      expectRefusal(
+        await send('POST', '/calendars/999999/holidays', headers, { date: '2030-01-01', name: 'New Year' }),
+        404,
+        'not_found',
+      );
       expect((await send('DELETE', '/calendars/abc', headers)).statusCode).toBe(400);
     });
 
     it('refuses to delete a calendar a service level counts in, naming the department (409)', async () => {
       const headers = await admin();
       const calendar = await create(headers);
-      const level = await send('PUT', '/service-levels/rs', headers, { first_reply_hours: 4, resolve_hours: 48, calendar_id: calendar.id });
+      const level = await send('PUT', '/service-levels/rs', headers, {
+        first_reply_hours: 4,
+        resolve_hours: 48,
+        calendar_id: calendar.id,
+      });
       expect(level.statusCode, level.body).toBe(200);
       const listed = (await send('GET', '/calendars', headers)).json<CalendarListReply>().data;
       expect(listed.find((item) => item.id === calendar.id)?.departments).toEqual(['rs']);
@@ -134,18 +160,31 @@ describeWithApp('working calendars', (ctx) => {
     it('adds, renames and removes a holiday; a missing one is 404; a bad date 400', async () => {
       const headers = await admin();
       const calendar = await create(headers);
-      const added = await send('POST', `/calendars/${calendar.id}/holidays`, headers, { date: '2030-02-21', name: 'Language Day' });
+      const added = await send('POST', `/calendars/${calendar.id}/holidays`, headers, {
+        date: '2030-02-21',
+        name: 'Language Day',
+      });
       expect(added.statusCode, added.body).toBe(200);
       await send('POST', `/calendars/${calendar.id}/holidays`, headers, { date: '2030-01-01', name: 'New Year' });
-      const renamed = await send('POST', `/calendars/${calendar.id}/holidays`, headers, { date: '2030-02-21', name: 'Shaheed Dibosh' });
+      const renamed = await send('POST', `/calendars/${calendar.id}/holidays`, headers, {
+        date: '2030-02-21',
+        name: 'Shaheed Dibosh',
+      });
       expect(renamed.json<{ data: Calendar }>().data.holidays).toEqual([
         { date: '2030-01-01', name: 'New Year' },
         { date: '2030-02-21', name: 'Shaheed Dibosh' },
       ]);
       expect((await send('DELETE', `/calendars/${calendar.id}/holidays/2030-01-01`, headers)).statusCode).toBe(200);
       expectRefusal(await send('DELETE', `/calendars/${calendar.id}/holidays/2030-01-01`, headers), 404, 'not_found');
-      expectRefusal(await send('POST', `/calendars/${calendar.id}/holidays`, headers, { date: '2030-02-30', name: 'Never' }), 400, 'validation');
-      const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.target, `calendar:${calendar.id}`));
+      expectRefusal(
+        await send('POST', `/calendars/${calendar.id}/holidays`, headers, { date: '2030-02-30', name: 'Never' }),
+        400,
+        'validation',
+      );
+      const audit = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `calendar:${calendar.id}`));
       expect(audit.filter((row) => row.action === 'calendar.holidays')).toHaveLength(4);
     });
   });

@@ -12,12 +12,17 @@ export default fp(
     const { config, db } = app.deps;
     app.jobs.handle(RECOMPUTE_KIND, (job) => recomputeStep(db, job));
     app.addHook('onReady', async () => {
-      const changed = await db.transaction(async (tx) => {
-        const departments = await syncWarnPercent(tx, config.serviceLevels.warnPercent);
-        await scheduleRecompute(tx, departments);
-        return departments;
-      });
-      if (changed.length > 0) app.jobs.wake();
+      try {
+        const changed = await db.transaction(async (tx) => {
+          const departments = await syncWarnPercent(tx, config.serviceLevels.warnPercent);
+          await scheduleRecompute(tx, departments);
+          return departments;
+        });
+        if (changed.length > 0) app.jobs.wake();
+      } catch (error) {
+        // The desk serves without it: the warnings keep the share they had until the next start.
+        app.log.error({ err: error }, 'could not write SLA_WARN_PERCENT into the service levels');
+      }
     });
   },
   { name: 'sla-recompute', dependencies: ['deps', 'job-runner'] },
