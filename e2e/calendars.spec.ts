@@ -46,7 +46,10 @@ test('an admin creates a calendar, adds a holiday and sets a department on it', 
 
   await page.goto('/service-levels');
   const rs = page.getByRole('form', { name: 'Retail Sales' });
-  await rs.getByRole('textbox', { name: 'Working calendar' }).or(rs.getByRole('combobox', { name: 'Working calendar' })).click();
+  await rs
+    .getByRole('textbox', { name: 'Working calendar' })
+    .or(rs.getByRole('combobox', { name: 'Working calendar' }))
+    .click();
   await page.getByRole('option', { name: NAME }).click();
   await rs.getByRole('button', { name: 'Save Retail Sales' }).click();
   await expect(page.getByText('Service levels of Retail Sales saved')).toBeVisible();
@@ -61,6 +64,8 @@ test('an admin creates a calendar, adds a holiday and sets a department on it', 
   await page.screenshot({ path: `${SHOTS}/calendars-list-phone.png`, fullPage: true });
   await page.getByRole('button', { name: `Edit ${NAME}` }).click();
   await expect(page.getByRole('dialog', { name: 'Edit working calendar' })).toBeVisible();
+  // The modal fades in: the picture is taken once it has.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: `${SHOTS}/calendars-dialog-phone.png` });
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
   await page.goto('/service-levels');
@@ -70,8 +75,11 @@ test('an admin creates a calendar, adds a holiday and sets a department on it', 
   // Back to Always, as the other journeys expect the levels.
   await page.setViewportSize(DESKTOP);
   const again = page.getByRole('form', { name: 'Retail Sales' });
-  await again.getByRole('combobox', { name: 'Working calendar' }).or(again.getByRole('textbox', { name: 'Working calendar' })).click();
-  await page.getByRole('option', { name: 'Always (every hour counts)' }).click();
+  await again
+    .getByRole('combobox', { name: 'Working calendar' })
+    .or(again.getByRole('textbox', { name: 'Working calendar' }))
+    .click();
+  await page.getByRole('option', { name: 'Always' }).click();
   await again.getByRole('button', { name: 'Save Retail Sales' }).click();
   await expect(page.getByText('Service levels of Retail Sales saved')).toBeVisible();
 });

@@ -31,7 +31,7 @@ const holidayImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       bodyLimit: ICAL_MAX_BYTES,
       config: { rateLimit: writeLimit('other') },
-      errorHandler: (error, request, reply) => {
+      errorHandler: (error) => {
         // A streamed body that grows past the limit: the same words as an announced one.
         const code = (error as { code?: unknown }).code;
         throw code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : error;

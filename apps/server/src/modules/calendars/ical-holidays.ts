@@ -16,7 +16,10 @@ export interface IcalHolidays {
 
 function parsed(text: string): ICAL.Component {
   try {
-    const component = new ICAL.Component(ICAL.parse(text));
+    // ical.js types its parse as `any`: a jCal array (one component) or several; one VCALENDAR is taken.
+    const jcal: unknown = ICAL.parse(text);
+    if (!Array.isArray(jcal) || typeof jcal[0] !== 'string') throw new Error('not one component');
+    const component = new ICAL.Component(jcal);
     if (component.name !== 'vcalendar') throw new Error('not a VCALENDAR');
     return component;
   } catch {

@@ -144,7 +144,9 @@ for (const kind of databaseKinds()) {
     it('moves with every write that changes what it depends on, and with its levels once recomputed', async () => {
       await setLevels('cc', [4, 48]);
       await setLevels('rs', [2, 24]);
-      const { ticketId } = await writeTicket({ ...ROWS[0]!, case: 'moving', holder: 'cc', status: 'open' });
+      const [first] = ROWS;
+      if (!first) throw new Error('no rows');
+      const { ticketId } = await writeTicket({ ...first, case: 'moving', holder: 'cc', status: 'open' });
       const dueOf = async () => {
         const [row] = await db().select({ dueAt: tickets.dueAt }).from(tickets).where(eq(tickets.ticketId, ticketId));
         return row?.dueAt?.toISOString() ?? null;

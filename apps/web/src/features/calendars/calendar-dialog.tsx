@@ -105,7 +105,13 @@ export function CalendarDialog({ calendar, onClose }: CalendarDialogProps) {
           comboboxProps={{ withinPortal: true }}
         />
         {WEEKDAYS.map((day) => (
-          <DayEditor key={day} day={day} intervals={week[day] ?? []} error={dayError(errors, day)} onChange={(next) => setDay(day, next)} />
+          <DayEditor
+            key={day}
+            day={day}
+            intervals={week[day] ?? []}
+            error={dayError(errors, day)}
+            onChange={(next) => setDay(day, next)}
+          />
         ))}
         {errors.week && (
           <Text c="red" size="sm" role="alert">
@@ -176,7 +182,12 @@ function DayEditor({ day, intervals, error, onChange }: DayEditorProps) {
           </Group>
         ))}
         {intervals.length < CALENDAR_INTERVALS_PER_DAY_MAX && (
-          <Button variant="subtle" size="compact-sm" aria-label={t('addIntervalTo', { day: dayName })} onClick={() => onChange([...intervals, next])}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-label={t('addIntervalTo', { day: dayName })}
+            onClick={() => onChange([...intervals, next])}
+          >
             {t('addInterval')}
           </Button>
         )}

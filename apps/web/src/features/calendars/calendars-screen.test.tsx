@@ -88,7 +88,9 @@ describe('the working calendars screen', { timeout: 30_000 }, () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
     await userEvent.upload(input, file);
-    expect(await screen.findByText('3 holidays imported, 1 skipped (timed or repeating events)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('3 holidays imported, 1 skipped (timed or repeating events)', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     const sent = calls.find((call) => call.path === '/api/v1/calendars/1/holidays/import');
     expect(sent?.headers.get('content-type')).toBe('text/calendar');
     expect(sent?.body).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');

@@ -13,8 +13,8 @@ import { CalendarDialog } from './calendar-dialog.tsx';
 import { HolidaysDialog } from './holidays-dialog.tsx';
 import { calendarsMessages } from './messages.ts';
 
-type Open = { kind: 'edit'; calendar: Calendar | null } | { kind: 'holidays'; id: number } | { kind: 'delete'; calendar: Calendar } | null;
-type DayKey = `day${(typeof WEEKDAYS)[number]}`;
+type Open =
+  { kind: 'edit'; calendar: Calendar | null } | { kind: 'holidays'; id: number } | { kind: 'delete'; calendar: Calendar } | null;
 
 /** /calendars: the working calendars, their weeks and holidays (admins). */
 export function CalendarsScreen() {
@@ -102,7 +102,7 @@ function CalendarCard({ calendar, onEdit, onHolidays, onDelete }: CalendarCardPr
             return (
               <div key={day} style={{ display: 'contents' }}>
                 <Text component="dt" size="sm" fw={500}>
-                  {t(`day${day}` as DayKey)}
+                  {t(`day${day}`)}
                 </Text>
                 <Text component="dd" size="sm" m={0} c={intervals.length === 0 ? 'dimmed' : undefined}>
                   {intervals.length === 0 ? t('closed') : intervals.map((i) => `${i.start}–${i.end}`).join(', ')}

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CalendarBody,
-  CalendarReply,
-  HolidayBody,
-  HolidayImportReply,
-} from '@switchboard/shared';
+import type { CalendarBody, CalendarReply, HolidayBody, HolidayImportReply } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export { useCalendars } from '../../../entities/calendars.ts';
