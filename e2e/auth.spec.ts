@@ -49,6 +49,7 @@ const ADMIN_MENU = [
   'Failed messages',
   'Audit log',
   'Service levels',
+  'Working calendars',
   'Integrations',
   'Alarms',
   'Subscribers',

@@ -24,6 +24,7 @@ export const ADMIN_SCREENS = [
   '/notifications',
   '/audit',
   '/service-levels',
+  '/calendars',
   '/integrations?page=1',
   '/channels',
 ] as const;

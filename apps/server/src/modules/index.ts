@@ -14,6 +14,7 @@ import authRoutes, { sessionRoutes } from './auth/auth.routes.ts';
 import signInLocksRoutes from './auth/sign-in-locks.routes.ts';
 import broadcastsRoutes from './broadcasts/broadcasts.routes.ts';
 import bulkRoutes from './bulk/bulk.routes.ts';
+import calendarsRoutes from './calendars/calendars.routes.ts';
 import cannedRepliesRoutes from './canned-replies/canned-replies.routes.ts';
 import captchaRoutes from './captcha/captcha.routes.ts';
 import channelStatusRoutes from './channels/channel-status.routes.ts';
@@ -71,6 +72,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   broadcastsRoutes,
   cannedRepliesRoutes,
   serviceLevelsRoutes,
+  calendarsRoutes,
   dashboardRoutes,
   eventsRoutes,
   auditRoutes,

@@ -11,6 +11,7 @@ import { ALARM_RULE_REQUESTS } from './access-alarm-rule-requests.ts';
 import { ALARM_REQUESTS } from './access-alarm-requests.ts';
 import { CHANNEL_REQUESTS } from './access-channel-requests.ts';
 import { BROADCAST_REQUESTS } from './access-broadcast-requests.ts';
+import { CALENDAR_REQUESTS } from './access-calendar-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
@@ -260,6 +261,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...OUTAGE_REQUESTS,
   ...SATISFACTION_REQUESTS,
   ...SUBSCRIBER_REQUESTS,
+  ...CALENDAR_REQUESTS,
   ...BROADCAST_REQUESTS,
   ...CHANNEL_REQUESTS,
 

@@ -38,6 +38,12 @@ export const TEXT_LIMITS: Record<string, number> = {
   end_date: 32,
   // A phone number as a person types it, spaces and a leading + included.
   user_phone_number: 32,
+  // A working calendar's (DESIGN.md §26): an IANA zone (isTimeZone refuses a longer one), HH:MM,
+  // a holiday's YYYY-MM-DD.
+  timezone: 64,
+  start: 5,
+  end: 5,
+  date: 10,
 };
 
 /** Fields whose strings the server issued: base64 and URLs, one byte a character. */

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { ALARM_DELIVERY_MAX_BYTES, SMS_CALLBACK_MAX_BYTES } from '@switchboard/shared';
+import { ALARM_DELIVERY_MAX_BYTES, ICAL_MAX_BYTES, SMS_CALLBACK_MAX_BYTES } from '@switchboard/shared';
 import { buildApp } from '../../src/app.ts';
 import type { Database, Db } from '../../src/db/client.ts';
 import { BODY_LIMITS, userKey } from '../../src/plugins/write-limits.ts';
@@ -29,6 +29,8 @@ const BYTE_BOUNDED: Record<string, number> = {
   // The SMS gateway's callbacks (DESIGN.md §24): up to 50 fields, bounded as a whole by bytes.
   'POST /api/v1/channels/sms/inbound': SMS_CALLBACK_MAX_BYTES,
   'POST /api/v1/channels/sms/delivery': SMS_CALLBACK_MAX_BYTES,
+  // An iCal file of holidays (DESIGN.md §26): a text/calendar body, bounded by bytes and events.
+  'POST /api/v1/calendars/:id/holidays/import': ICAL_MAX_BYTES,
 };
 
 function hooksOf(hook: unknown): unknown[] {

@@ -34,6 +34,7 @@ import {
   canSeeAlarms,
   canManageIntegrations,
   canManageServiceLevels,
+  canManageCalendars,
   canManageSubscribers,
   canSeeChannels,
   canManageUsers,
@@ -218,6 +219,7 @@ export const routeTree = rootRoute.addChildren([
       'ServiceLevelsScreen',
       canManageServiceLevels,
     ),
+    screen('/calendars', () => import('../features/calendars/calendars-screen.tsx'), 'CalendarsScreen', canManageCalendars),
     searchScreen(
       '/notifications',
       validateNotificationsSearch,

@@ -14,6 +14,7 @@ export function ConfirmDialogModal({
   onConfirm,
   onClose,
   children,
+  size,
 }: ConfirmDialogProps) {
   const t = useMessages(componentsMessages);
   // Mantine notes the element to give focus back to when `opened` turns true on a mounted modal, not
@@ -29,7 +30,7 @@ export function ConfirmDialogModal({
     };
   }, []);
   return (
-    <Modal opened={opened && mounted} onClose={loading ? () => undefined : onClose} title={title} centered>
+    <Modal opened={opened && mounted} onClose={loading ? () => undefined : onClose} title={title} size={size} centered>
       {typeof body === 'string' ? <Text>{body}</Text> : body}
       {children}
       {error && (

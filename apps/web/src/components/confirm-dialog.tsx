@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
+  /** The modal's width (Mantine's size), for a dialog that holds a form wider than a sentence. */
+  size?: string;
 }
 
 // Mantine's Modal brings its focus trap, its scroll area and, through the scroll area, the popover

@@ -34,6 +34,8 @@ export const UNKNOWN = 'unknown';
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body that is not JSON (an iCal file): its content type and text. */
+  text?: { type: string; content: string };
   query?: Record<string, string | number | undefined | null>;
   /** Public calls send no token and never sign the user out. */
   anonymous?: boolean;
@@ -45,13 +47,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // The server answers (messages, texts sent later by SMS) in the interface's language.
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.text) headers['content-type'] = options.text.type;
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(`/api/v1${path}${queryString(options.query)}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text ? options.text.content : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

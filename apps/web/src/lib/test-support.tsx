@@ -123,7 +123,11 @@ export function mockApi(routes: Partial<Record<RouteKey, ApiHandler>> = {}): Api
         method,
         path: url.pathname,
         query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+        // A JSON body parsed; another text (an iCal file) as it was sent.
+        body:
+          typeof init.body === 'string' && new Headers(init.headers).get('content-type') === 'application/json'
+            ? (JSON.parse(init.body) as unknown)
+            : init.body,
         headers: new Headers(init.headers),
       };
       calls.push(call);

@@ -26,7 +26,15 @@ export async function scheduleJob(db: Db, job: NewJob): Promise<void> {
     .onConflictDoUpdate({
       target: jobs.key,
       targetWhere: sql`done_at is null`,
-      set: { runAt: values.runAt, payload: values.payload, attempts: 0, lastError: null, updatedAt: sql`now()` },
+      // A lease of the old run is let go: its outcome is refused (attempts fences it), and the new run need not wait.
+      set: {
+        runAt: values.runAt,
+        payload: values.payload,
+        attempts: 0,
+        leasedUntil: null,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
     });
 }
 

@@ -45,15 +45,19 @@ const serviceLevelsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: writeLimit('other') },
       schema: {
         tags,
-        summary: "Sets a department's service levels; the due times of its unsolved tickets follow (admins, audited)",
+        summary:
+          "Sets a department's service levels and working calendar (null: Always); the due times of its unsolved tickets follow in the background (admins, audited)",
         params: serviceLevelParamsSchema,
         body: serviceLevelBodySchema,
         response: { 200: serviceLevelReplySchema, ...refusals },
       },
     },
-    async (request) => ({
-      data: await setServiceLevel(db, actorOf(request), request.params.department, request.body),
-    }),
+    async (request) => {
+      const data = await setServiceLevel(db, actorOf(request), request.params.department, request.body);
+      // The recomputation of the department's due times was scheduled with the change: start it now.
+      app.jobs.wake();
+      return { data };
+    },
   );
 };
 

@@ -75,11 +75,18 @@ describeWithApp('service levels', (ctx) => {
       expect((await calls().set(caller.headers, 'cc', { first_reply_hours: 2, resolve_hours: 24 })).statusCode).toBe(403);
     });
 
-    it('lets staff read the levels, four departments with the defaults', async () => {
+    it('lets staff read the levels, four departments with the defaults, Always and no recomputation running', async () => {
+      await ctx.app.jobs.runOnce();
       const reply = await calls().list((await person('rs')).headers);
       expect(reply.statusCode, reply.body).toBe(200);
       expect(reply.json<ServiceLevelListReply>().data).toEqual(
-        DEPARTMENTS.map((department) => ({ department, first_reply_hours: 4, resolve_hours: 48 })),
+        DEPARTMENTS.map((department) => ({
+          department,
+          first_reply_hours: 4,
+          resolve_hours: 48,
+          calendar_id: null,
+          recompute: null,
+        })),
       );
     });
 
@@ -92,13 +99,12 @@ describeWithApp('service levels', (ctx) => {
       const admin = await person('iptsp', 'admin');
       const reply = await calls().set(admin.headers, 'oss-bss', { first_reply_hours: 2, resolve_hours: 24 });
       expect(reply.statusCode, reply.body).toBe(200);
-      expect(reply.json()).toEqual({ data: { department: 'oss-bss', first_reply_hours: 2, resolve_hours: 24 } });
+      // The recomputation of its tickets is pending: it runs in the background, not in the request.
+      const changed = { department: 'oss-bss', first_reply_hours: 2, resolve_hours: 24, calendar_id: null };
+      expect(reply.json()).toEqual({ data: { ...changed, recompute: { done: 0, total: 0 } } });
+      await ctx.app.jobs.runOnce();
       const levels = (await calls().list((await person('cc')).headers)).json<ServiceLevelListReply>().data;
-      expect(levels.find((level) => level.department === 'oss-bss')).toEqual({
-        department: 'oss-bss',
-        first_reply_hours: 2,
-        resolve_hours: 24,
-      });
+      expect(levels.find((level) => level.department === 'oss-bss')).toEqual({ ...changed, recompute: null });
     });
 
     it('records the change in the audit trail: who, which department and the new hours', async () => {
@@ -107,7 +113,11 @@ describeWithApp('service levels', (ctx) => {
       expect(reply.statusCode, reply.body).toBe(200);
       const rows = await ctx.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.user.id));
       expect(rows.map(({ action, target, details }) => ({ action, target, details }))).toEqual([
-        { action: 'service_level.update', target: 'service_level:rs', details: { first_reply_hours: 6, resolve_hours: 72 } },
+        {
+          action: 'service_level.update',
+          target: 'service_level:rs',
+          details: { first_reply_hours: 6, resolve_hours: 72, calendar_id: null },
+        },
       ]);
     });
 
@@ -208,15 +218,18 @@ describeWithApp('service levels', (ctx) => {
       expect(await ticketAs((await person('cc')).headers, ticket.ticketId)).toMatchObject({ due_at: null, overdue: false });
     });
 
-    it("moves the due times of a department's unsolved tickets when its levels change", async () => {
+    it("moves the due times of a department's unsolved tickets in the background when its levels change", async () => {
       const createdAt = new Date(Date.now() - 2 * HOUR);
       const customer = await person('customer');
       const held = await buildTicket(ctx.db, customer.user, { createdAt, issuedTo: 'iptsp' });
       const elsewhere = await buildTicket(ctx.db, customer.user, { createdAt, issuedTo: 'rs' });
       const solved = await buildTicket(ctx.db, customer.user, { createdAt, issuedTo: 'iptsp', ticketStatus: 'closed' });
       await calls().set((await person('cc', 'admin')).headers, 'iptsp', { first_reply_hours: 1, resolve_hours: 12 });
-
       const staff = await person('iptsp');
+      // Not in the request: the tickets move when the background recomputation runs.
+      expect(await ticketAs(staff.headers, held.ticketId)).toMatchObject({ due_at: hoursAfter(createdAt, 4) });
+      await ctx.app.jobs.runOnce();
+
       expect(await ticketAs(staff.headers, held.ticketId)).toMatchObject({ due_at: hoursAfter(createdAt, 1), overdue: true });
       expect(await ticketAs(staff.headers, elsewhere.ticketId)).toMatchObject({ due_at: hoursAfter(createdAt, 4) });
       expect(await ticketAs(staff.headers, solved.ticketId)).toMatchObject({ due_at: null });

@@ -6,6 +6,7 @@ import {
   canManageIncidents,
   canManageIntegrations,
   canManageServiceLevels,
+  canManageCalendars,
   canManageSubscribers,
   canSeeAlarms,
   canSeeChannels,
@@ -32,6 +33,7 @@ const LINKS = {
   report: linkOptions({ to: '/report' }),
   notifications: linkOptions({ to: '/notifications' }),
   serviceLevels: linkOptions({ to: '/service-levels' }),
+  calendars: linkOptions({ to: '/calendars' }),
   audit: linkOptions({ to: '/audit' }),
   integrations: linkOptions({ to: '/integrations', search: { page: 1 } }),
   subscribers: linkOptions({ to: '/subscribers', search: { page: 1 } }),
@@ -76,6 +78,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canSeeNotificationFailures(viewer)) items.push(item('notifications', ['/notifications'], true));
   if (canReadAudit(viewer)) items.push(item('audit', ['/audit'], true));
   if (canManageServiceLevels(viewer)) items.push(item('serviceLevels', ['/service-levels'], true));
+  if (canManageCalendars(viewer)) items.push(item('calendars', ['/calendars'], true));
   if (canManageIntegrations(viewer)) items.push(item('integrations', ['/integrations'], true));
   if (canSeeAlarms(viewer) && alarmsInAdminMenu) items.push(item('alarms', ['/alarms'], true));
   if (canManageSubscribers(viewer)) items.push(item('subscribers', ['/subscribers'], true), item('areas', ['/areas'], true));

@@ -1,3 +1,5 @@
+import alarmsValidation from '@switchboard/shared/messages/en/validation/alarms.json';
+import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { InputBase, Stack, Switch, TextInput } from '@mantine/core';
 import { GroupSubgroupSelects } from '../../components/group-subgroup-selects.tsx';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +19,8 @@ import { errorsOf, validateWith, type FieldErrors } from '../../lib/schema-form.
 import { useCreateAlarmRule, useUpdateAlarmRule } from './api/alarms.ts';
 import { MatcherFields, type MatcherDraft } from './matcher-fields.tsx';
 import { alarmsMessages } from './messages.ts';
+
+addValidationCatalog('alarms', alarmsValidation);
 
 export interface AlarmRuleDialogProps {
   /** The rule to edit; null adds one at the end of the order. */

@@ -1,3 +1,5 @@
+import cannedRepliesValidation from '@switchboard/shared/messages/en/validation/canned-replies.json';
+import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -18,6 +20,8 @@ import { useSaveCannedReply } from '../../entities/canned-replies.ts';
 import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useLabels, type Labels } from '../../lib/labels.ts';
 import { cannedReplyMessages } from './messages.ts';
+
+addValidationCatalog('canned-replies', cannedRepliesValidation);
 
 const SHARED = 'shared';
 

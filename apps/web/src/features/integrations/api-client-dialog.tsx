@@ -1,3 +1,5 @@
+import integrationsValidation from '@switchboard/shared/messages/en/validation/integrations.json';
+import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { Checkbox, Radio, Select, Stack, TextInput } from '@mantine/core';
 import {
   API_CLIENT_MAX_DAYS,
@@ -17,6 +19,8 @@ import { useLabels } from '../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../lib/schema-form.ts';
 import { useCreateApiClient } from './api/api-clients.ts';
 import { integrationsMessages } from './messages.ts';
+
+addValidationCatalog('integrations', integrationsValidation);
 
 /** The expiry offered first when an admin chooses one. */
 const DEFAULT_EXPIRY_DAYS = 90;

@@ -1,3 +1,5 @@
+import integrationsValidation from '@switchboard/shared/messages/en/validation/integrations.json';
+import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -20,6 +22,8 @@ import { useLabels } from '../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../lib/schema-form.ts';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from './api/webhooks.ts';
 import { integrationsMessages } from './messages.ts';
+
+addValidationCatalog('integrations', integrationsValidation);
 
 export interface WebhookEndpointDialogProps {
   /** The endpoint to edit; null adds one. */

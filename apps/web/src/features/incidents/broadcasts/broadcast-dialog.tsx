@@ -1,3 +1,5 @@
+import broadcastsValidation from '@switchboard/shared/messages/en/validation/broadcasts.json';
+import { addValidationCatalog } from '../../../lib/schema-messages.ts';
 import { Alert, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { BROADCAST_KINDS, broadcastCreateSchema, type BroadcastKind, type BroadcastPreview } from '@switchboard/shared';
 import { useState } from 'react';
@@ -10,6 +12,8 @@ import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { useBroadcastPreview, useCreateBroadcast } from './broadcasts-api.ts';
 import { broadcastMessages } from './messages.ts';
 import { KIND_KEYS } from './broadcast-kinds.ts';
+
+addValidationCatalog('broadcasts', broadcastsValidation);
 
 export interface BroadcastDialogProps {
   incidentId: number;

@@ -5,11 +5,15 @@ import { apiRequest } from '../../../lib/api-client.ts';
 // Under 'tickets': a change of levels moves the due times the ticket lists show.
 const serviceLevelsKey = ['tickets', 'service-levels'] as const;
 
-/** GET /service-levels: every department's hours (staff). */
+/** How often the levels are read again while a recomputation of due times runs (its progress). */
+export const RECOMPUTE_POLL_MS = 2_000;
+
+/** GET /service-levels: every department's hours and calendar (staff); polled while a recomputation runs. */
 export function useServiceLevels() {
   return useQuery({
     queryKey: serviceLevelsKey,
     queryFn: ({ signal }) => apiRequest<ServiceLevelListReply>('/service-levels', { signal }),
+    refetchInterval: (query) => (query.state.data?.data.some((level) => level.recompute) ? RECOMPUTE_POLL_MS : false),
   });
 }
 
