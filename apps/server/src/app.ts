@@ -38,6 +38,7 @@ import broadcastSender from './modules/broadcasts/broadcast-sender.plugin.ts';
 import mailReader from './modules/channels/mail-reader.plugin.ts';
 import satisfactionAsker from './modules/satisfaction/satisfaction-asker.plugin.ts';
 import jobRunner from './modules/jobs/job-runner.plugin.ts';
+import slaWarnings from './modules/sla-warnings/sla-warnings.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(mailReader, { autoStart: options.mail?.autostart ?? true });
   await app.register(satisfactionAsker, { autoStart: options.satisfaction?.autostart ?? true });
   await app.register(jobRunner, { autoStart: options.jobs?.autostart ?? true });
+  await app.register(slaWarnings);
 
   await app.register(
     async (api) => {
