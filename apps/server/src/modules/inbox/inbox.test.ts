@@ -146,8 +146,10 @@ describeWithApp('the notification bell', (ctx) => {
     const token = signRatingToken(ctx.config.satisfaction.linkSecret, rated.ticketId, new Date());
     const answer = await ctx.app.inject({ method: 'POST', url: '/api/v1/public/ratings', payload: { token, score: 1 } });
     expect(answer.statusCode).toBe(200);
-    const itemsOfRated = async (headers: Headers): Promise<unknown[]> =>
-      (await list(headers)).json().data.filter((item: { ticket_id: number }) => item.ticket_id === rated.ticketId);
+    const itemsOfRated = async (headers: Headers) => {
+      const items: { ticket_id: number }[] = (await list(headers)).json().data;
+      return items.filter((item) => item.ticket_id === rated.ticketId);
+    };
     for (const told of [rs, cc])
       expect(await itemsOfRated(told.headers)).toEqual([
         expect.objectContaining({ kind: 'rating.low', score: 1, department: 'rs' }),

@@ -71,10 +71,11 @@ describe.runIf(databaseKinds().includes('postgres'))('warnings of a scanning pro
       child.kill('SIGKILL');
       // PostgreSQL rolls the transaction back once it sees the killed process's connection close.
       for (let waited = 0; waited < 100; waited += 1) {
-        const result = await db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where application_name = 'sla-scan-child'`,
-        );
-        if (Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n) === 0) break;
+        const [open] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sql`pg_stat_activity`)
+          .where(sql`application_name = 'sla-scan-child'`);
+        if (Number(open?.n) === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(await itemsPerTicket(db, ids)).toEqual(ids.map(() => 0));
