@@ -4,7 +4,7 @@
  * once opened. `inbox.added` from the live stream reads it again. Loaded lazily by the header, for
  * staff only.
  */
-import { ActionIcon, Anchor, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -60,12 +60,12 @@ export default function InboxBell() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="lg"
+            size="md"
             aria-label={t('bell', { count: unread })}
             aria-expanded={opened}
             onClick={() => setOpened((was) => !was)}
           >
-            <IconBell size={22} aria-hidden />
+            <IconBell size={20} aria-hidden />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
@@ -94,10 +94,16 @@ export default function InboxBell() {
             {t('empty')}
           </Text>
         )}
-        <ScrollArea.Autosize mah="60vh" type="auto">
+        <Box mah="60vh" style={{ overflowY: 'auto' }}>
           <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {items.map((item) => (
-              <Box component="li" key={item.id} py={6} px={4} bg={item.read ? undefined : 'var(--mantine-color-blue-light)'}>
+              <Box
+                component="li"
+                key={item.id}
+                py={6}
+                px={6}
+                style={{ borderInlineStart: `3px solid ${item.read ? 'transparent' : 'var(--mantine-color-blue-6)'}` }}
+              >
                 <Anchor
                   size="sm"
                   fw={item.read ? 400 : 600}
@@ -112,7 +118,7 @@ export default function InboxBell() {
               </Box>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );

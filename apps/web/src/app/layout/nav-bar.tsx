@@ -152,8 +152,10 @@ export function NavBar({
             </Group>
           </Box>
           <Group gap="md" wrap="nowrap">
-            <BellSlot session={session} />
-            <Identity session={session} />
+            <Group gap={4} wrap="nowrap">
+              <BellSlot session={session} />
+              <Identity session={session} />
+            </Group>
             <LanguageSwitch />
             <SignOut />
           </Group>
@@ -193,8 +195,10 @@ export function NavBar({
               {adminItems.length > 0 && <AdminLabel note={adminNote} />}
             </Group>
             <Group gap="md" wrap="nowrap">
-              {canUseInbox(session) && <span className={classes.bellSlot} />}
-              <Identity session={session} />
+              <Group gap={4} wrap="nowrap">
+                {canUseInbox(session) && <span className={classes.bellSlot} />}
+                <Identity session={session} />
+              </Group>
               <LanguageSwitch />
               <SignOut />
             </Group>
