@@ -72,6 +72,11 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         CSAT_DELAY_MINUTES: '0',
         CSAT_POLL_MS: '500',
+        // The warnings journey sees a ticket due soon within a second of a change of levels; the demo's
+        // late tickets are breaches (told to their department), not yet escalations.
+        SLA_SCAN_MS: '500',
+        JOBS_POLL_MS: '200',
+        SLA_ESCALATE_HOURS: '720',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
       },

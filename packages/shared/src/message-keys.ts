@@ -32,6 +32,7 @@ import type serverOutages from '../messages/en/server/outages.json';
 import type serverChannels from '../messages/en/server/channels.json';
 import type serverSatisfaction from '../messages/en/server/satisfaction.json';
 import type serverCalendars from '../messages/en/server/calendars.json';
+import type serverInbox from '../messages/en/server/inbox.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -91,7 +92,8 @@ export type ServerMessageKey =
   | KeysOf<'outages', typeof serverOutages>
   | KeysOf<'channels', typeof serverChannels>
   | KeysOf<'satisfaction', typeof serverSatisfaction>
-  | KeysOf<'calendars', typeof serverCalendars>;
+  | KeysOf<'calendars', typeof serverCalendars>
+  | KeysOf<'inbox', typeof serverInbox>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>

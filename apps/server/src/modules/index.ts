@@ -25,6 +25,7 @@ import eventsRoutes from './events/events.routes.ts';
 import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
 import { alarmIncidentLinker } from './incidents/alarm-incident-links.ts';
+import inboxRoutes from './inbox/inbox.routes.ts';
 import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
 import statusRoutes from './outages/status.routes.ts';
@@ -74,6 +75,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   serviceLevelsRoutes,
   calendarsRoutes,
   dashboardRoutes,
+  inboxRoutes,
   eventsRoutes,
   auditRoutes,
   apiClientsRoutes,

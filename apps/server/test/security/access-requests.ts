@@ -303,6 +303,8 @@ export const REQUESTS: Record<string, RequestOf> = {
   'PUT /api/v1/service-levels/{department}': async (caller) =>
     call('PUT', `/api/v1/service-levels/${ownDepartment(caller)}`, { first_reply_hours: 4, resolve_hours: 48 })(caller),
   'GET /api/v1/dashboard': async (caller) => call('GET', '/api/v1/dashboard?days=30')(caller),
+  'GET /api/v1/inbox': async (caller) => call('GET', '/api/v1/inbox')(caller),
+  'POST /api/v1/inbox/read': async (caller) => call('POST', '/api/v1/inbox/read', { all: true })(caller),
 };
 
 /** A fresh canned reply of `department` (null: shared by every department). */

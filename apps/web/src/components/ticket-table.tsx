@@ -88,14 +88,37 @@ function OverdueBadge({ ticket }: { ticket: TicketListItem }) {
 }
 
 /**
- * The status, and beside it (below it in a narrow column) the Overdue badge when the ticket is late
- * and the issuer's rating once given (staff only, as only staff receive either).
+ * Service levels II (DESIGN.md §26): past SLA_WARN_PERCENT of its level but not yet late, and its
+ * clock stopped while it waits for the customer; staff only, as only staff receive either.
+ */
+function SlaBadges({ ticket }: { ticket: TicketListItem }) {
+  const t = useMessages(componentsMessages);
+  return (
+    <>
+      {ticket.due_soon && !ticket.overdue && (
+        <Badge color="orange.8" variant="light" tt="none">
+          {t('dueSoon')}
+        </Badge>
+      )}
+      {ticket.waiting && (
+        <Badge color="gray.7" variant="light" tt="none">
+          {t('waiting')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * The status, and beside it (below it in a narrow column) the Overdue, Due soon and Waiting badges
+ * and the issuer's rating once given (staff only, as only staff receive them).
  */
 function StatusCell({ ticket }: { ticket: TicketListItem }) {
   return (
     <Group gap={6} className={classes.statusCell}>
       <StatusBadge status={ticket.ticket_status} />
       <OverdueBadge ticket={ticket} />
+      <SlaBadges ticket={ticket} />
       {typeof ticket.rating === 'number' && <RatingBadge score={ticket.rating} />}
     </Group>
   );

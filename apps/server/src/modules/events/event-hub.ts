@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import {
   canHearBroadcastEvent,
+  canHearDueSoon,
   canHearIncidentEvent,
   canHearLowRating,
   canHearTicketEvent,
@@ -15,6 +16,8 @@ import {
   LIVE_STREAMS_PER_USER,
   type AlarmEventData,
   type BroadcastEventData,
+  type DueSoonEventData,
+  type InboxAddedEventData,
   type IncidentEventData,
   type LowRatingEventData,
   type TicketEventData,
@@ -97,6 +100,17 @@ export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: 
   if (event.event === 'ticket.rated_low') {
     if (!canHearLowRating(holder, event)) return null;
     const data: LowRatingEventData = { ticket_id: event.ticket_id, score: event.score };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'ticket.due_soon') {
+    if (!canHearDueSoon(holder, event)) return null;
+    const data: DueSoonEventData = { ticket_id: event.ticket_id };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'inbox.added') {
+    // The bell is each person's own: only those told hear it, and only how many they have unread.
+    if (!event.user_ids.includes(holder.id)) return null;
+    const data: InboxAddedEventData = { unread: event.unread };
     return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (!canHearTicketEvent(holder, event)) return null;

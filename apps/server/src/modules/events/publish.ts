@@ -79,7 +79,28 @@ export interface LowRatingEvent {
   issued_to: IssuedTo;
 }
 
-export type PublishedEvent = TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | LowRatingEvent | AccountEvent;
+/**
+ * A ticket passed SLA_WARN_PERCENT of its level (DESIGN.md §26): heard by the staff who act for its
+ * holder (`issued_to`, canHearDueSoon); a stream writes only the ticket.
+ */
+export interface DueSoonEvent {
+  event: 'ticket.due_soon';
+  ticket_id: number;
+  issued_to: IssuedTo;
+}
+
+/**
+ * New items in the bells of these people (DESIGN.md §26), each of whom now has `unread` unread:
+ * heard by them alone; a stream writes only the count.
+ */
+export interface InboxAddedEvent {
+  event: 'inbox.added';
+  user_ids: string[];
+  unread: number;
+}
+
+export type PublishedEvent =
+  TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | LowRatingEvent | DueSoonEvent | InboxAddedEvent | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -106,6 +127,8 @@ const publishedEventSchema = z.discriminatedUnion('event', [
     score: z.number().int(),
     issued_to: z.enum(ISSUED_TO_VALUES),
   }),
+  z.object({ event: z.literal('ticket.due_soon'), ticket_id: z.number().int(), issued_to: z.enum(ISSUED_TO_VALUES) }),
+  z.object({ event: z.literal('inbox.added'), user_ids: z.array(z.string()), unread: z.number().int() }),
   z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 

@@ -1,7 +1,7 @@
 /**
  * Ratings (DESIGN.md §25): a tap of an e-mailed link (with the optional comment after it) and a
  * digit answered by SMS. Each ticket takes one rating, counted for the department holding it
- * then; it is audited (`ticket.rate`), and a low one tells that department live.
+ * then; it is audited (`ticket.rate`), and a low one tells that department live and in its bell.
  */
 import {
   AppError,
@@ -9,6 +9,7 @@ import {
   RATING_LINK_DAYS,
   RATING_LOW_MAX,
   RATING_SMS_ANSWER_DAYS,
+  staffUserTypeOf,
   type IssuedTo,
   type Language,
   type RateBody,
@@ -19,6 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { publishEvents } from '../events/publish.ts';
+import { findStaffToTell, tellInbox } from '../inbox/inbox.repository.ts';
 import { insertOutboxMessages } from '../notifications/notifications.repository.ts';
 import { readRatingToken } from './rating-token.ts';
 import {
@@ -64,11 +66,22 @@ async function recordRating(tx: Db, given: GivenRating): Promise<{ ratedAt: Date
     ip: given.ip,
     details: { score: given.score, channel: given.channel, holder: ticket.issuedTo, ...given.details },
   });
-  if (given.score <= RATING_LOW_MAX)
-    await publishEvents(tx, [
-      { event: 'ticket.rated_low', ticket_id: given.ticketId, score: given.score, issued_to: ticket.issuedTo },
-    ]);
+  if (given.score <= RATING_LOW_MAX) await tellLowRating(tx, given, ticket.issuedTo);
   return { ratedAt: rated.ratedAt, department: ticket.issuedTo };
+}
+
+/**
+ * A low rating is heard live and lands in the bell of the staff who act for the holder
+ * (canHearLowRating: cc, and the holding department's staff).
+ */
+async function tellLowRating(tx: Db, given: GivenRating, holder: IssuedTo): Promise<void> {
+  await publishEvents(tx, [{ event: 'ticket.rated_low', ticket_id: given.ticketId, score: given.score, issued_to: holder }]);
+  const department = holder === 'agent' ? null : holder;
+  const userTypes = department === null || department === 'cc' ? ['cc' as const] : ['cc' as const, staffUserTypeOf(department)];
+  const staff = await findStaffToTell(tx, userTypes, false);
+  await tellInbox(tx, [
+    { userIds: staff.map((member) => member.id), kind: 'rating.low', ticketId: given.ticketId, department, score: given.score },
+  ]);
 }
 
 /** The ticket a link's token names; a token we did not sign, or one past its days, is refused. */

@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { canUseInbox } from '@switchboard/shared';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { signOutAndReload } from '../../lib/api-client.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -33,6 +34,18 @@ export interface NavBarProps {
 
 // Only admins and moderators have the menu: its code (Mantine's Menu) loads for them alone.
 const AdminMenu = lazy(() => import('./admin-menu.tsx').then((module) => ({ default: module.AdminMenu })));
+// Staff's notification bell (DESIGN.md §26) and its list load for staff alone, after the bar.
+const InboxBell = lazy(() => import('./inbox-bell.tsx'));
+
+/** The bell's place, also while its code loads, so that the bar does not move when it arrives. */
+function BellSlot({ session }: { session: SessionClaims }) {
+  if (!canUseInbox(session)) return null;
+  return (
+    <Suspense fallback={<span className={classes.bellSlot} />}>
+      <InboxBell />
+    </Suspense>
+  );
+}
 
 /** "Customer Care · Admin"; the plain role `user` says nothing and is left out. */
 export function describeUser(session: Pick<SessionClaims, 'user_type' | 'role'>, labels: Labels): string {
@@ -139,7 +152,10 @@ export function NavBar({
             </Group>
           </Box>
           <Group gap="md" wrap="nowrap">
-            <Identity session={session} />
+            <Group gap={4} wrap="nowrap">
+              <BellSlot session={session} />
+              <Identity session={session} />
+            </Group>
             <LanguageSwitch />
             <SignOut />
           </Group>
@@ -147,9 +163,18 @@ export function NavBar({
       )}
 
       {compact && (
-        <Button component={Link} to="/add-ticket" size="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNavigate}>
-          {t('createTicket')}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <BellSlot session={session} />
+          <Button
+            component={Link}
+            to="/add-ticket"
+            size="sm"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={onNavigate}
+          >
+            {t('createTicket')}
+          </Button>
+        </Group>
       )}
 
       {/* The full bar at its natural width, never seen nor reached: the measure of what must fit. Outside
@@ -170,7 +195,10 @@ export function NavBar({
               {adminItems.length > 0 && <AdminLabel note={adminNote} />}
             </Group>
             <Group gap="md" wrap="nowrap">
-              <Identity session={session} />
+              <Group gap={4} wrap="nowrap">
+                {canUseInbox(session) && <span className={classes.bellSlot} />}
+                <Identity session={session} />
+              </Group>
               <LanguageSwitch />
               <SignOut />
             </Group>

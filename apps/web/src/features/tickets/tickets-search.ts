@@ -41,6 +41,10 @@ export interface TicketsSearch {
   q?: string;
   /** Staff only: just the tickets past their due time (DESIGN.md §17). */
   overdue?: true;
+  /** Staff only: past SLA_WARN_PERCENT of their level and not yet late (DESIGN.md §26). */
+  due_soon?: true;
+  /** Staff only: waiting for the customer, their clock stopped (DESIGN.md §26). */
+  waiting?: true;
   /** Staff only: the tickets solved from this day to that one (the dashboard's "Solved" figures). */
   resolved_from?: string;
   resolved_to?: string;
@@ -105,6 +109,8 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     q: searchText(search.q),
     // The router reads `?overdue=true` as the boolean.
     overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
+    due_soon: search.due_soon === true || search.due_soon === 'true' ? true : undefined,
+    waiting: search.waiting === true || search.waiting === 'true' ? true : undefined,
     resolved_from: calendarDay(search.resolved_from),
     resolved_to: calendarDay(search.resolved_to),
     priority: oneOf(TICKET_PRIORITIES, search.priority),

@@ -5,7 +5,8 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
 
 /**
- * A changed ticket's row takes its new status, holder and priority (staff's, DESIGN.md §30) in place,
+ * A changed ticket's row takes its new status, holder, priority (staff's, DESIGN.md §30) and due
+ * time with its badges (staff's, DESIGN.md §26) in place,
  * on every cached page: a refetch
  * of the page would also bring in the new tickets and move the rows under the user's cursor.
  */
@@ -18,7 +19,16 @@ async function refreshRow(client: QueryClient, ticketId: number): Promise<void> 
           ...page,
           data: page.data.map((row) =>
             row.ticket_id === ticketId
-              ? { ...row, ticket_status: ticket.ticket_status, issued_to: ticket.issued_to, priority: ticket.priority }
+              ? {
+                  ...row,
+                  ticket_status: ticket.ticket_status,
+                  issued_to: ticket.issued_to,
+                  priority: ticket.priority,
+                  due_at: ticket.due_at,
+                  overdue: ticket.overdue,
+                  due_soon: ticket.due_soon,
+                  waiting: ticket.waiting,
+                }
               : row,
           ),
         }
@@ -40,7 +50,9 @@ export function useLiveTicketList(rows: TicketListItem[] | undefined) {
     if (event.event === 'inbox.added') return;
     const onPage = rows?.some((row) => row.ticket_id === event.data.ticket_id) === true;
     if (event.event === 'ticket.created' && !onPage) setFresh((known) => new Set(known).add(event.data.ticket_id));
-    if (event.event === 'ticket.changed' && onPage) void refreshRow(client, event.data.ticket_id).catch(() => undefined);
+    // A ticket that became due soon (DESIGN.md §26) gains its badge in place, like a change.
+    if ((event.event === 'ticket.changed' || event.event === 'ticket.due_soon') && onPage)
+      void refreshRow(client, event.data.ticket_id).catch(() => undefined);
     if (event.event === 'ticket.rated_low') void client.invalidateQueries({ queryKey: ['tickets', 'list'] });
   });
   return {

@@ -26,6 +26,8 @@ export function fetchTicketList(
       // The field shows a fixed +88; the server matches stored numbers (88...) by prefix.
       problematic_number: filters.problematic_number ? withCountryPrefix(filters.problematic_number) : undefined,
       overdue: filters.overdue ? 'true' : undefined,
+      due_soon: filters.due_soon ? 'true' : undefined,
+      waiting: filters.waiting ? 'true' : undefined,
       ...orderSearchOf(order),
     },
   });

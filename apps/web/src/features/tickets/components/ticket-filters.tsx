@@ -40,7 +40,8 @@ export interface TicketFiltersProps {
 
 /**
  * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, priority
- * (DESIGN.md §30), the rating (DESIGN.md §25) and the tickets past their due time (DESIGN.md §17).
+ * (DESIGN.md §30), the rating (DESIGN.md §25), the tickets past their due time (DESIGN.md §17), due soon
+ * and waiting for the customer (DESIGN.md §26).
  * Folded away on a phone.
  */
 export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketFiltersProps) {
@@ -59,6 +60,8 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
     filters.priority,
     filters.rating,
     filters.overdue,
+    filters.due_soon,
+    filters.waiting,
   ].filter(Boolean).length;
   const hasSubgroups = subgroupOptions.length > 0;
 
@@ -120,6 +123,18 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         label={t('overdueOnly')}
         checked={filters.overdue === true}
         onChange={(event) => onChange({ overdue: event.currentTarget.checked ? true : undefined })}
+        mt={{ base: 0, xs: 'xl' }}
+      />
+      <Checkbox
+        label={t('dueSoonOnly')}
+        checked={filters.due_soon === true}
+        onChange={(event) => onChange({ due_soon: event.currentTarget.checked ? true : undefined })}
+        mt={{ base: 0, xs: 'xl' }}
+      />
+      <Checkbox
+        label={t('waitingOnly')}
+        checked={filters.waiting === true}
+        onChange={(event) => onChange({ waiting: event.currentTarget.checked ? true : undefined })}
         mt={{ base: 0, xs: 'xl' }}
       />
     </SimpleGrid>
