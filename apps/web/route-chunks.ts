@@ -49,6 +49,7 @@ export const ROUTE_MODULES: RouteModules[] = [
   { path: '/create-group', modules: [LAYOUT, 'src/features/groups/create-group-screen.tsx'] },
   { path: '/dashboard', modules: [LAYOUT, 'src/features/dashboard/dashboard-screen.tsx'] },
   { path: '/service-levels', modules: [LAYOUT, 'src/features/service-levels/service-levels-screen.tsx'] },
+  { path: '/calendars', modules: [LAYOUT, 'src/features/calendars/calendars-screen.tsx'] },
   { path: '/notifications', modules: [LAYOUT, 'src/features/notifications/failed-notifications-screen.tsx'] },
   { path: '/audit', modules: [LAYOUT, 'src/features/audit/audit-screen.tsx'] },
   { path: '/subscribers', modules: [LAYOUT, 'src/features/subscribers/subscribers-screen.tsx'] },
