@@ -44,35 +44,25 @@ export function useMessages<Key extends string>(catalog: Catalog<Key>): Translat
   return (key, values) => render(current, catalog, key, values);
 }
 
-// Every other language's words, each file a lazy chunk; the path names the language and the namespace.
-const otherLanguages = import.meta.glob<Messages>(
-  [
-    '../../../../packages/shared/messages/*/web/**/*.json',
-    '../../../../packages/shared/messages/*/validation/*.json',
-    '!../../../../packages/shared/messages/en/**',
-  ],
-  { import: 'default' },
-);
+// Every other language's words, one lazy chunk per language (catalogs.<language>.ts), keyed by file.
+const otherLanguages: Partial<Record<Language, () => Promise<{ catalogFiles: Record<string, Messages> }>>> = {
+  bn: () => import('./catalogs.bn.ts'),
+};
 
 /** `…/messages/bn/web/features/auth.json` → `features/auth`; `…/messages/bn/validation/tickets.json` → `validation/tickets`. */
 export function namespaceOfFile(file: string): string {
   return file.replace(/^.*\/messages\/[^/]+\/(web\/)?/, '').replace(/\.json$/, '');
 }
 
-/** `…/messages/bn/web/features/auth.json` → `bn`. */
-function languageOfFile(file: string): string | undefined {
-  return /\/messages\/([^/]+)\//.exec(file)?.[1];
-}
-
 async function loadLanguage(language: Language): Promise<Messages> {
-  const files = Object.entries(otherLanguages).filter(([file]) => languageOfFile(file) === language);
-  const entries = await Promise.all(
-    files.map(async ([file, load]) => {
-      const namespace = namespaceOfFile(file);
-      return Object.entries(await load()).map(([key, message]) => [`${namespace}.${key}`, message] as const);
-    }),
-  );
-  return Object.fromEntries(entries.flat());
+  const load = otherLanguages[language];
+  if (!load) return {};
+  const { catalogFiles } = await load();
+  const entries = Object.entries(catalogFiles).flatMap(([file, messages]) => {
+    const namespace = namespaceOfFile(file);
+    return Object.entries(messages).map(([key, message]) => [`${namespace}.${key}`, message] as const);
+  });
+  return Object.fromEntries(entries);
 }
 
 export function storedLanguage(): Language {
