@@ -35,7 +35,7 @@ export interface NavBarProps {
 // Only admins and moderators have the menu: its code (Mantine's Menu) loads for them alone.
 const AdminMenu = lazy(() => import('./admin-menu.tsx').then((module) => ({ default: module.AdminMenu })));
 // Staff's notification bell (DESIGN.md §26) and its list load for staff alone, after the bar.
-const InboxBell = lazy(() => import('./inbox-bell.tsx'));
+const InboxBell = lazy(() => import('../inbox/inbox-bell.tsx'));
 
 /** The bell's place, also while its code loads, so that the bar does not move when it arrives. */
 function BellSlot({ session }: { session: SessionClaims }) {

@@ -13,12 +13,11 @@ import type { InboxItem } from '@switchboard/shared';
 import { inboxKey, useInbox, useMarkInboxRead } from '../../entities/inbox.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
-import { defineCatalog, useMessages, type Translate } from '../../lib/i18n.ts';
+import { useMessages, type Translate } from '../../lib/i18n.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
-import english from '@switchboard/shared/messages/en/web/app/inbox.json';
+import { inboxMessages } from './messages.ts';
 
-const inboxMessages = defineCatalog('app/inbox', english);
-type InboxKey = keyof typeof english;
+type InboxKey = keyof (typeof inboxMessages)['english'];
 
 function itemText(item: InboxItem, t: Translate<InboxKey>): string {
   const id = String(item.ticket_id);
