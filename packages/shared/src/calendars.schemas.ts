@@ -24,9 +24,7 @@ export const DEFAULT_CALENDAR_TIMEZONE = 'Asia/Dhaka';
 export const BANGLADESH_CALENDAR_NAME = 'Sunday–Thursday 9–17';
 
 /** `HH:MM` of a day, 00:00 to 24:00 (the end of the day). */
-const clockSchema = z
-  .string(msg('calendars.clock'))
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, msg('calendars.clock'));
+const clockSchema = z.string(msg('calendars.clock')).regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, msg('calendars.clock'));
 
 /** Minutes since midnight of `HH:MM`. */
 export function minutesOfClock(clock: string): number {
@@ -54,7 +52,10 @@ const workingDaySchema = z
   .refine(
     (intervals) => {
       const sorted = [...intervals].sort((a, b) => minutesOfClock(a.start) - minutesOfClock(b.start));
-      return sorted.every((interval, i) => i === 0 || minutesOfClock(sorted[i - 1]!.end) <= minutesOfClock(interval.start));
+      return sorted.every((interval, i) => {
+        const before = sorted[i - 1];
+        return !before || minutesOfClock(before.end) <= minutesOfClock(interval.start);
+      });
     },
     { message: msg('calendars.intervalsOverlap') },
   );

@@ -261,7 +261,10 @@ export function canManageCalendars(viewer: Viewer): boolean {
  * "Wait for the customer" (DESIGN.md §26) stops a ticket's clock: staff who may act on the ticket,
  * with an external reply. Agents and customers never see due times or waits.
  */
-export function canWaitForCustomer(viewer: Pick<Viewer, 'user_type'>, ticket: { issued_to: string; ticket_status: TicketStatus }): boolean {
+export function canWaitForCustomer(
+  viewer: Pick<Viewer, 'user_type'>,
+  ticket: { issued_to: string; ticket_status: TicketStatus },
+): boolean {
   return canActOnTicket(viewer, ticket);
 }
 

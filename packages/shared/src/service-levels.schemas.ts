@@ -22,7 +22,12 @@ function hoursSchema(key: ValidationMessageKey) {
 export const serviceLevelBodySchema = z.object({
   first_reply_hours: hoursSchema('service-levels.firstReplyHours'),
   resolve_hours: hoursSchema('service-levels.resolveHours'),
-  calendar_id: z.number(msg('service-levels.calendar')).int(msg('service-levels.calendar')).min(1, msg('service-levels.calendar')).nullable().optional(),
+  calendar_id: z
+    .number(msg('service-levels.calendar'))
+    .int(msg('service-levels.calendar'))
+    .min(1, msg('service-levels.calendar'))
+    .nullable()
+    .optional(),
 });
 export type ServiceLevelBody = z.infer<typeof serviceLevelBodySchema>;
 

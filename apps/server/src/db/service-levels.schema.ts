@@ -3,7 +3,20 @@
  * process may run, and staff's notification bell. Re-exported by schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DEPARTMENTS, INBOX_KINDS } from '@switchboard/shared';
 import { createdAt } from './columns.ts';
 import { tickets, users } from './desk.schema.ts';

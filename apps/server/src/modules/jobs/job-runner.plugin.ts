@@ -16,7 +16,11 @@ export default fp(
   async (app, { autoStart = true }: { autoStart?: boolean }) => {
     const { config, db } = app.deps;
     const runner = createJobRunner({ db, pollMs: config.serviceLevels.jobsPollMs, log: app.log });
-    app.decorate('jobs', { handle: runner.handle, runOnce: runner.runOnce, wake: runner.wake });
+    app.decorate('jobs', {
+      handle: (kind, handler) => runner.handle(kind, handler),
+      runOnce: () => runner.runOnce(),
+      wake: () => runner.wake(),
+    });
     app.addHook('onReady', async () => {
       if (autoStart) runner.start();
     });

@@ -84,10 +84,7 @@ function assigneeOf(viewer: TicketViewer, row: { assigneeUserId: string | null; 
 }
 
 /** When the ticket is due and whether that has passed (DESIGN.md §17): staff only. */
-function serviceDueOf(
-  viewer: TicketViewer,
-  row: { dueAt: Date | null; overdue: boolean; dueSoon: boolean; waiting: boolean },
-) {
+function serviceDueOf(viewer: TicketViewer, row: { dueAt: Date | null; overdue: boolean; dueSoon: boolean; waiting: boolean }) {
   if (!canSeeServiceLevels(viewer)) return {};
   return { due_at: row.dueAt?.toISOString() ?? null, overdue: row.overdue, due_soon: row.dueSoon, waiting: row.waiting };
 }
