@@ -42,83 +42,83 @@ export default function InboxBell() {
     if (!item.read) markRead.mutate({ ids: [item.id] });
   };
 
+  // The count sits outside the popover's target: the target's aria-expanded belongs on the button.
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={360}
-      shadow="md"
-      withArrow
-      trapFocus
-      returnFocus
-      onOpen={() => void inbox.refetch()}
-    >
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withArrow
+        trapFocus
+        returnFocus
+        onOpen={() => void inbox.refetch()}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="md"
             aria-label={t('bell', { count: unread })}
-            aria-expanded={opened}
             onClick={() => setOpened((was) => !was)}
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" style={{ maxWidth: 'calc(100vw - 16px)' }}>
-        <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Text fw={600} size="sm">
-            {t('title')}
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            disabled={unread === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
-          >
-            {t('markAllRead')}
-          </Button>
-        </Group>
-        {inbox.isError && (
-          <Text size="sm" c="red">
-            {t('loadFailed')} {errorMessage(inbox.error)}
-          </Text>
-        )}
-        {inbox.isSuccess && items.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('empty')}
-          </Text>
-        )}
-        <Box mah="60vh" style={{ overflowY: 'auto' }}>
-          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {items.map((item) => (
-              <Box
-                component="li"
-                key={item.id}
-                py={6}
-                px={6}
-                style={{ borderInlineStart: `3px solid ${item.read ? 'transparent' : 'var(--mantine-color-blue-6)'}` }}
-              >
-                <Anchor
-                  size="sm"
-                  fw={item.read ? 400 : 600}
-                  renderRoot={(props) => <Link {...props} to="/view-ticket" search={{ id: item.ticket_id }} />}
-                  onClick={() => open(item)}
+        </Popover.Target>
+        <Popover.Dropdown p="xs" style={{ maxWidth: 'calc(100vw - 16px)' }}>
+          <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Text fw={600} size="sm">
+              {t('title')}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={unread === 0}
+              loading={markRead.isPending}
+              onClick={() => markRead.mutate({ all: true })}
+            >
+              {t('markAllRead')}
+            </Button>
+          </Group>
+          {inbox.isError && (
+            <Text size="sm" c="red">
+              {t('loadFailed')} {errorMessage(inbox.error)}
+            </Text>
+          )}
+          {inbox.isSuccess && items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('empty')}
+            </Text>
+          )}
+          <Box mah="60vh" style={{ overflowY: 'auto' }}>
+            <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item) => (
+                <Box
+                  component="li"
+                  key={item.id}
+                  py={6}
+                  px={6}
+                  style={{ borderInlineStart: `3px solid ${item.read ? 'transparent' : 'var(--mantine-color-blue-6)'}` }}
                 >
-                  {itemText(item, t)}
-                </Anchor>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {item.ticket_title} · {formatDisplayDateTime(item.created_at, undefined)}
-                </Text>
-              </Box>
-            ))}
-          </Stack>
-        </Box>
-      </Popover.Dropdown>
-    </Popover>
+                  <Anchor
+                    size="sm"
+                    fw={item.read ? 400 : 600}
+                    renderRoot={(props) => <Link {...props} to="/view-ticket" search={{ id: item.ticket_id }} />}
+                    onClick={() => open(item)}
+                  >
+                    {itemText(item, t)}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {item.ticket_title} · {formatDisplayDateTime(item.created_at, undefined)}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+          </Box>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
