@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import { Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { IconLogout, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { canUseInbox } from '@switchboard/shared';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
@@ -151,7 +151,7 @@ export function NavBar({
               )}
             </Group>
           </Box>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <Group gap={4} wrap="nowrap">
               <BellSlot session={session} />
               <Identity session={session} />
@@ -194,7 +194,7 @@ export function NavBar({
               ))}
               {adminItems.length > 0 && <AdminLabel note={adminNote} />}
             </Group>
-            <Group gap="md" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               <Group gap={4} wrap="nowrap">
                 {canUseInbox(session) && <span className={classes.bellSlot} />}
                 <Identity session={session} />
@@ -236,7 +236,8 @@ function Identity({ session }: { session: SessionClaims }) {
 function SignOut() {
   const t = useMessages(layoutMessages);
   return (
-    <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOutAndReload}>
+    // No icon: the word is clear, and the bar needs the room (the bell, DESIGN.md §26).
+    <Button variant="default" size="sm" onClick={signOutAndReload}>
       {t('signOut')}
     </Button>
   );
