@@ -124,26 +124,24 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
           </Suspense>
         )}
         <ImageAttachmentsInput uploads={uploads} label={t('commentFormFiles')} disabled={sending} />
+        {offersWait && (
+          <Checkbox
+            checked={wait}
+            onChange={(event) => setWait(event.currentTarget.checked)}
+            label={t('commentFormWaitForCustomer')}
+            description={t('commentFormWaitHint')}
+            disabled={sending}
+          />
+        )}
         <Group justify="space-between" align="center" gap="sm">
           {canWriteInternal ? (
-            <Stack gap="xs">
-              <Switch
-                color="yellow"
-                checked={internal}
-                onChange={(event) => setInternal(event.currentTarget.checked)}
-                label={internal ? t('commentFormInternal') : t('commentFormExternal')}
-                disabled={sending}
-              />
-              {offersWait && (
-                <Checkbox
-                  checked={wait}
-                  onChange={(event) => setWait(event.currentTarget.checked)}
-                  label={t('commentFormWaitForCustomer')}
-                  description={t('commentFormWaitHint')}
-                  disabled={sending}
-                />
-              )}
-            </Stack>
+            <Switch
+              color="yellow"
+              checked={internal}
+              onChange={(event) => setInternal(event.currentTarget.checked)}
+              label={internal ? t('commentFormInternal') : t('commentFormExternal')}
+              disabled={sending}
+            />
           ) : (
             <span />
           )}
