@@ -86,8 +86,8 @@ for (const viewport of VIEWPORTS) {
 test('status badges read as the spec writes them, not in capitals', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, DEMO.admin);
-  // The status badge: staff's rows carry a priority badge too.
-  const badge = page.getByTestId('ticket-row').first().locator('.mantine-Badge-root:not([data-testid="priority-badge"])');
+  // The status badge: staff's rows carry priority, due-time and rating badges too.
+  const badge = page.getByTestId('ticket-row').first().getByTestId('status-badge');
   await expect(badge).toHaveCSS('text-transform', 'none');
   expect(['Open', 'In Progress', 'Solved']).toContain(await badge.innerText());
 });

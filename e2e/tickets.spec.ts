@@ -228,8 +228,8 @@ test('list filters survive a reload and come back from the navigation bar', asyn
   await expect(page).toHaveURL(/issuer_user_type=customer/);
   const rows = page.getByTestId('ticket-row');
   await expect(rows.first()).toBeVisible();
-  // The status badges (staff's rows carry a priority badge too).
-  const statuses = rows.locator('.mantine-Badge-root:not([data-testid="priority-badge"]) .mantine-Badge-label');
+  // The status badges (staff's rows carry priority, due-time and rating badges too).
+  const statuses = rows.getByTestId('status-badge').locator('.mantine-Badge-label');
   for (const status of await statuses.allTextContents()) expect(status).toBe('In Progress');
 
   await page.reload();

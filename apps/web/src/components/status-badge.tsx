@@ -13,7 +13,7 @@ export function StatusBadge({ status, ...props }: { status: TicketStatus } & Omi
   const labels = useLabels();
   return (
     // Mantine writes badges in capitals; the spec writes the statuses in title case.
-    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" {...props}>
+    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" data-testid="status-badge" {...props}>
       {labels.status(status)}
     </Badge>
   );
