@@ -5,6 +5,7 @@ import { businessCalendars, holidays, type WeekMinutes } from '../../db/schema.t
 
 export type CalendarRow = typeof businessCalendars.$inferSelect;
 export type HolidayRow = typeof holidays.$inferSelect;
+export type { WeekMinutes };
 
 /** A calendar with its holidays (oldest first). */
 export interface CalendarView extends CalendarRow {

@@ -20,7 +20,6 @@ import {
 } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { WeekMinutes } from '../../db/schema.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { listServiceLevelRows } from '../service-levels/service-levels.repository.ts';
@@ -39,6 +38,7 @@ import {
   upsertHoliday,
   type CalendarRow,
   type CalendarView,
+  type WeekMinutes,
 } from './calendars.repository.ts';
 import { readIcalHolidays } from './ical-holidays.ts';
 

@@ -4,14 +4,7 @@
  */
 import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  RATING_LOW_MAX,
-  SEARCH_COUNT_LIMIT,
-  type IssuedTo,
-  type IssuerUserType,
-  type TicketPriority,
-  type TicketStatus,
-} from '@switchboard/shared';
+import { RATING_LOW_MAX, SEARCH_COUNT_LIMIT } from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
@@ -19,38 +12,10 @@ import { comments, ticketRatings, tickets } from '../../db/schema.ts';
 import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
 import { dueSoonOf, overdueOf, userNameOf } from './tickets.repository.ts';
 
-export { NEWEST_FIRST, type TicketOrder } from './ticket-order.ts';
+import type { TicketFilter } from './ticket-filter.ts';
 
-/** Conditions of the ticket list; every field narrows, absent fields do not. */
-export interface TicketFilter {
-  issuerUserId?: string;
-  issuerUserType?: IssuerUserType;
-  groupId?: string;
-  subGroupId?: string;
-  ticketId?: number;
-  issuedTo?: IssuedTo;
-  status?: TicketStatus;
-  /** Stored numbers from `from` (inclusive) to `before` (exclusive): a prefix search that an index serves. */
-  numberRange?: { from: string; before: string | null };
-  /** Calendar days in `timezone`, both included. */
-  createdDays?: { start?: string; end?: string; timezone: string };
-  /** Tickets assigned to this user, or (null) to nobody (DESIGN.md §19). */
-  assigneeUserId?: string | null;
-  /** Text in the title, the description or a comment; internal comments only when `internal` (DESIGN.md §19). */
-  text?: { words: string; internal: boolean };
-  /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due_first or tickets_due_last. */
-  overdue?: true;
-  /** Only tickets due soon (DESIGN.md §26): a range of tickets_sla_pending. */
-  dueSoon?: true;
-  /** Only tickets waiting for their customer (DESIGN.md §26): tickets_waiting. */
-  waiting?: true;
-  /** Tickets solved on these calendar days in `timezone`, both included: a range of tickets_resolved. */
-  resolvedDays?: { start?: string; end?: string; timezone: string };
-  /** Tickets of one priority (DESIGN.md §30). */
-  priority?: TicketPriority;
-  /** Rated tickets (DESIGN.md §25); `lowOnly` those rated RATING_LOW_MAX or lower. */
-  rated?: { lowOnly: boolean };
-}
+export { NEWEST_FIRST, type TicketOrder } from './ticket-order.ts';
+export type { TicketFilter } from './ticket-filter.ts';
 
 /** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
 export function containsPattern(words: string): string {
