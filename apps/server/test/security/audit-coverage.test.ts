@@ -28,6 +28,7 @@ const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/v1/channels/sms/delivery': "the SMS gateway's delivery report, kept on the outbox message it names",
   'POST /api/v1/public/ratings/comment':
     'adds the words to the rating just given by the same link, which is audited (ticket.rate); kept on the rating',
+  'POST /api/v1/inbox/read': "marks the caller's own notifications read; kept on the items (read_at), which change nothing else",
 };
 
 /** Writes only an API client makes (DESIGN.md §22, §24): asked by a client with every scope instead. */

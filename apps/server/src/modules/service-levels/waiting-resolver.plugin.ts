@@ -13,7 +13,12 @@ export default fp(
     const everyMs = Math.min(config.serviceLevels.scanMs, WAITING_LOOK_MAX_MS);
     app.jobs.handle(WAITING_JOB, waitingJobHandler({ db, tell, days: config.serviceLevels.waitingAutoResolveDays }, everyMs));
     app.addHook('onReady', async () => {
-      await ensureJob(db, { kind: WAITING_JOB, key: WAITING_JOB });
+      try {
+        await ensureJob(db, { kind: WAITING_JOB, key: WAITING_JOB });
+      } catch (error) {
+        // The desk serves without it; another process's start, or this one's next, writes it.
+        app.log.error({ err: error }, 'could not write the job that ends unanswered waits');
+      }
     });
   },
   { name: 'waiting-resolver', dependencies: ['deps', 'job-runner'] },

@@ -18,8 +18,13 @@ export default fp(
       return { runAt: new Date(Date.now() + (more ? 0 : scanMs)) };
     });
     app.addHook('onReady', async () => {
-      await ensureJob(db, { kind: SLA_SCAN_JOB, key: SLA_SCAN_JOB });
-      app.jobs.wake();
+      try {
+        await ensureJob(db, { kind: SLA_SCAN_JOB, key: SLA_SCAN_JOB });
+        app.jobs.wake();
+      } catch (error) {
+        // The desk serves without it; another process's start, or this one's next, writes it.
+        app.log.error({ err: error }, 'could not write the warnings scan job');
+      }
     });
   },
   { name: 'sla-warnings', dependencies: ['deps', 'job-runner'] },
