@@ -135,9 +135,12 @@ describeWithApp('the outage ledger', (ctx) => {
       await buildSubscriber(ctx.db, south),
       await buildSubscriber(ctx.db, south, { status: 'suspended' }),
     ];
-    const id = await buildAreaIncident(ctx.db, [north, south], { createdAt: new Date(Date.now() - 2 * 3_600_000) });
-    const day = createProviderClock('Asia/Dhaka').dayOf(new Date());
-    const { rows } = await ledgerRows({ start_date: `${day}T00:00:00+06:00`, end_date: `${day}T23:59:59+06:00` });
+    const began = new Date(Date.now() - 2 * 3_600_000);
+    const id = await buildAreaIncident(ctx.db, [north, south], { createdAt: began });
+    // From the day it began (yesterday, in the two hours after midnight in Dhaka) to today.
+    const clock = createProviderClock('Asia/Dhaka');
+    const [first, today] = [clock.dayOf(began), clock.dayOf(new Date())];
+    const { rows } = await ledgerRows({ start_date: `${first}T00:00:00+06:00`, end_date: `${today}T23:59:59+06:00` });
     for (const number of people) {
       const row = rows.find((record) => record.Number?.text === number);
       expect(row?.Incidents?.text).toContain(String(id));
