@@ -15,6 +15,8 @@ export const commentSchema = z.object({
   is_internal: z.boolean(),
   /** How it reached the desk: staff see "by SMS" / "by e-mail" on the issuer's answers (DESIGN.md §24). */
   source: z.enum(COMMENT_SOURCES),
+  /** The ticket it was written on, when a merge moved it here (DESIGN.md §27): "from ticket N". */
+  from_ticket_id: z.number().int().nullable().optional(),
 });
 export type TicketComment = z.infer<typeof commentSchema>;
 
@@ -60,6 +62,13 @@ export const addCommentBodySchema = z
      * until the issuer answers. Only an external reply can wait.
      */
     wait_for_customer: z.boolean().default(false),
+    /**
+     * The newest comment the writer had seen when they sent it (its created_at; the ticket's when it
+     * had none). When somebody else has written since, the comment is refused with 409
+     * `comments.repliedMeanwhile` (DESIGN.md §27) and the form shows theirs; sending again with the
+     * newer time sends it. Absent: no such check (the API's callers, SMS and e-mail).
+     */
+    seen_until: z.iso.datetime({ offset: true, message: msg('comments.seenUntil') }).optional(),
   })
   .refine((body) => !(body.wait_for_customer && body.is_internal), {
     message: msg('comments.waitNeedsExternal'),

@@ -12,6 +12,7 @@ export const LIVE_EVENT_NAMES = [
   'ticket.rated_low',
   'ticket.due_soon',
   'inbox.added',
+  'ticket.presence',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
@@ -79,5 +80,7 @@ export const liveEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ticket.rated_low'), data: lowRatingEventDataSchema }),
   z.object({ event: z.literal('ticket.due_soon'), data: dueSoonEventDataSchema }),
   z.object({ event: z.literal('inbox.added'), data: inboxAddedEventDataSchema }),
+  /** Who is on the ticket changed (DESIGN.md §27), staff only: the view asks GET /tickets/{id}/presence. */
+  z.object({ event: z.literal('ticket.presence'), data: ticketEventDataSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -33,6 +33,10 @@ import type serverChannels from '../messages/en/server/channels.json';
 import type serverSatisfaction from '../messages/en/server/satisfaction.json';
 import type serverCalendars from '../messages/en/server/calendars.json';
 import type serverInbox from '../messages/en/server/inbox.json';
+import type serverMerge from '../messages/en/server/merge.json';
+import type serverLinks from '../messages/en/server/links.json';
+import type serverTags from '../messages/en/server/tags.json';
+import type serverPresence from '../messages/en/server/presence.json';
 import type validationCommon from '../messages/en/validation/common.json';
 import type validationAuth from '../messages/en/validation/auth.json';
 import type validationUsers from '../messages/en/validation/users.json';
@@ -58,6 +62,9 @@ import type validationChannels from '../messages/en/validation/channels.json';
 import type validationSatisfaction from '../messages/en/validation/satisfaction.json';
 import type validationCalendars from '../messages/en/validation/calendars.json';
 import type validationInbox from '../messages/en/validation/inbox.json';
+import type validationMerge from '../messages/en/validation/merge.json';
+import type validationTags from '../messages/en/validation/tags.json';
+import type validationPresence from '../messages/en/validation/presence.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type issuer from '../messages/en/issuer.json';
 
@@ -93,7 +100,11 @@ export type ServerMessageKey =
   | KeysOf<'channels', typeof serverChannels>
   | KeysOf<'satisfaction', typeof serverSatisfaction>
   | KeysOf<'calendars', typeof serverCalendars>
-  | KeysOf<'inbox', typeof serverInbox>;
+  | KeysOf<'inbox', typeof serverInbox>
+  | KeysOf<'merge', typeof serverMerge>
+  | KeysOf<'links', typeof serverLinks>
+  | KeysOf<'tags', typeof serverTags>
+  | KeysOf<'presence', typeof serverPresence>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -121,6 +132,9 @@ export type ValidationMessageKey =
   | KeysOf<'channels', typeof validationChannels>
   | KeysOf<'satisfaction', typeof validationSatisfaction>
   | KeysOf<'calendars', typeof validationCalendars>
-  | KeysOf<'inbox', typeof validationInbox>;
+  | KeysOf<'inbox', typeof validationInbox>
+  | KeysOf<'merge', typeof validationMerge>
+  | KeysOf<'tags', typeof validationTags>
+  | KeysOf<'presence', typeof validationPresence>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

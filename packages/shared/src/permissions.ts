@@ -341,6 +341,7 @@ export const TICKET_LIST_FILTERS = [
   'resolved_to',
   'priority',
   'rating',
+  'tag',
 ] as const;
 export type TicketListFilterName = (typeof TICKET_LIST_FILTERS)[number];
 

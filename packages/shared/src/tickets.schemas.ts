@@ -22,6 +22,8 @@ import { commentSchema } from './comments.schemas.ts';
 import { attachmentUrlsSchema } from './storage.schemas.ts';
 import { assigneeFilterSchema, assigneeSchema } from './assignment.schemas.ts';
 import { sortDirectionSchema, ticketPrioritySchema, ticketSortSchema } from './priority.schemas.ts';
+import { ticketLinkSchema } from './links.schemas.ts';
+import { tagSchema } from './tags.schemas.ts';
 
 /** The ticket's number stored with the country prefix: 880 + 10 digits. */
 export const problematicNumberSchema = z
@@ -81,6 +83,8 @@ export const forwardHistoryEntrySchema = z.object({
   is_in_forward_loop: z.boolean(),
   forwarded_by_name: z.string(),
   created_at: z.string(),
+  /** The ticket it was made on, when a merge moved it here (DESIGN.md §27). */
+  from_ticket_id: z.number().int().nullable().optional(),
 });
 export type ForwardHistoryEntry = z.infer<typeof forwardHistoryEntrySchema>;
 
@@ -138,6 +142,15 @@ export const ticketSchema = z.object({
   priority: ticketPrioritySchema.optional(),
   /** Staff only (DESIGN.md §25): the issuer's rating, null until one is given. */
   rating: ticketRatingSchema.nullable().optional(),
+  /**
+   * The ticket this one was merged into (DESIGN.md §27), null when not merged: the view leads
+   * there. Sent to a viewer who may see that ticket; null otherwise.
+   */
+  merged_into: z.number().int().nullable().optional(),
+  /** Staff only (DESIGN.md §27): the linked tickets, either way, newest link first. */
+  links: z.array(ticketLinkSchema).optional(),
+  /** Staff only (DESIGN.md §27): the ticket's tags, in alphabetical order. */
+  tags: z.array(z.string()).optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -201,6 +214,8 @@ export const ticketListQuerySchema = z
     priority: optionalQuery(ticketPrioritySchema),
     /** Staff only: `low` the tickets rated 1 or 2, `any` every rated one (DESIGN.md §25). */
     rating: optionalQuery(z.enum(RATING_FILTERS, msg('satisfaction.filter'))),
+    /** Staff only (DESIGN.md §27): the tickets with this tag. */
+    tag: optionalQuery(tagSchema),
     /** The order (DESIGN.md §30); agents and customers may order by creation only (listSortsFor). */
     sort: optionalQuery(ticketSortSchema),
     order: optionalQuery(sortDirectionSchema),
@@ -234,6 +249,8 @@ export const ticketListItemSchema = z.object({
   priority: ticketPrioritySchema.optional(),
   /** Staff only (DESIGN.md §25): the rating's score, null when not rated. */
   rating: z.number().int().nullable().optional(),
+  /** Staff only (DESIGN.md §27): the ticket's tags, in alphabetical order. */
+  tags: z.array(z.string()).optional(),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 

@@ -157,6 +157,8 @@ export const tickets = pgTable(
     replyToldAt: timestamp('reply_told_at', { withTimezone: true }),
     // Staff's judgement of the ticket (DESIGN.md §30), never shown to agents or customers.
     priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default(DEFAULT_TICKET_PRIORITY),
+    // The ticket a merge closed this one into (DESIGN.md §27): the view leads there.
+    mergedInto: bigint('merged_into', { mode: 'number' }).references((): AnyPgColumn => tickets.ticketId),
   },
   (t) => [
     index('tickets_created').on(t.createdAt),
@@ -235,6 +237,8 @@ export const comments = pgTable(
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
     /** How it reached the desk (DESIGN.md §24): the web or the API, an SMS, an e-mail. */
     source: text('source', { enum: COMMENT_SOURCES }).notNull().default('web'),
+    // The ticket it was written on, when a merge moved it (DESIGN.md §27).
+    fromTicketId: bigint('from_ticket_id', { mode: 'number' }).references((): AnyPgColumn => tickets.ticketId),
     createdAt: createdAt(),
   },
   (t) => [
@@ -259,6 +263,8 @@ export const forwardEvents = pgTable(
     isInForwardLoop: boolean('is_in_forward_loop').notNull().default(false),
     forwardedBy: uuid('forwarded_by').references(() => users.id),
     forwardedByName: text('forwarded_by_name').notNull(),
+    // The ticket it was made on, when a merge moved it (DESIGN.md §27).
+    fromTicketId: bigint('from_ticket_id', { mode: 'number' }).references((): AnyPgColumn => tickets.ticketId),
     createdAt: createdAt(),
   },
   (t) => [
@@ -365,29 +371,5 @@ export const incidentDismissals = pgTable(
     // The dismissals of a department within the window, read with every look at the suggestions.
     index('incident_dismissals_department_at').on(t.department, t.dismissedAt),
     oneOf('incident_dismissals', t.department, DEPARTMENTS),
-  ],
-);
-
-/**
- * A ticket's moves into and out of `closed` (resolved, reopened), with who made them: the number's
- * history (DESIGN.md §12) shows every resolve and reopen, not only the last.
- */
-export const ticketStatusEvents = pgTable(
-  'ticket_status_events',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.ticketId),
-    fromStatus: text('from_status', { enum: TICKET_STATUSES }).notNull(),
-    toStatus: text('to_status', { enum: TICKET_STATUSES }).notNull(),
-    byUserId: uuid('by_user_id').references(() => users.id),
-    byName: text('by_name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('ticket_status_events_ticket').on(t.ticketId, t.createdAt),
-    oneOf('ticket_status_events', t.fromStatus, TICKET_STATUSES),
-    oneOf('ticket_status_events', t.toStatus, TICKET_STATUSES),
   ],
 );

@@ -4,6 +4,8 @@
  * migration set.
  */
 export * from './desk.schema.ts';
+export * from './ticket-history.schema.ts';
+export * from './ticket-hygiene.schema.ts';
 export * from './desk-settings.schema.ts';
 export * from './records.schema.ts';
 export * from './integrations.schema.ts';

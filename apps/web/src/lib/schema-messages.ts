@@ -12,7 +12,7 @@ const validationEnglish = import.meta.glob<Record<string, unknown>>(
   [
     '../../../../packages/shared/messages/en/validation/*.json',
     // STAFF_SCREEN_DOMAINS, which a glob cannot read from a constant.
-    '!../../../../packages/shared/messages/en/validation/{alarms,integrations,broadcasts,channels,audit,service-levels,canned-replies,dashboard,calendars,inbox}.json',
+    '!../../../../packages/shared/messages/en/validation/{alarms,integrations,broadcasts,channels,audit,service-levels,canned-replies,dashboard,calendars,inbox,merge,tags,presence}.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -36,6 +36,9 @@ export const STAFF_SCREEN_DOMAINS = [
   'dashboard',
   'calendars',
   'inbox',
+  'merge',
+  'tags',
+  'presence',
 ] as const;
 
 /** A staff screen's validation English (one of STAFF_SCREEN_DOMAINS), from the module of its form. */

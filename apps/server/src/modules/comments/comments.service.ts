@@ -71,6 +71,7 @@ export async function addComment(
     isInternal,
     attachments: keys,
     source,
+    fromTicketId: null,
   };
   const write = async (db: Db) => {
     // An internal note is staff's to hear of; the status it moved is the issuer's too.
@@ -141,6 +142,7 @@ export async function addIssuerAnswer(
     isInternal: false,
     attachments: answer.attachments,
     source: answer.source,
+    fromTicketId: null,
   };
   const heard = { ticket_id: ticket.ticketId, issuer_user_id: ticket.issuerUserId };
   const byIssuer = { authorId: null, authorType: 'customer' as const, isInternal: false, waitForCustomer: false, byIssuer: true };

@@ -38,6 +38,7 @@ type CommentJson = Record<'id' | 'commenter_name' | 'message' | 'created_at', st
   is_internal: boolean;
   source: CommentRow['source'];
   attachments: string[];
+  from_ticket_id: number | null;
 };
 type ForwardJson = Record<'id' | 'forward_cause' | 'forwarded_by_name' | 'created_at', string> & {
   ticket_id: number;
@@ -45,6 +46,7 @@ type ForwardJson = Record<'id' | 'forward_cause' | 'forwarded_by_name' | 'create
   newly_issued_to: ForwardEventRow['newlyIssuedTo'];
   is_in_forward_loop: boolean;
   forwarded_by: string | null;
+  from_ticket_id: number | null;
 };
 type RatingJson = Pick<TicketRatingRow, 'score' | 'channel' | 'comment'> & { rated_at: string };
 
@@ -53,7 +55,7 @@ function ticketViewStatement(db: Db, scope: TicketViewScope) {
   const ticketId = tickets.ticketId;
   const newestComments = sql<CommentJson[]>`(
     select coalesce(json_agg(newest order by newest.created_at, newest.id), '[]')
-    from (select id, ticket_id, commenter_user_id, commenter_name, commenter_user_type, message, is_internal, attachments, source, created_at
+    from (select id, ticket_id, commenter_user_id, commenter_name, commenter_user_type, message, is_internal, attachments, source, from_ticket_id, created_at
           from comments where ticket_id = ${ticketId}${visible}
           order by created_at desc, id desc limit ${sql.placeholder('commentsLimit')}) newest)`;
   const commentsTotal = sql<number>`(select count(*)::int from comments where ticket_id = ${ticketId}${visible})`;
@@ -112,6 +114,7 @@ function commentOf(json: CommentJson): CommentRow {
     isInternal: json.is_internal,
     attachments: json.attachments,
     source: json.source,
+    fromTicketId: json.from_ticket_id === null ? null : Number(json.from_ticket_id),
     createdAt: new Date(json.created_at),
   };
 }
@@ -126,6 +129,7 @@ function forwardOf(json: ForwardJson): ForwardEventRow {
     isInForwardLoop: json.is_in_forward_loop,
     forwardedBy: json.forwarded_by,
     forwardedByName: json.forwarded_by_name,
+    fromTicketId: json.from_ticket_id === null ? null : Number(json.from_ticket_id),
     createdAt: new Date(json.created_at),
   };
 }
