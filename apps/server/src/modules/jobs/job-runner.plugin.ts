@@ -8,7 +8,7 @@ import { createJobRunner, type JobRunner } from './job-runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: Pick<JobRunner, 'handle' | 'runOnce' | 'wake'>;
+    jobs: Pick<JobRunner, 'handle' | 'recurring' | 'runOnce' | 'wake'>;
   }
 }
 
@@ -18,6 +18,7 @@ export default fp(
     const runner = createJobRunner({ db, pollMs: config.serviceLevels.jobsPollMs, log: app.log });
     app.decorate('jobs', {
       handle: (kind, handler) => runner.handle(kind, handler),
+      recurring: (kind, handler) => runner.recurring(kind, handler),
       runOnce: () => runner.runOnce(),
       wake: () => runner.wake(),
     });

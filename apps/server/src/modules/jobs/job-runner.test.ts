@@ -85,5 +85,28 @@ for (const kind of databaseKinds()) {
       await ensureJob(db(), { kind: 'test.scan', key: 'scan', runAt: new Date(0) });
       expect((await db().select().from(jobs).where(eq(jobs.key, 'scan'))).length).toBe(1);
     });
+
+    it('writes a recurring job on its first pass, and again once it is gone, however many runners keep it', async () => {
+      const ran: number[] = [];
+      const later = async () => {
+        ran.push(Date.now());
+        return { runAt: new Date(Date.now() + 3_600_000) };
+      };
+      const keepers = [0, 1].map(() => {
+        const made = createJobRunner({ db: db(), pollMs: 60_000, log, recurringCheckMs: 0 });
+        made.recurring('test.recurring', later);
+        return made;
+      });
+      await Promise.all(keepers.map((keeper) => keeper.runOnce()));
+      expect(ran).toHaveLength(1);
+      const pending = async () =>
+        (await db().select().from(jobs).where(eq(jobs.key, 'test.recurring'))).filter((job) => !job.doneAt);
+      expect(await pending()).toHaveLength(1);
+      // Ended by hand (or never written, the database away at the start): the next pass writes it again.
+      await db().update(jobs).set({ doneAt: new Date() }).where(eq(jobs.key, 'test.recurring'));
+      await keepers[0]?.runOnce();
+      expect(ran).toHaveLength(2);
+      expect(await pending()).toHaveLength(1);
+    });
   });
 }

@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { leaseDueJob, recordJobOutcome, type JobPayload, type JobRow } from './jobs.repository.ts';
+import { ensureJob, leaseDueJob, recordJobOutcome, type JobPayload, type JobRow } from './jobs.repository.ts';
 
 /** What a run decided: the job is done, or due again at `runAt` (with its progress). */
 export type JobResult = { done: true } | { runAt: Date; payload?: JobPayload };
@@ -20,17 +20,26 @@ export type JobHandler = (job: JobRow) => Promise<JobResult>;
 export const JOB_LEASE_MS = 120_000;
 /** Jobs one wake-up runs before it lets the other work of the process in. */
 const JOBS_PER_PASS = 100;
+/** How often a runner makes sure its recurring jobs are pending (one write per job, none when they are). */
+export const RECURRING_CHECK_MS = 60_000;
 
 export interface JobRunnerOptions {
   db: Db;
   pollMs: number;
   log: FastifyBaseLogger;
   leaseMs?: number;
+  recurringCheckMs?: number;
 }
 
 export interface JobRunner {
   /** The handler of a kind of job; set before start. */
   handle(kind: string, handler: JobHandler): void;
+  /**
+   * The handler of a recurring job (a scan): one pending job of key `kind` that the runner writes
+   * on its first pass and again every RECURRING_CHECK_MS should it be missing (a start over an
+   * unreachable database, a job ended by hand). The handler always returns its next moment.
+   */
+  recurring(kind: string, handler: JobHandler): void;
   start(): void;
   /** Runs the jobs due now (up to a pass): the number run. Tests call it instead of waiting. */
   runOnce(): Promise<number>;
@@ -47,7 +56,10 @@ function retryAt(attempts: number): Date {
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, log } = options;
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const recurringCheckMs = options.recurringCheckMs ?? RECURRING_CHECK_MS;
   const handlers = new Map<string, JobHandler>();
+  const recurringKinds: string[] = [];
+  let recurringCheckedAt = -Infinity;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -64,7 +76,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /** Writes the missing recurring jobs; a failure is logged and tried again on the next pass. */
+  async function ensureRecurring(): Promise<void> {
+    if (recurringKinds.length === 0 || Date.now() - recurringCheckedAt < recurringCheckMs) return;
+    try {
+      for (const kind of recurringKinds) await ensureJob(db, { kind, key: kind });
+      recurringCheckedAt = Date.now();
+    } catch (error) {
+      log.error({ err: error }, 'could not write the recurring jobs; the next pass tries again');
+    }
+  }
+
   async function runOnce(): Promise<number> {
+    await ensureRecurring();
     let ran = 0;
     while (ran < JOBS_PER_PASS) {
       const job = await leaseDueJob(db, [...handlers.keys()], leaseMs);
@@ -89,6 +113,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     handle(kind, handler) {
       handlers.set(kind, handler);
+    },
+    recurring(kind, handler) {
+      handlers.set(kind, handler);
+      if (!recurringKinds.includes(kind)) recurringKinds.push(kind);
     },
     start() {
       stopped = false;
