@@ -34,6 +34,11 @@ function shortForm(value: unknown): string {
   return String(value);
 }
 
+// No test reaches the network. A request made after a test's own stub of fetch is gone (a ticket
+// view's last word as the view unmounts, after the test's afterEach) fails as offline, quietly,
+// instead of dialling localhost.
+globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch: no network in tests'));
+
 // Mantine reads these browser APIs that happy-dom lacks.
 if (!('matchMedia' in window)) {
   Object.defineProperty(window, 'matchMedia', {

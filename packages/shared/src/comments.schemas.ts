@@ -68,7 +68,11 @@ export const addCommentBodySchema = z
      * `comments.repliedMeanwhile` (DESIGN.md §27) and the form shows theirs; sending again with the
      * newer time sends it. Absent: no such check (the API's callers, SMS and e-mail).
      */
-    seen_until: z.iso.datetime({ offset: true, message: msg('comments.seenUntil') }).optional(),
+    seen_until: z.iso
+      .datetime({ offset: true, message: msg('comments.seenUntil') })
+      // Of any precision, yet bounded: `2026-11-27T21:21:18.123456+06:00` is 32 characters.
+      .max(40, msg('comments.seenUntil'))
+      .optional(),
   })
   .refine((body) => !(body.wait_for_customer && body.is_internal), {
     message: msg('comments.waitNeedsExternal'),

@@ -30,6 +30,7 @@ import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes
 import metaRoutes from './meta/meta.routes.ts';
 import statusRoutes from './outages/status.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
+import presenceRoutes from './presence/presence.routes.ts';
 import publicTicketsRoutes from './public-tickets/public-tickets.routes.ts';
 import reportsRoutes from './reports/reports.routes.ts';
 import satisfactionRoutes from './satisfaction/satisfaction.routes.ts';
@@ -66,6 +67,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   assignmentRoutes,
   bulkRoutes,
   priorityRoutes,
+  presenceRoutes,
   storageRoutes,
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),

@@ -25,6 +25,7 @@ export type WriteKind =
   | 'alarm'
   | 'broadcast'
   | 'smsCallback'
+  | 'presence'
   | 'other';
 
 /**
@@ -63,6 +64,10 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // client's whole budget (CLIENT_CALLBACKS_PER_MINUTE); a number's own flood is held back by its
   // hourly limit (SMS_INBOUND_PER_NUMBER_PER_HOUR).
   smsCallback: { staff: 24_000, others: 24_000 },
+  // Where one is on a ticket (DESIGN.md §27): a heartbeat every 20 s from a few tabs and a state
+  // change now and then; the route is staff's only, and a change publishes an event, so a script
+  // is held to one every 2 s.
+  presence: { staff: 30, others: 30 },
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };

@@ -218,6 +218,15 @@ export const REQUESTS: Record<string, RequestOf> = {
     const ticket = await freshTicket(world, ownDepartment(caller));
     return call('POST', `/api/v1/tickets/${ticket.ticketId}/priority`, { priority: 'urgent' })(caller);
   },
+  // Who else is on a ticket (DESIGN.md §27): staff only, on any ticket.
+  'POST /api/v1/tickets/{id}/presence': async (caller, world) =>
+    call('POST', `/api/v1/tickets/${world.customerTicket.ticketId}/presence`, { state: 'viewing' })(caller),
+  'POST /api/v1/tickets/{id}/presence #no such ticket': async (caller) =>
+    call('POST', '/api/v1/tickets/987654321/presence', { state: 'viewing' })(caller),
+  'GET /api/v1/tickets/{id}/presence': async (caller, world) =>
+    call('GET', `/api/v1/tickets/${world.customerTicket.ticketId}/presence`)(caller),
+  'GET /api/v1/tickets/{id}/presence #no such ticket': async (caller) =>
+    call('GET', '/api/v1/tickets/987654321/presence')(caller),
   'GET /api/v1/tickets/forward-chain-tickets/{page}': async (caller) =>
     call('GET', '/api/v1/tickets/forward-chain-tickets/1')(caller),
   'GET /api/v1/tickets/number-history/{number}': async (caller, world) =>

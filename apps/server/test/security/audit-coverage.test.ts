@@ -28,6 +28,8 @@ const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/v1/channels/sms/delivery': "the SMS gateway's delivery report, kept on the outbox message it names",
   'POST /api/v1/public/ratings/comment':
     'adds the words to the rating just given by the same link, which is audited (ticket.rate); kept on the rating',
+  'POST /api/v1/tickets/{id}/presence':
+    'says where the caller is on a ticket for the next 45 s (ticket_presence); changes nothing of the ticket',
   'POST /api/v1/inbox/read': "marks the caller's own notifications read; kept on the items (read_at), which change nothing else",
 };
 

@@ -40,6 +40,8 @@ export interface RequestOptions {
   /** Public calls send no token and never sign the user out. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a last word as a tab closes), as navigator.sendBeacon's would, with the bearer header. */
+  keepalive?: boolean;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -56,6 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: options.text ? options.text.content : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

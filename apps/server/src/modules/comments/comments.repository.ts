@@ -17,6 +17,30 @@ export async function insertComment(db: Db, row: typeof comments.$inferInsert): 
   return comment;
 }
 
+/**
+ * Whether the ticket has a comment written after `since` by somebody other than `authorId` that the
+ * author may see (internal notes only when `seesInternal`), `since` an ISO date and time: somebody replied meanwhile (DESIGN.md
+ * §27). Times are compared to the millisecond, as the writer saw them in the API's replies.
+ */
+export async function hasCommentByOthersSince(
+  db: Db,
+  check: { ticketId: number; authorId: string; since: string; seesInternal: boolean },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.ticketId, check.ticketId),
+        sql`date_trunc('milliseconds', ${comments.createdAt}) > ${check.since}::timestamptz`,
+        sql`${comments.commenterUserId} is distinct from ${check.authorId}`,
+        check.seesInternal ? undefined : eq(comments.isInternal, false),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A new comment with its id given (so that its trail can name it), and its ticket. */
 export type NewComment = Required<Omit<typeof comments.$inferInsert, 'createdAt'>>;
 

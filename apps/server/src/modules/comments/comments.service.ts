@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  canSeeInternalComments,
   canWriteInternalComments,
   type AddCommentBody,
   type CommentSource,
@@ -21,11 +22,11 @@ import {
   statusAfterIssuerAnswer,
   waitAfterComment,
 } from '../tickets/ticket-workflow.ts';
-import { recordStatusChanges } from '../tickets/tickets.repository.ts';
+import { lockTicket, recordStatusChanges } from '../tickets/tickets.repository.ts';
 import type { TicketWithIssuer } from '../tickets/tickets.repository.ts';
 import { findTicketForViewer, type TicketReader, type TicketsContext } from '../tickets/tickets.service.ts';
 import { commentsBefore } from './comment-pages.ts';
-import { insertCommentWithTrail, type NewComment } from './comments.repository.ts';
+import { hasCommentByOthersSince, insertCommentWithTrail, type NewComment } from './comments.repository.ts';
 
 export interface CommentsContext extends TicketsContext {
   /** How the issuer is told of a reply (DESIGN.md §13). */
@@ -41,6 +42,8 @@ export interface CommentsContext extends TicketsContext {
  * reached the desk (an issuer's answer by SMS or e-mail, DESIGN.md §24). A staff reply may wait
  * for the customer (DESIGN.md §26; refused, with nothing written, to anybody else); the issuer's
  * answer or a staff reply that does not wait ends the wait, in the comment's own statement.
+ * With `seen_until`, a comment by somebody else that the author may see, written after it, refuses
+ * the comment with 409 and nothing written (DESIGN.md §27).
  */
 export async function addComment(
   ctx: CommentsContext,
@@ -100,11 +103,28 @@ export async function addComment(
       ]);
     return written;
   };
+  const seenUntil = body.seen_until;
   // The comment, its ticket's move and the message to the issuer are one statement: a comment that
-  // claims no upload, changes no language and reopens nothing needs no transaction.
-  const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed';
-  const written = await (oneStatement ? write(ctx.db) : ctx.db.transaction(write));
+  // claims no upload, changes no language, reopens nothing and checks for replies needs no transaction.
+  const oneStatement = keys.length === 0 && !remembersLanguage && move?.from !== 'closed' && seenUntil === undefined;
+  const written = await (oneStatement
+    ? write(ctx.db)
+    : ctx.db.transaction(async (tx) => {
+        if (seenUntil !== undefined) await refuseIfRepliedMeanwhile(tx, author, ticket.ticketId, seenUntil);
+        return write(tx);
+      }));
   if (written.told) ctx.tell.outbox.ring();
+}
+
+/**
+ * Refuses (409 comments.repliedMeanwhile) a comment when somebody else wrote one the author may
+ * see after `seenUntil`. The ticket's row is locked first and the comments read after: two replies
+ * sent at once run one after the other, and the second one sees the first.
+ */
+async function refuseIfRepliedMeanwhile(tx: Db, author: Actor, ticketId: number, seenUntil: string): Promise<void> {
+  await lockTicket(tx, ticketId);
+  const since = { ticketId, authorId: author.id, since: seenUntil, seesInternal: canSeeInternalComments(author) };
+  if (await hasCommentByOthersSince(tx, since)) throw new AppError('conflict', 'comments.repliedMeanwhile');
 }
 
 /** An answer by the issuer of a public-form ticket, who has no account (DESIGN.md §24). */

@@ -12,6 +12,7 @@ import {
   canHearLowRating,
   canHearTicketEvent,
   canSeeAlarms,
+  canUsePresence,
   isStaff,
   LIVE_STREAMS_PER_USER,
   type AlarmEventData,
@@ -111,6 +112,12 @@ export function frameFor(holder: Pick<StreamHolder, 'id' | 'user_type'>, event: 
     // The bell is each person's own: only those told hear it, and only how many they have unread.
     if (!event.user_ids.includes(holder.id)) return null;
     const data: InboxAddedEventData = { unread: event.unread };
+    return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+  if (event.event === 'ticket.presence') {
+    // Staff's alone (DESIGN.md §27), and only those on the ticket need to read who is there.
+    if (!canUsePresence(holder) || !event.user_ids.includes(holder.id)) return null;
+    const data: TicketEventData = { ticket_id: event.ticket_id };
     return `event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`;
   }
   if (!canHearTicketEvent(holder, event)) return null;

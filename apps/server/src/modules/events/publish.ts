@@ -99,8 +99,28 @@ export interface InboxAddedEvent {
   unread: number;
 }
 
+/**
+ * Who is on a ticket changed (DESIGN.md §27): heard by the staff among `user_ids`, the others on the
+ * ticket at the time (at most PRESENCE_LIST_MAX), so that a change costs a frame per person on the
+ * ticket, not one per open stream; a stream writes only the ticket. Written by the presence
+ * statement itself (presence.repository.ts).
+ */
+export interface PresenceEvent {
+  event: 'ticket.presence';
+  ticket_id: number;
+  user_ids: string[];
+}
+
 export type PublishedEvent =
-  TicketEvent | IncidentEvent | AlarmEvent | BroadcastEvent | LowRatingEvent | DueSoonEvent | InboxAddedEvent | AccountEvent;
+  | TicketEvent
+  | IncidentEvent
+  | AlarmEvent
+  | BroadcastEvent
+  | LowRatingEvent
+  | DueSoonEvent
+  | InboxAddedEvent
+  | PresenceEvent
+  | AccountEvent;
 
 /** The payload on the channel, as the listener reads it back (anything else is ignored). */
 const publishedEventSchema = z.discriminatedUnion('event', [
@@ -129,6 +149,7 @@ const publishedEventSchema = z.discriminatedUnion('event', [
   }),
   z.object({ event: z.literal('ticket.due_soon'), ticket_id: z.number().int(), issued_to: z.enum(ISSUED_TO_VALUES) }),
   z.object({ event: z.literal('inbox.added'), user_ids: z.array(z.string()), unread: z.number().int() }),
+  z.object({ event: z.literal('ticket.presence'), ticket_id: z.number().int(), user_ids: z.array(z.string()) }),
   z.object({ event: z.literal('account.changed'), user_id: z.string() }),
 ]);
 

@@ -12,12 +12,13 @@ import {
   canWaitForCustomer,
   canWriteInternalComments,
 } from '@switchboard/shared';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadingNote } from '../../components/loading-note.tsx';
 import { ImageGallery } from '../../components/image-gallery.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { StackAfterFirstPaint } from '../../components/stack-after-first-paint.tsx';
 import { SubscriberCardSlot } from '../../components/subscriber-card/subscriber-card-slot.tsx';
+import { TicketPresenceSlot } from '../../components/ticket-presence/ticket-presence-slot.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatDisplayDateTime } from '../../lib/dates.ts';
 import { useMessages } from '../../lib/i18n.ts';
@@ -72,6 +73,8 @@ export function ViewTicketScreen() {
   const timeZone = useProviderTimeZone();
   const ticket = useTicket(id);
   useLiveTicket(id);
+  // Whether this person is writing a comment: the presence line tells the others (staff only).
+  const [replying, setReplying] = useState(false);
 
   if (id === undefined || !session) return <TicketNotFound />;
   if (ticket.isPending) return <LoadingNote text={t('loading')} />;
@@ -102,6 +105,7 @@ export function ViewTicketScreen() {
         <Text c="dimmed" size="sm">
           {t('ticketNumber', { id: String(data.ticket_id) })} · {formatDisplayDateTime(data.created_at, timeZone)}
         </Text>
+        <TicketPresenceSlot ticketId={data.ticket_id} replying={replying} />
       </div>
       <div className={classes.layout}>
         <Stack gap="md" className={classes.main}>
@@ -178,6 +182,8 @@ export function ViewTicketScreen() {
               key={`form-${data.ticket_id}`}
               ticketId={data.ticket_id}
               canWriteInternal={canWriteInternalComments(session)}
+              newestShown={data.comments.at(-1)?.created_at ?? data.created_at}
+              onReplyingChange={setReplying}
               canWaitForCustomer={
                 data.issued_to !== undefined &&
                 canWaitForCustomer(session, { issued_to: data.issued_to, ticket_status: data.ticket_status })

@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { addCommentBodySchema, canUseCannedReplies } from '@switchboard/shared';
-import { lazy, Suspense, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { ImageAttachmentsInput } from '../../../components/image-attachments-input.tsx';
 import { MultilineTextarea } from '../../../components/multiline-textarea.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -14,6 +14,7 @@ import { insertText, type TextSelection } from '../insert-text.ts';
 import { useAddComment } from '../api/ticket.ts';
 import { ticketViewMessages } from '../messages.ts';
 import { useCommentDraft } from '../use-comment-draft.ts';
+import { useReplyCollision } from '../use-reply-collision.ts';
 
 export interface CommentFormProps {
   ticketId: number;
@@ -24,6 +25,13 @@ export interface CommentFormProps {
    * answer (DESIGN.md §26): the ticket's clock stops until the issuer answers.
    */
   canWaitForCustomer?: boolean;
+  /**
+   * The created_at of the newest comment the view shows (the ticket's when none): what the writer
+   * has seen, sent as seen_until so that a reply written meanwhile by somebody else is shown first.
+   */
+  newestShown: string;
+  /** Told whether this person is writing (text in the box, or the box in focus), for the presence line. */
+  onReplyingChange?: (replying: boolean) => void;
 }
 
 // Staff only, and loaded when the form shows it: the ticket view's bundle stays as it was.
@@ -49,7 +57,13 @@ function messageProblem(message: string): string | undefined {
  * "Wait for the customer" beside an external reply, Send. The message is kept as a draft while
  * typed; a failed send keeps the message, the files and the choices.
  */
-export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = false }: CommentFormProps) {
+export function CommentForm({
+  ticketId,
+  canWriteInternal,
+  canWaitForCustomer = false,
+  newestShown,
+  onReplyingChange,
+}: CommentFormProps) {
   const t = useMessages(ticketViewMessages);
   const draft = useCommentDraft(ticketId);
   const message = draft.text;
@@ -64,6 +78,10 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
   // Where a canned reply goes: the last caret or selection in the message (none yet: appended).
   const selection = useRef<TextSelection | null>(null);
   const session = currentSession();
+  const collision = useReplyCollision(ticketId, newestShown, message);
+  const [focused, setFocused] = useState(false);
+  const replying = focused || message.trim() !== '';
+  useEffect(() => onReplyingChange?.(replying), [onReplyingChange, replying]);
 
   const keepSelection = (event: SyntheticEvent<HTMLTextAreaElement>) => {
     selection.current = { start: event.currentTarget.selectionStart, end: event.currentTarget.selectionEnd };
@@ -82,8 +100,8 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
     uploads.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     if (!canSend(message, sending) || uploads.busy) return;
     const body = addCommentBodySchema.safeParse({
       ticket_id: ticketId,
@@ -91,15 +109,19 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
       is_internal: canWriteInternal && internal,
       attachments: uploads.urls,
       wait_for_customer: offersWait && wait,
+      seen_until: collision.seenUntil(),
     });
     if (!body.success) return;
     addComment.mutate(body.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', title: t('commentFormSuccessTitle'), message: t('commentFormSuccess') });
+        collision.sent();
         clear();
       },
       // Unlike the spec's "form cleared": what the user wrote stays, to be sent again.
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => {
+        if (!collision.collidedWith(error)) notifications.show({ color: 'red', message: errorMessage(error) });
+      },
     });
   };
 
@@ -113,6 +135,8 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
           value={message}
           onChange={draft.change}
           onSelect={keepSelection}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
           error={problem}
           disabled={sending}
         />
@@ -132,6 +156,16 @@ export function CommentForm({ ticketId, canWriteInternal, canWaitForCustomer = f
             description={t('commentFormWaitHint')}
             disabled={sending}
           />
+        )}
+        {collision.collided !== null && (
+          <Alert color="yellow" title={t('commentFormRepliedTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{collision.collided}</Text>
+              <Button size="xs" variant="light" color="yellow" onClick={() => submit()} loading={sending} disabled={uploads.busy}>
+                {t('commentFormSendAnyway')}
+              </Button>
+            </Stack>
+          </Alert>
         )}
         <Group justify="space-between" align="center" gap="sm">
           {canWriteInternal ? (
