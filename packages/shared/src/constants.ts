@@ -40,9 +40,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * `broadcast`: an outage broadcast's SMS to a subscriber (DESIGN.md §23), paced apart from the others;
  * `answer`: the desk's answer to an inbound SMS (STATUS, STOP / START, a new ticket's number, §24);
- * `survey`: "How did we do?" after a resolve (§25).
+ * `survey`: "How did we do?" after a resolve (§25);
+ * `merged`: the issuer's ticket was merged into another of theirs (§27), told once.
  */
-export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast', 'answer', 'survey'] as const;
+export const NOTIFICATION_KINDS = ['receipt', 'reply', 'resolved', 'broadcast', 'answer', 'survey', 'merged'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `cancelled`: a broadcast's message that was still waiting when staff cancelled the broadcast. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;

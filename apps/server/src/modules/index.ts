@@ -27,6 +27,7 @@ import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
 import { alarmIncidentLinker } from './incidents/alarm-incident-links.ts';
 import inboxRoutes from './inbox/inbox.routes.ts';
 import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes.ts';
+import mergeRoutes from './merge/merge.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
 import statusRoutes from './outages/status.routes.ts';
 import notificationsRoutes from './notifications/notifications.routes.ts';
@@ -68,6 +69,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   bulkRoutes,
   priorityRoutes,
   presenceRoutes,
+  mergeRoutes,
   storageRoutes,
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),

@@ -74,6 +74,10 @@ const EXPECTED: Record<string, readonly number[]> = {
   'POST /api/v1/tickets/{id}/presence #no such ticket':           [401, 403, 403, 403, 404, 404, 404, 404, 404, 404, 404, 401, 401],
   'GET /api/v1/tickets/{id}/presence':                            [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/{id}/presence #no such ticket':            [401, 403, 403, 403, 404, 404, 404, 404, 404, 404, 404, 401, 401],
+  'POST /api/v1/tickets/{id}/merge':                              [401, 403, 403, 403, 200, 403, 403, 403, 403, 403, 403, 401, 401],
+  "POST /api/v1/tickets/{id}/merge #held by the caller's department":
+                                                                  [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tickets/{id}/merge-candidates':                    [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/number-history/{number}':                  [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/number-history/{number} #a malformed number':
                                                                   [401, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 401, 401],

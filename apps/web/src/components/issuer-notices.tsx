@@ -15,6 +15,7 @@ const KINDS = {
   broadcast: 'kindBroadcast',
   answer: 'kindAnswer',
   survey: 'kindSurvey',
+  merged: 'kindMerged',
 } as const satisfies Record<NotificationKind, Key>;
 const DELIVERIES = {
   delivered: 'deliveryDelivered',

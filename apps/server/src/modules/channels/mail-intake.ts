@@ -107,13 +107,15 @@ async function targetOf(
 
 /**
  * The ticket a mail answers: the one of our mail it names (In-Reply-To, References), else the one
- * of `[#id]` in its subject; only when the mail comes from that ticket's address (case ignored),
+ * of `[#id]` in its subject, or the ticket that one was merged into; only when the mail comes from that ticket's address (case ignored),
  * so that nobody writes onto another customer's ticket by naming it or spoofing a reply.
  */
 async function ticketAnswered(ctx: MailIntakeContext, mail: ReadMail): Promise<TicketWithIssuer | null> {
   const ticketId = (await findTicketOfMessageIds(ctx.db, mail.answers)) ?? mail.taggedTicketId;
   if (ticketId === null) return null;
-  const ticket = await findTicketWithIssuer(ctx.db, ticketId);
+  const named = await findTicketWithIssuer(ctx.db, ticketId);
+  // A merged ticket's conversation goes on on the ticket it went into (DESIGN.md §27).
+  const ticket = named?.mergedInto ? await findTicketWithIssuer(ctx.db, named.mergedInto) : named;
   if (!ticket || ticket.clientEmail?.toLowerCase() !== mail.sender) {
     ctx.log?.info({ ticket_id: ticketId }, 'a mail named a ticket of another address; it opens a ticket of its own');
     return null;

@@ -181,6 +181,25 @@ export async function insertExternalComments(
     .returning({ id: comments.id, ticketId: comments.ticketId });
 }
 
+/**
+ * Moves every comment of ticket `from` onto ticket `into` (a merge, DESIGN.md §27), each keeping its
+ * created_at (so the two conversations interleave by time) and marked with the ticket it was written
+ * on: one moved before by an earlier merge keeps its first mark. `asInternal` turns the moved
+ * external comments into internal notes (the two tickets' issuers differ). Returns how many moved.
+ */
+export async function moveComments(db: Db, from: number, into: number, asInternal: boolean): Promise<number> {
+  const moved = await db
+    .update(comments)
+    .set({
+      ticketId: into,
+      fromTicketId: sql`coalesce(${comments.fromTicketId}, ${from})`,
+      ...(asInternal ? { isInternal: true } : {}),
+    })
+    .where(eq(comments.ticketId, from))
+    .returning({ id: comments.id });
+  return moved.length;
+}
+
 /** Which comments of a ticket somebody may read: internal ones only when `withInternal`. */
 export interface CommentScope {
   ticketId: number;

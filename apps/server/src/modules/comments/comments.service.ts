@@ -16,6 +16,7 @@ import { replyMessages, type TellSettings } from '../notifications/tell-issuer.t
 import { claimAttachments, resolveAttachmentKeys } from '../storage/storage.service.ts';
 import { presentComments } from '../tickets/ticket-presenter.ts';
 import {
+  checkNotMerged,
   checkWaitForCustomer,
   isStaffReply,
   statusAfterComment,
@@ -55,6 +56,7 @@ export async function addComment(
 ): Promise<void> {
   if (author.client && body.is_internal) throw new AppError('forbidden', 'integrations.internalNoteRefused');
   const ticket = await findTicketForViewer(ctx, author, body.ticket_id);
+  checkNotMerged(ticket);
   if (body.wait_for_customer) checkWaitForCustomer(author, ticket);
   const keys = await resolveAttachmentKeys(ctx, author.id, body.attachments);
   const move = statusAfterComment(author, ticket);

@@ -37,6 +37,19 @@ export async function insertForwardEvent(
 }
 
 /**
+ * Moves every forward of ticket `from` onto ticket `into` (a merge, DESIGN.md §27), each keeping its
+ * created_at and marked with the ticket it was made on (an earlier merge's mark stays). The triggers
+ * of forward-chain.sql rebuild both tickets' chain rows from the old and the new rows: the source
+ * leaves the forward chains, the target is in every chain either ticket was in.
+ */
+export async function moveForwardEvents(db: Db, from: number, into: number): Promise<void> {
+  await db
+    .update(forwardEvents)
+    .set({ ticketId: into, fromTicketId: sql`coalesce(${forwardEvents.fromTicketId}, ${from})` })
+    .where(eq(forwardEvents.ticketId, from));
+}
+
+/**
  * One page of the tickets in a department's forward chains, the most recently forwarded first,
  * and their number. forward_chain_members holds one row per (department, ticket) with the ticket's
  * last forward, kept by triggers on forward_events (forward-chain.sql), so the page is a range of

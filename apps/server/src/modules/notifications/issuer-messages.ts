@@ -12,7 +12,7 @@ import type { IssuerMessageKey, Language } from '@switchboard/shared';
 import { say } from '../../lib/messages.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
-export type IssuerEvent = 'reply' | 'resolved';
+export type IssuerEvent = 'reply' | 'resolved' | 'merged';
 
 /** The messages that depend on what happened to the ticket. */
 const SAID_OF: Record<
@@ -31,7 +31,24 @@ const SAID_OF: Record<
     told: 'issuer.mailToldResolved',
     next: 'issuer.mailNextResolved',
   },
+  merged: {
+    sms: 'issuer.smsMerged',
+    subject: 'issuer.mailSubjectMerged',
+    told: 'issuer.mailToldMerged',
+    next: 'issuer.mailNextMerged',
+  },
 };
+
+/** What a message names besides the brand and the ticket: the ticket a merge joined it with (DESIGN.md §27). */
+export interface IssuerEventValues {
+  into?: number;
+}
+
+function valuesOf(brandName: string, ticketId: number, more: IssuerEventValues): Record<string, string> {
+  const values: Record<string, string> = { brand: brandName, id: String(ticketId) };
+  if (more.into !== undefined) values.into = String(more.into);
+  return values;
+}
 
 export interface MessageSettings {
   brandName: string;
@@ -48,9 +65,16 @@ export function ticketLink(settings: MessageSettings, ticketId: number): string 
 }
 
 /** The SMS to the issuer's number (an account holder, who can open the link after signing in). */
-export function issuerSms(settings: MessageSettings, ticketId: number, event: IssuerEvent, language: Language): string {
+export function issuerSms(
+  settings: MessageSettings,
+  ticketId: number,
+  event: IssuerEvent,
+  language: Language,
+  more: IssuerEventValues = {},
+): string {
+  // A merged ticket's link is its own: its view leads on to the ticket it joined, for an issuer who may see that one.
   const link = ticketLink(settings, ticketId);
-  const sentence = say(language, SAID_OF[event].sms, { brand: settings.brandName, id: String(ticketId) });
+  const sentence = say(language, SAID_OF[event].sms, valuesOf(settings.brandName, ticketId, more));
   return link ? `${sentence} ${link}` : sentence;
 }
 
@@ -65,8 +89,9 @@ export function issuerMail(
   ticketId: number,
   event: IssuerEvent,
   language: Language,
+  more: IssuerEventValues = {},
 ): MailMessage {
-  const values = { brand: settings.brandName, id: String(ticketId) };
+  const values = valuesOf(settings.brandName, ticketId, more);
   const said = SAID_OF[event];
   const paragraphs: IssuerMessageKey[] = [
     'issuer.greeting',

@@ -6,7 +6,7 @@
 import type { Language } from '@switchboard/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { issuerMail, issuerSms, type IssuerEvent } from './issuer-messages.ts';
+import { issuerMail, issuerSms, type IssuerEvent, type IssuerEventValues } from './issuer-messages.ts';
 import { insertOutboxMessages, type NewOutboxRow } from './notifications.repository.ts';
 import type { OutboxBell } from './outbox-bell.ts';
 import { receiptMessage } from './receipt-message.ts';
@@ -65,7 +65,13 @@ export function addressesOf(
  * number and an e-mail to the public form's address, as NOTIFY_ISSUERS allows; none at all
  * without a channel. Without SMTP no e-mail is written at all (it could never leave).
  */
-function issuerMessages(settings: TellSettings, ticket: TicketToTell, event: IssuerEvent, language: Language): NewOutboxRow[] {
+function issuerMessages(
+  settings: TellSettings,
+  ticket: TicketToTell,
+  event: IssuerEvent,
+  language: Language,
+  more: IssuerEventValues = {},
+): NewOutboxRow[] {
   const { smsTo, mailTo } = addressesOf(settings, ticket);
   const rows: NewOutboxRow[] = [];
   if (smsTo) {
@@ -73,12 +79,19 @@ function issuerMessages(settings: TellSettings, ticket: TicketToTell, event: Iss
       channel: 'sms',
       kind: event,
       recipient: smsTo,
-      body: issuerSms(settings, ticket.ticketId, event, language),
+      body: issuerSms(settings, ticket.ticketId, event, language, more),
       ticketId: ticket.ticketId,
     });
   }
   if (mailTo) {
-    const mail = issuerMail({ ...settings, repliesByMail: repliesByMail(settings) }, mailTo, ticket.ticketId, event, language);
+    const mail = issuerMail(
+      { ...settings, repliesByMail: repliesByMail(settings) },
+      mailTo,
+      ticket.ticketId,
+      event,
+      language,
+      more,
+    );
     rows.push({
       channel: 'email',
       kind: event,
@@ -110,6 +123,18 @@ export async function tellResolved(db: Db, settings: TellSettings, ticket: Ticke
   const { smsTo, mailTo } = addressesOf(settings, ticket);
   if (!smsTo && !mailTo) return;
   await insertOutboxMessages(db, issuerMessages(settings, ticket, 'resolved', await languageToTell(db, ticket)));
+  settings.outbox.ring();
+}
+
+/**
+ * Writes the messages that tell the issuer of `ticket` that it was merged into ticket `into`
+ * (DESIGN.md §27), once, in the issuer's language, inside the merge's transaction. A merge is no
+ * resolve: nobody asks how it went.
+ */
+export async function tellMerged(db: Db, settings: TellSettings, ticket: TicketToTell, into: number): Promise<void> {
+  const { smsTo, mailTo } = addressesOf(settings, ticket);
+  if (!smsTo && !mailTo) return;
+  await insertOutboxMessages(db, issuerMessages(settings, ticket, 'merged', await languageToTell(db, ticket), { into }));
   settings.outbox.ring();
 }
 

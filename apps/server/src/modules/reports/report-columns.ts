@@ -68,6 +68,8 @@ export function ticketColumns(clock: ProviderClock): ColumnSpec<ReportTicket>[] 
       value: (t) => (t.forwards > 0 ? t.forwardPath.map(departmentLabel).join(' → ') : null),
     },
     { header: 'Comments', width: 10, kind: 'integer', value: (t) => t.comments },
+    // A merged duplicate is closed and counted like any close; this tells it apart (DESIGN.md §27).
+    { header: 'Merged Into', width: 11, kind: 'integer', value: (t) => t.mergedInto },
     // The issuer's score, 1 to 5, after the resolve (DESIGN.md §25); empty when not rated.
     { header: 'Rating', width: 8, kind: 'integer', value: (t) => t.rating },
   ];

@@ -65,6 +65,7 @@ export function selectTicketBatch(db: Db, filter: ReportFilter, after: number, l
       clientEmail: tickets.clientEmail,
       createdAt: tickets.createdAt,
       resolvedAt: tickets.resolvedAt,
+      mergedInto: tickets.mergedInto,
       // The issuer's rating (DESIGN.md §25), at most one per ticket: its primary key joins it.
       rating: ticketRatings.score,
     })

@@ -59,6 +59,7 @@ function presentComment(viewer: TicketViewer, comment: CommentRow, urlOf: UrlOfK
     attachments: comment.attachments.map(urlOf),
     is_internal: comment.isInternal,
     source: comment.source,
+    from_ticket_id: comment.fromTicketId,
   };
 }
 
@@ -151,6 +152,7 @@ export function presentTicket(
           is_in_forward_loop: event.isInForwardLoop,
           forwarded_by_name: event.forwardedByName,
           created_at: event.createdAt.toISOString(),
+          from_ticket_id: event.fromTicketId,
         }))
       : [],
     group_id: ticket.groupId,

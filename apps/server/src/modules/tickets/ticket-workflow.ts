@@ -5,7 +5,9 @@
  *   comment  open → in_progress when staff other than the issuer write on it (a note or a reply);
  *   reopen   closed → open when the issuer writes on it;
  *   forward  open → in_progress; a solved ticket stays solved (Resolve & Forward to cc);
- *   resolve  open | in_progress → closed, with resolved_at; the issuer is told.
+ *   resolve  open | in_progress → closed, with resolved_at; the issuer is told;
+ *   merge    open | in_progress → closed, with resolved_at and merged_into: one customer's duplicate
+ *            goes into their other unsolved ticket (DESIGN.md §27); the issuer is told, once.
  *
  * Beside the status, a staff reply may wait for the customer (DESIGN.md §26): the clock stands
  * still from that reply (waiting_since) until the issuer answers or staff reply without waiting,
@@ -19,7 +21,9 @@
  */
 import {
   AppError,
+  areDuplicates,
   canActOnTicket,
+  canMergeTickets,
   canForwardTickets,
   canResolveAndForwardToCc,
   canWaitForCustomer,
@@ -37,9 +41,16 @@ import type { Db } from '../../db/client.ts';
 import type * as auth from '../../plugins/auth.ts';
 import { insertAuditEntries } from '../audit/audit.repository.ts';
 import { publishTicketEvent } from '../events/publish.ts';
-import { tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
+import { tellMerged, tellResolved, type TellSettings } from '../notifications/tell-issuer.ts';
 import { askAfterResolve } from '../satisfaction/ask-later.ts';
-import { closeTickets, lockTicket, recordStatusChanges, type TicketRow, type WaitChange } from './tickets.repository.ts';
+import {
+  closeMergedTicket,
+  closeTickets,
+  lockTicket,
+  recordStatusChanges,
+  type TicketRow,
+  type WaitChange,
+} from './tickets.repository.ts';
 
 /** A move of a ticket from one status to another. */
 export interface StatusMove {
@@ -257,4 +268,59 @@ export async function resolveTicket(ctx: ResolveContext, actor: auth.Actor, tick
       internal: false,
     });
   });
+}
+
+/**
+ * Throws 409 for a comment on a merged ticket: its conversation went on elsewhere, and a word there
+ * would reopen a ticket nobody reads. The issuer's answers by SMS and e-mail go to the target.
+ */
+export function checkNotMerged(ticket: Pick<TicketRow, 'ticketId' | 'mergedInto'>): void {
+  if (ticket.mergedInto !== null)
+    throw new AppError('conflict', 'merge.sourceMerged', { id: ticket.ticketId, into: ticket.mergedInto });
+}
+
+/** Throws why `actor` may not ask to merge ticket `sourceId` into `intoId` at all, before anything is read. */
+export function checkMergeRequest(actor: ActorKind, sourceId: number, intoId: number): void {
+  if (!isStaff(actor)) throw new AppError('forbidden', 'merge.staffOnly');
+  if (sourceId === intoId) throw new AppError('bad_request', 'merge.intoItself');
+}
+
+type MergeSide = HeldTicket & Pick<TicketRow, 'ticketId' | 'mergedInto' | 'issuerUserId' | 'problematicNumber'>;
+
+/**
+ * Throws why `actor` may not merge the (locked) `source` into the (locked) `target`. Both are read
+ * under their row locks, so "changed meanwhile" is what they are now: a ticket merged or solved by
+ * somebody else answers 409. A merged ticket is closed and keeps merged_into, so neither side can be
+ * one, and a loop (B into A after A into B) is refused like any merged target.
+ */
+export function checkMerge(actor: ActorKind, source: MergeSide, target: MergeSide): void {
+  if (source.mergedInto !== null)
+    throw new AppError('conflict', 'merge.sourceMerged', { id: source.ticketId, into: source.mergedInto });
+  if (target.mergedInto !== null)
+    throw new AppError('conflict', 'merge.targetMerged', { id: target.ticketId, into: target.mergedInto });
+  if (source.ticketStatus === 'closed') throw new AppError('conflict', 'merge.sourceSolved', { id: source.ticketId });
+  if (target.ticketStatus === 'closed') throw new AppError('conflict', 'merge.targetSolved', { id: target.ticketId });
+  const side = (ticket: MergeSide) => ({ issuer_user_id: ticket.issuerUserId, problematic_number: ticket.problematicNumber });
+  if (!areDuplicates(side(source), side(target))) throw new AppError('bad_request', 'merge.notDuplicates');
+  if (!canMergeTickets(actor, holderOf(source), holderOf(target)))
+    throw notYours(canActOnTicket(actor, holderOf(source)) ? target : source);
+}
+
+/**
+ * The source's side of a merge, inside the merge's transaction: closed into `into` (resolved_at as
+ * any close, merged_into), the move written into the number's history, and its issuer told once
+ * (never asked how it went: a merge is no resolve), unless the merger is that issuer.
+ */
+export async function closeMerged(
+  tx: Db,
+  tell: TellSettings,
+  actor: Pick<auth.Actor, 'id' | 'name'>,
+  source: TicketRow,
+  into: number,
+): Promise<void> {
+  await closeMergedTicket(tx, source.ticketId, into);
+  await recordStatusChanges(tx, [
+    { ticketId: source.ticketId, fromStatus: source.ticketStatus, toStatus: 'closed', byUserId: actor.id, byName: actor.name },
+  ]);
+  if (source.issuerUserId !== actor.id) await tellMerged(tx, tell, source, into);
 }

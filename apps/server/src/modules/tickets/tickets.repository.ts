@@ -195,6 +195,26 @@ export async function closeTickets(db: Db, ticketIds: number[]): Promise<void> {
 }
 
 /**
+ * Closes a ticket merged into `into` (DESIGN.md §27): closed with resolved_at as any close, so that
+ * every reader of closed tickets (reports, the SMS answers' window) needs no second rule, and with
+ * merged_into, which keeps it from being merged, merged into or reopened again.
+ */
+export async function closeMergedTicket(db: Db, ticketId: number, into: number): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ ticketStatus: 'closed', mergedInto: into, resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(tickets.ticketId, ticketId));
+}
+
+/** Marks a ticket changed now (a merge brought a conversation onto it): its last activity moves. */
+export async function touchTicket(db: Db, ticketId: number): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(tickets.ticketId, ticketId));
+}
+
+/**
  * What a comment does to its ticket's wait for the customer (DESIGN.md §26): starts one (a staff
  * reply that waits), ends the one under way (the issuer's answer, a staff reply that does not
  * wait), or nothing. The workflow decides (ticket-workflow.ts, waitAfterComment).

@@ -2,6 +2,7 @@
 import {
   AppError,
   canChooseIssuerType,
+  canSeeAllTickets,
   canSeeInternalComments,
   canSeeRating,
   canSeeRouting,
@@ -214,7 +215,25 @@ export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketRead
   const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
   if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
     throw new AppError('not_found', 'tickets.notFound');
-  return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key), view.rating);
+  const ticket = presentTicket(
+    viewer,
+    view.ticket,
+    view.comments,
+    view.forwards,
+    (key) => ctx.storage.publicUrlOf(key),
+    view.rating,
+  );
+  return { ...ticket, merged_into: await mergedIntoFor(ctx, viewer, view.ticket.mergedInto) };
+}
+
+/**
+ * The ticket a merged ticket went into (DESIGN.md §27), when the viewer may see that one: the view
+ * leads there. Null otherwise; whoever may not see it stays on this ticket and reads its last comment.
+ */
+async function mergedIntoFor(ctx: Pick<TicketsContext, 'db'>, viewer: TicketReader, into: number | null): Promise<number | null> {
+  if (into === null || canSeeAllTickets(viewer)) return into;
+  const target = await findTicketWithIssuer(ctx.db, into);
+  return target && canSeeTicket(viewer, { issuer_user_id: target.issuerUserId }) ? into : null;
 }
 
 /** How the issuer of a new ticket sees it in the reply; the public form's issuer is a customer. */

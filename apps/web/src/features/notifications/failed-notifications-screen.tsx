@@ -18,6 +18,7 @@ const KIND: Record<FailedNotification['kind'], Key> = {
   broadcast: 'kindBroadcast',
   answer: 'kindAnswer',
   survey: 'kindSurvey',
+  merged: 'kindMerged',
 };
 const CHANNEL: Record<FailedNotification['channel'], Key> = { sms: 'channelSms', email: 'channelEmail' };
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import {
+  canActOnTicket,
   canLinkToIncident,
   canSeeAssignee,
   canSeeInternalComments,
@@ -32,6 +33,7 @@ import { SatisfactionPanel } from './components/satisfaction-panel.tsx';
 import { TicketActions } from './components/workflow-actions.tsx';
 import { TicketDetails } from './components/ticket-details.tsx';
 import { ticketViewMessages } from './messages.ts';
+import { useMergedRedirect } from './merge/use-merged-redirect.ts';
 import { useLiveTicket } from './use-live-ticket.ts';
 import classes from './view-ticket-screen.module.css';
 
@@ -48,6 +50,8 @@ const AssigneePanel = lazy(() => import('./components/assignee-panel.tsx'));
 const PriorityPanel = lazy(() => import('./components/priority-panel.tsx'));
 // Staff only, and in its own chunk: what the issuer was told and when.
 const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
+// Staff only (DESIGN.md §27), in its own chunk: "Merge into…" with its search and dialog.
+const MergePanel = lazy(() => import('./merge/merge-panel.tsx'));
 
 function BackLink() {
   const router = useRouter();
@@ -75,6 +79,7 @@ export function ViewTicketScreen() {
   useLiveTicket(id);
   // Whether this person is writing a comment: the presence line tells the others (staff only).
   const [replying, setReplying] = useState(false);
+  useMergedRedirect(ticket.data);
 
   if (id === undefined || !session) return <TicketNotFound />;
   if (ticket.isPending) return <LoadingNote text={t('loading')} />;
@@ -92,6 +97,8 @@ export function ViewTicketScreen() {
   }
 
   const data = ticket.data;
+  // A merged ticket's view leads on to its target (useMergedRedirect): nothing of it flashes first.
+  if (data.merged_into) return <LoadingNote text={t('loading')} />;
   return (
     <Stack gap="md">
       <div>
@@ -140,6 +147,12 @@ export function ViewTicketScreen() {
               <PriorityPanel ticket={data} viewer={session} />
             </Suspense>
           )}
+          {data.issued_to !== undefined &&
+            canActOnTicket(session, { issued_to: data.issued_to, ticket_status: data.ticket_status }) && (
+              <Suspense fallback={null}>
+                <MergePanel ticketId={data.ticket_id} />
+              </Suspense>
+            )}
           {canSeeRating(session) && <SatisfactionPanel rating={data.rating} timeZone={timeZone} />}
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (

@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { ImageGallery } from '../../../components/image-gallery.tsx';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { FromTicketLabel } from '../merge/from-ticket-label.tsx';
 import { ticketViewMessages } from '../messages.ts';
 import classes from './comment-list.module.css';
 
@@ -59,6 +60,7 @@ export function CommentList({ comments, markInternal, timeZone, listRef }: Comme
                       {t('commentsInternal')}
                     </Badge>
                   )}
+                  <FromTicketLabel ticketId={comment.from_ticket_id} />
                 </Group>
                 <Text size="xs" c="dimmed">
                   {formatDisplayDateTime(comment.created_at, timeZone)}

@@ -4,6 +4,7 @@ import type { ForwardHistoryEntry } from '@switchboard/shared';
 import { formatDisplayDateTime } from '../../../lib/dates.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { useLabels } from '../../../lib/labels.ts';
+import { FromTicketLabel } from '../merge/from-ticket-label.tsx';
 import { ticketViewMessages } from '../messages.ts';
 
 /** The forwards of a ticket, oldest first, read-only (the server sends them to staff only). */
@@ -26,6 +27,7 @@ export function ForwardHistory({ entries, timeZone }: { entries: ForwardHistoryE
                   {t('forwardHistoryInLoop')}
                 </Badge>
               )}
+              <FromTicketLabel ticketId={entry.from_ticket_id} />
             </Group>
           }
         >
