@@ -14,6 +14,7 @@ import { BROADCAST_REQUESTS } from './access-broadcast-requests.ts';
 import { CALENDAR_REQUESTS } from './access-calendar-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
+import { LINK_TAG_REQUESTS } from './access-link-tag-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
 import { SATISFACTION_REQUESTS } from './access-satisfaction-requests.ts';
 import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
@@ -264,6 +265,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...CALENDAR_REQUESTS,
   ...BROADCAST_REQUESTS,
   ...CHANNEL_REQUESTS,
+  ...LINK_TAG_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

@@ -6,6 +6,7 @@ import {
   canSeeRating,
   canSeeRouting,
   canSeeTicket,
+  canUseTags,
   COMMENTS_PAGE_SIZE,
   type IssueTicketBody,
   type Language,
@@ -210,11 +211,13 @@ export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketRead
     withInternal: canSeeInternalComments(viewer),
     withForwards: canSeeRouting(viewer),
     withRating: canSeeRating(viewer),
+    withLinksAndTags: canUseTags(viewer),
   };
   const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
   if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
     throw new AppError('not_found', 'tickets.notFound');
-  return presentTicket(viewer, view.ticket, view.comments, view.forwards, (key) => ctx.storage.publicUrlOf(key), view.rating);
+  const urlOf = (key: string) => ctx.storage.publicUrlOf(key);
+  return presentTicket(viewer, view.ticket, view.comments, view.forwards, urlOf, view.rating, view.linksAndTags);
 }
 
 /** How the issuer of a new ticket sees it in the reply; the public form's issuer is a customer. */
