@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import {
+  canLinkTickets,
   canLinkToIncident,
   canSeeAssignee,
   canSeeInternalComments,
@@ -9,6 +10,7 @@ import {
   canSeePriority,
   canSeeRating,
   canSeeRouting,
+  canUseTags,
   canWaitForCustomer,
   canWriteInternalComments,
 } from '@switchboard/shared';
@@ -45,6 +47,9 @@ const TicketIncidentPanel = lazy(() => import('./components/ticket-incident-pane
 const AssigneePanel = lazy(() => import('./components/assignee-panel.tsx'));
 // Staff only (DESIGN.md §30), in its own chunk like the assignee's.
 const PriorityPanel = lazy(() => import('./components/priority-panel.tsx'));
+// Staff only (DESIGN.md §27), each in its own chunk: the ticket's tags and its related tickets.
+const TagsPanel = lazy(() => import('../../components/ticket-tags/tags-panel.tsx'));
+const LinksPanel = lazy(() => import('../../components/ticket-links/links-panel.tsx'));
 // Staff only, and in its own chunk: what the issuer was told and when.
 const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
 
@@ -134,6 +139,16 @@ export function ViewTicketScreen() {
           {canSeePriority(session) && (
             <Suspense fallback={null}>
               <PriorityPanel ticket={data} viewer={session} />
+            </Suspense>
+          )}
+          {canUseTags(session) && (
+            <Suspense fallback={null}>
+              <TagsPanel ticket={data} />
+            </Suspense>
+          )}
+          {canLinkTickets(session) && (
+            <Suspense fallback={null}>
+              <LinksPanel ticket={data} />
             </Suspense>
           )}
           {canSeeRating(session) && <SatisfactionPanel rating={data.rating} timeZone={timeZone} />}

@@ -32,6 +32,17 @@ describe('the /tickets search', () => {
     });
   });
 
+  it('reads a tag as the server stores it, for staff only, dropping one the server would refuse', () => {
+    expect(validateTicketsSearch({ page: '1', tag: '  ONU   Swap ' })).toEqual({ page: 1, tag: 'onu swap' });
+    expect(validateTicketsSearch({ page: '1', tag: 5 })).toEqual({ page: 1, tag: '5' });
+    for (const tag of ['a,b', 'x'.repeat(31), '   ', 'a\u0007b'])
+      expect(validateTicketsSearch({ page: '1', tag })).toEqual({ page: 1 });
+    const search = validateTicketsSearch({ page: '1', tag: 'billing' });
+    expect(filtersForViewer('cc', filtersOf(search))).toEqual({ tag: 'billing' });
+    expect(filtersForViewer('customer', filtersOf(search))).toEqual({});
+    expect(filtersForViewer('agent', filtersOf(search))).toEqual({});
+  });
+
   it('reads the solved days (the dashboard\'s "Solved" figures) for staff only, dropping a day that is not one', () => {
     const search = validateTicketsSearch({ page: '1', resolved_from: '2026-11-20', resolved_to: '2026-11-31' });
     expect(search).toEqual({ page: 1, resolved_from: '2026-11-20' });
