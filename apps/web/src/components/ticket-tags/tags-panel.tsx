@@ -1,9 +1,9 @@
 import tagsValidation from '@switchboard/shared/messages/en/validation/tags.json';
-import { Loader, Paper, TagsInput, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { setTicketTagsBodySchema, TAGS_PER_TICKET_MAX, type Ticket } from '@switchboard/shared';
-import { useState } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSetTicketTags, useTagSuggestions } from '../../entities/tags.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMessages } from '../../lib/i18n.ts';
@@ -15,29 +15,56 @@ addValidationCatalog('tags', tagsValidation);
 
 /** Suggestions are asked for once typing pauses this long. */
 const SUGGEST_AFTER_MS = 250;
+/** Suggestions shown under the field: a short row, most used first. */
+const SUGGESTIONS_SHOWN = 6;
 
 export interface TagsPanelProps {
   ticket: Pick<Ticket, 'ticket_id' | 'tags'>;
 }
 
+/** The tags in use that begin with what is typed, most used first, as buttons that add them. */
+function Suggestions({ typed, taken, onPick }: { typed: string; taken: string[]; onPick: (tag: string) => void }) {
+  const t = useMessages(ticketTagsMessages);
+  const suggestions = useTagSuggestions(typed, typed.trim() !== '');
+  const shown = (suggestions.data?.data ?? [])
+    .filter((suggestion) => !taken.includes(suggestion.tag))
+    .slice(0, SUGGESTIONS_SHOWN);
+  if (typed.trim() === '' || shown.length === 0) return null;
+  return (
+    <Group gap={6} role="group" aria-label={t('suggestionsLabel')}>
+      {shown.map((suggestion) => (
+        <Button
+          key={suggestion.tag}
+          size="compact-xs"
+          variant="light"
+          color="gray"
+          tt="none"
+          onClick={() => onPick(suggestion.tag)}
+        >
+          {t('suggestion', { tag: suggestion.tag, count: suggestion.tickets })}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /**
- * Staff's tags of the ticket (DESIGN.md §27): a tags field that saves each change, checked first
- * with the endpoint's own schema, and suggests the tags in use as one types. Loaded lazily, for
- * staff only.
+ * Staff's tags of the ticket (DESIGN.md §27): its tags with a remove button each, and a field that
+ * adds one on Enter (or a comma), with the tags in use that begin with what is typed offered as
+ * buttons. Each change saves the whole set, checked first with the endpoint's own schema. Built of
+ * plain inputs and buttons, not a combobox: lazily loaded for staff only, and light.
  */
 export default function TagsPanel({ ticket }: TagsPanelProps) {
   const t = useMessages(ticketTagsMessages);
   const save = useSetTicketTags(ticket.ticket_id);
-  const [search, setSearch] = useState('');
-  const [typed] = useDebouncedValue(search, SUGGEST_AFTER_MS);
-  const suggestions = useTagSuggestions(typed);
+  const [entry, setEntry] = useState('');
+  const [typed] = useDebouncedValue(entry, SUGGEST_AFTER_MS);
   const [error, setError] = useState<string | null>(null);
   // The set being saved, shown at once; the ticket's own set again once it is read back (or the save fails).
   const [draft, setDraft] = useState<string[] | null>(null);
-  const saved = ticket.tags ?? [];
-  const shown = draft ?? saved;
+  const shown = draft ?? ticket.tags ?? [];
 
-  const change = (next: string[]) => {
+  const saveTags = (next: string[], after?: () => void) => {
     const checked = validateWith(setTicketTagsBodySchema, { tags: next });
     if (!checked.ok) {
       setError(Object.values(checked.errors).find(Boolean) ?? null);
@@ -45,6 +72,7 @@ export default function TagsPanel({ ticket }: TagsPanelProps) {
     }
     setError(null);
     setDraft(checked.body.tags);
+    after?.();
     save.mutate(
       { tags: checked.body.tags },
       {
@@ -54,32 +82,73 @@ export default function TagsPanel({ ticket }: TagsPanelProps) {
       },
     );
   };
+  const add = (tag: string) => saveTags([...shown, tag], () => setEntry(''));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (entry.trim() !== '') add(entry);
+  };
+  // A comma ends a tag, as it cannot be part of one.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === ',' && entry.trim() !== '') {
+      event.preventDefault();
+      add(entry);
+    }
+  };
 
-  const inUse = (suggestions.data?.data ?? []).filter((suggestion) => !shown.includes(suggestion.tag));
-  const uses = new Map(inUse.map((suggestion) => [suggestion.tag, suggestion.tickets]));
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('heading')}>
-      <TagsInput
-        label={
-          <Title order={2} size="h5" component="span">
+    <Paper withBorder p="md" component="section" aria-labelledby="ticket-tags-heading">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h5" id="ticket-tags-heading">
             {t('heading')}
           </Title>
-        }
-        description={t('description', { max: TAGS_PER_TICKET_MAX })}
-        placeholder={shown.length < TAGS_PER_TICKET_MAX ? t('placeholder') : undefined}
-        value={shown}
-        onChange={change}
-        data={inUse.map((suggestion) => suggestion.tag)}
-        renderOption={({ option }) => t('suggestion', { tag: option.value, count: uses.get(option.value) ?? 0 })}
-        searchValue={search}
-        onSearchChange={setSearch}
-        error={error}
-        splitChars={[',']}
-        clearable
-        rightSection={save.isPending ? <Loader size="xs" aria-label={t('saving')} /> : undefined}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="tags-input"
-      />
+          {save.isPending && <Loader size="xs" aria-label={t('saving')} />}
+        </Group>
+        {shown.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('none')}
+          </Text>
+        ) : (
+          <Group gap={6} component="ul" aria-label={t('listLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {shown.map((tag) => (
+              <Badge
+                key={tag}
+                component="li"
+                variant="light"
+                color="gray.7"
+                tt="none"
+                radius="sm"
+                size="lg"
+                pr={2}
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={t('remove', { tag })}
+                    onClick={() => saveTags(shown.filter((kept) => kept !== tag))}
+                  />
+                }
+              >
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <form onSubmit={submit} noValidate>
+          <TextInput
+            label={t('addLabel')}
+            description={t('description', { max: TAGS_PER_TICKET_MAX })}
+            placeholder={t('placeholder')}
+            value={entry}
+            onChange={(event) => setEntry(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            error={error}
+            autoComplete="off"
+            style={{ flex: 1 }}
+            data-testid="tag-input"
+          />
+        </form>
+        <Suggestions typed={typed} taken={shown} onPick={add} />
+      </Stack>
     </Paper>
   );
 }

@@ -83,8 +83,7 @@ const searchText = (value: unknown): string | undefined => {
  * no comma or control character); the router reads "5" as a number.
  */
 const tagOf = (value: unknown): string | undefined => {
-  const given = typeof value === 'number' ? String(value) : text(value);
-  const tag = given?.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+  const tag = (typeof value === 'number' ? String(value) : text(value))?.trim().replace(/\s+/g, ' ').toLowerCase();
   return tag && tag.length <= TAG_MAX_LENGTH && !/[\p{Cc}\p{Cf},]/u.test(tag) ? tag : undefined;
 };
 const positiveInteger = (value: unknown): number | undefined => {
