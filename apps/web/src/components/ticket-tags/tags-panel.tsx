@@ -114,8 +114,7 @@ export default function TagsPanel({ ticket }: TagsPanelProps) {
               <Badge
                 key={tag}
                 component="li"
-                variant="light"
-                color="gray.7"
+                variant="default"
                 tt="none"
                 radius="sm"
                 size="lg"
