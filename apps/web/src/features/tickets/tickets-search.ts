@@ -8,7 +8,6 @@ import {
   listSortsFor,
   RATING_FILTERS,
   SORT_DIRECTIONS,
-  TAG_MAX_LENGTH,
   TEXT_SEARCH_MAX_LENGTH,
   TEXT_SEARCH_MIN_LENGTH,
   TICKET_PRIORITIES,
@@ -53,7 +52,10 @@ export interface TicketsSearch {
   priority?: TicketPriority;
   /** Staff only: the rated tickets, or the low-rated ones (DESIGN.md §25). */
   rating?: RatingFilter;
-  /** Staff only: the tickets with this tag, normalised as the server stores it (DESIGN.md §27). */
+  /**
+   * Staff only: the tickets with this tag (DESIGN.md §27), as the address has it; the list's screen
+   * reads it as the server stores it (tag-filter.ts), so that the start-up bundle does not carry that.
+   */
   tag?: string;
   /** The list's order (DESIGN.md §30); absent: newest first. Not a filter: clearing filters keeps it. */
   sort?: TicketSort;
@@ -77,14 +79,6 @@ const assigneeOf = (value: unknown): string | undefined =>
 const searchText = (value: unknown): string | undefined => {
   const trimmed = (typeof value === 'number' ? String(value) : (text(value) ?? '')).trim();
   return trimmed.length >= TEXT_SEARCH_MIN_LENGTH && trimmed.length <= TEXT_SEARCH_MAX_LENGTH ? trimmed : undefined;
-};
-/**
- * A tag as tagSchema normalises it (trimmed, one space, lower case, 1–TAG_MAX_LENGTH characters,
- * no comma or control character); the router reads "5" as a number.
- */
-const tagOf = (value: unknown): string | undefined => {
-  const tag = (typeof value === 'number' ? String(value) : text(value))?.trim().replace(/\s+/g, ' ').toLowerCase();
-  return tag && tag.length <= TAG_MAX_LENGTH && !/[\p{Cc}\p{Cf},]/u.test(tag) ? tag : undefined;
 };
 const positiveInteger = (value: unknown): number | undefined => {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
@@ -126,7 +120,8 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     resolved_to: calendarDay(search.resolved_to),
     priority: oneOf(TICKET_PRIORITIES, search.priority),
     rating: oneOf(RATING_FILTERS, search.rating),
-    tag: tagOf(search.tag),
+    // The router reads "?tag=5" as a number.
+    tag: typeof search.tag === 'number' ? String(search.tag) : text(search.tag),
   });
 }
 
