@@ -302,3 +302,15 @@ export function insertStatusEventsSql(): string {
     select ticket_id, 'in_progress', 'closed', 'customer support', resolved_at
     from tickets where ticket_status = 'closed' and resolved_at is not null`;
 }
+
+/**
+ * Tags of a desk (DESIGN.md §27): one ticket in five about billing, one in fifty about an ONU swap,
+ * one in five hundred about a fibre cut; the list's `tag=` scenarios read them.
+ */
+export function insertTagsSql(): string {
+  return `
+    insert into ticket_tags (ticket_id, tag, created_at)
+    select ticket_id, tag.name, created_at
+    from tickets, (values ('billing', 5, 31), ('onu swap', 50, 32), ('fibre cut', 500, 33)) tag(name, every, seed)
+    where (hashint8extended(ticket_id, tag.seed) & 1073741823) % tag.every = 0`;
+}

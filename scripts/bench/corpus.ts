@@ -10,6 +10,7 @@ import {
   insertForwardEventsSql,
   insertGroupsSql,
   insertStatusEventsSql,
+  insertTagsSql,
   insertTicketsSql,
   insertUsersSql,
   type CorpusSize,
@@ -25,12 +26,13 @@ const FILLED_TABLES = [
   'forward_events',
   'forward_chain_members',
   'ticket_status_events',
+  'ticket_tags',
 ];
 /** Tables whose secondary indexes and keys are dropped during the fill and built afterwards. */
 const BULK_TABLES = ['users', 'tickets', 'comments', 'forward_events', 'ticket_status_events'];
 const THREE_YEARS_SECONDS = 3 * 365 * 24 * 3600;
 /** Bump when corpus-sql.ts changes what it generates: a corpus of another version is filled anew. */
-const CORPUS_VERSION = 5;
+const CORPUS_VERSION = 6;
 
 export interface Corpus {
   size: CorpusSize;
@@ -115,6 +117,7 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
     await step('comments', insertCommentsSql(size, startIso, THREE_YEARS_SECONDS));
     await step('forward events', insertForwardEventsSql(size, startIso, THREE_YEARS_SECONDS));
     await step('status events', insertStatusEventsSql());
+    await step('tags', insertTagsSql());
     await client.query(`select setval(pg_get_serial_sequence('tickets', 'ticket_id'), (select max(ticket_id) from tickets))`);
     const t0 = performance.now();
     for (const statement of rebuild) await client.query(statement);

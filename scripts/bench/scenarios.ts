@@ -24,6 +24,7 @@ export type ListQuery = Partial<
     | 'q'
     | 'overdue'
     | 'priority'
+    | 'tag'
     | 'sort'
     | 'order',
     string
@@ -202,6 +203,10 @@ export function listScenarios(sample: CorpusSample, lastPage: number): ListScena
     fixed('list: issued_to=rs by priority', { issued_to: 'rs', sort: 'priority' }),
     fixed('list: priority=urgent', { priority: 'urgent' }),
     fixed('list: priority=urgent, status=open by due time', { priority: 'urgent', status: 'open', sort: 'due' }),
+    // Tags (DESIGN.md §27): a common one, a rare one, and one with another filter.
+    fixed('list: tag=billing', { tag: 'billing' }),
+    fixed('list: tag=fibre cut', { tag: 'fibre cut' }),
+    fixed('list: tag=onu swap, status=open', { tag: 'onu swap', status: 'open' }),
     {
       name: 'list: by priority, page 2-5',
       viewer: 'staff',

@@ -13,6 +13,7 @@ import { filterForViewer, orderForViewer } from '../src/modules/tickets/ticket-l
 import { listTicketPage } from '../src/modules/tickets/ticket-list.repository.ts';
 import { findTicketWithIssuer } from '../src/modules/tickets/tickets.repository.ts';
 import { findTicketView } from '../src/modules/tickets/ticket-view.repository.ts';
+import { suggestTags } from '../src/modules/tags/tags.repository.ts';
 import { listNumberEvents, listNumberTickets, readNumberTickets } from '../src/modules/tickets/number-history.repository.ts';
 import {
   findIncidentView,
@@ -107,7 +108,12 @@ const CORPUS = [
   // Rows inserted after the index was created wait in GIN's pending list until a vacuum, which
   // makes the planner shun the index; a loaded desk's autovacuum has long merged them.
   `select gin_clean_pending_list(index) from unnest(array['tickets_title_trgm', 'tickets_description_trgm', 'comments_message_trgm']::regclass[]) index`,
-  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events, ticket_ratings',
+  // Tags of a real desk (DESIGN.md §27): one ticket in five about billing, a rare one about an ONU swap.
+  `insert into ticket_tags (ticket_id, tag)
+   select ticket_id, 'billing' from tickets where ${h('ticket_id', 18)} % 5 = 0
+   union all
+   select ticket_id, 'onu swap' from tickets where ${h('ticket_id', 19)} % 500 = 0`,
+  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events, ticket_ratings, ticket_tags',
 ];
 
 describeWithApp('query plans at scale', (ctx) => {
@@ -175,6 +181,12 @@ describeWithApp('query plans at scale', (ctx) => {
     ['a low rating, page 5', staff, { rating: 'low' }, 5],
     ['any rating', staff, { rating: 'any' }],
     ['a low rating of a department', staff, { rating: 'low', issued_to: 'cc', status: 'closed' }],
+    // Tags (DESIGN.md §27): a rare one from ticket_tags_tag, a common one by probing the newest tickets.
+    ['a rare tag', staff, { tag: 'onu swap' }],
+    ['a rare tag, page 3', staff, { tag: 'onu swap' }, 3],
+    ['a common tag', staff, { tag: 'billing' }],
+    ['a common tag, page 50', staff, { tag: 'billing' }, 50],
+    ['a tag and a status', staff, { tag: 'billing', status: 'open' }],
   ];
 
   for (const [name, viewer, query, page = 1] of shapes) {
@@ -241,6 +253,23 @@ describeWithApp('query plans at scale', (ctx) => {
     if (!pageQuery) throw new Error('expected a page query');
     const used = nodesOf(await explain(pageQuery, false)).map((node) => node['Index Name']);
     expect(used, pageQuery.text).toContain('ticket_ratings_low');
+  });
+
+  it("finds a rare tag's tickets from ticket_tags_tag, and suggests tags from it", async () => {
+    const filter = filterForViewer(staff, ticketListQuerySchema.parse({ tag: 'onu swap' }), TIMEZONE);
+    const [pageQuery] = await record((db) => listTicketPage(db, filter, 0, 10));
+    if (!pageQuery) throw new Error('expected a page query');
+    const used = nodesOf(await explain(pageQuery, false)).map((node) => node['Index Name']);
+    expect(used, pageQuery.text).toContain('ticket_tags_tag');
+    const [suggestions] = await record((db) => suggestTags(db, 'onu', 20));
+    if (!suggestions) throw new Error('expected a suggestions query');
+    const plan = nodesOf(await explain(suggestions, false));
+    // A range of the index, the prefix's part only, not the whole index read through.
+    const read: (PlanNode & { 'Index Cond'?: string }) | undefined = plan.find(
+      (node) => node['Index Name'] === 'ticket_tags_tag',
+    );
+    expect(read?.['Index Cond'], suggestions.text).toContain('onu');
+    expect(plan.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
   });
 
   it('counts overdue tickets from the due-time index', async () => {
@@ -328,7 +357,12 @@ describeWithApp('query plans at scale', (ctx) => {
       await listLatestComments(db, { ticketId: 110_000, withInternal: false }, 51);
       await listForwardHistory(db, 110_000);
       for (const withInternal of [false, true])
-        await findTicketView(db, 110_000, { withInternal, withForwards: withInternal, withRating: withInternal }, 50);
+        await findTicketView(
+          db,
+          110_000,
+          { withInternal, withForwards: withInternal, withRating: withInternal, withLinksAndTags: withInternal },
+          50,
+        );
     });
     expect(statements).toHaveLength(6);
     for (const statement of statements) {

@@ -191,3 +191,9 @@ export const USER_SEARCH_MAX_LENGTH = 100;
  */
 export const ACCOUNT_KINDS = ['person', 'client', 'system'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/**
+ * The longest tag (DESIGN.md §27), in characters after normalising (tags.schemas.ts). Here, apart
+ * from the schema, so that the list's address can check a tag without loading the schemas.
+ */
+export const TAG_MAX_LENGTH = 30;

@@ -3,10 +3,10 @@
  * customer's or agent's reply. A tag is text, never markup.
  */
 import { z } from 'zod';
+import { TAG_MAX_LENGTH } from './constants.ts';
 import { msg } from './messages.ts';
 
 export const TAGS_PER_TICKET_MAX = 10;
-export const TAG_MAX_LENGTH = 30;
 /** Suggestions one lookup returns. */
 export const TAG_SUGGESTIONS_MAX = 20;
 

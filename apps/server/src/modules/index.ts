@@ -26,6 +26,7 @@ import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
 import { alarmIncidentLinker } from './incidents/alarm-incident-links.ts';
 import inboxRoutes from './inbox/inbox.routes.ts';
+import linksRoutes from './links/links.routes.ts';
 import incidentsRoutes, { publicNotesRoutes } from './incidents/incidents.routes.ts';
 import mergeRoutes from './merge/merge.routes.ts';
 import metaRoutes from './meta/meta.routes.ts';
@@ -37,6 +38,7 @@ import reportsRoutes from './reports/reports.routes.ts';
 import satisfactionRoutes from './satisfaction/satisfaction.routes.ts';
 import serviceLevelsRoutes from './service-levels/service-levels.routes.ts';
 import subscribersRoutes from './subscribers/subscribers.routes.ts';
+import tagsRoutes from './tags/tags.routes.ts';
 import storageFilesRoutes from './storage/storage-files.routes.ts';
 import storageRoutes from './storage/storage.routes.ts';
 import { findTicketForViewer } from './tickets/tickets.service.ts';
@@ -70,6 +72,8 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   priorityRoutes,
   presenceRoutes,
   mergeRoutes,
+  linksRoutes,
+  tagsRoutes,
   storageRoutes,
   reportsRoutes,
   async (app) => app.register(notificationsRoutes, { findTicket: findTicketForViewer }),

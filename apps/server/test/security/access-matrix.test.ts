@@ -78,6 +78,10 @@ const EXPECTED: Record<string, readonly number[]> = {
   "POST /api/v1/tickets/{id}/merge #held by the caller's department":
                                                                   [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/{id}/merge-candidates':                    [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'POST /api/v1/tickets/{id}/links':                              [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/v1/tickets/{id}/links':                            [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'PUT /api/v1/tickets/{id}/tags':                                [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'GET /api/v1/tags':                                             [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/number-history/{number}':                  [401, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'GET /api/v1/tickets/number-history/{number} #a malformed number':
                                                                   [401, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 401, 401],

@@ -15,6 +15,7 @@ import { CALENDAR_REQUESTS } from './access-calendar-requests.ts';
 import { API_CLIENT_REQUESTS } from './access-client-requests.ts';
 import { INCIDENT_REQUESTS } from './access-incident-requests.ts';
 import { MERGE_REQUESTS } from './access-merge-requests.ts';
+import { LINK_TAG_REQUESTS } from './access-link-tag-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
 import { SATISFACTION_REQUESTS } from './access-satisfaction-requests.ts';
 import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
@@ -275,6 +276,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   ...BROADCAST_REQUESTS,
   ...CHANNEL_REQUESTS,
   ...MERGE_REQUESTS,
+  ...LINK_TAG_REQUESTS,
 
   'GET /api/v1/audit': async (caller) => call('GET', '/api/v1/audit?page=1&action=ticket.create&start_date=2026-01-01')(caller),
 

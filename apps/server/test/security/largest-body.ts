@@ -13,6 +13,8 @@ import {
   DESCRIPTION_MAX_LENGTH,
   FORWARD_CAUSE_MAX_LENGTH,
   INCIDENT_PUBLIC_NOTE_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+  TAGS_PER_TICKET_MAX,
 } from '@switchboard/shared';
 
 /** Bytes of one character at its longest in UTF-8 as JSON.stringify writes it (U+0800…U+FFFF). */
@@ -44,6 +46,13 @@ export const TEXT_LIMITS: Record<string, number> = {
   start: 5,
   end: 5,
   date: 10,
+  // A ticket's tags (DESIGN.md §27), each normalised before its length is checked.
+  tags: TAG_MAX_LENGTH,
+};
+
+/** Lengths of lists that the JSON Schema does not show (a list normalised after its length is checked), by field name. */
+export const LIST_LIMITS: Record<string, number> = {
+  tags: TAGS_PER_TICKET_MAX,
 };
 
 /** Fields whose strings the server issued: base64 and URLs, one byte a character. */
@@ -113,12 +122,13 @@ export function largestJson(schema: JsonSchema, field: string, unmeasured: strin
     return 0;
   }
   if (types.includes('array')) {
-    if (schema.maxItems === undefined) {
+    const maxItems = schema.maxItems ?? LIST_LIMITS[lastName(field)];
+    if (maxItems === undefined) {
       unmeasured.push(`${field}[]`);
       return 0;
     }
     const item = schema.items ? largestJson(schema.items, `${field}[]`, unmeasured) : 0;
-    return 2 + schema.maxItems * (item + 1);
+    return 2 + maxItems * (item + 1);
   }
   if (types.includes('object') || schema.properties) {
     if (schema.additionalProperties) unmeasured.push(`${field}{}`);

@@ -15,6 +15,7 @@ import { RatingBadge } from './rating-badge.tsx';
 import { LoadingNote } from './loading-note.tsx';
 import { componentsMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { TagBadges } from './ticket-tags/tag-badges.tsx';
 import classes from './ticket-table.module.css';
 
 /** Title lengths of the spec: 20 characters in the table, 40 on small screens (cards). */
@@ -265,6 +266,7 @@ export function TicketTable({
               <Text fw={500} title={ticket.title}>
                 <HighlightedText text={truncate(ticket.title, TITLE_CUT_SMALL)} words={highlight} />
               </Text>
+              <TagBadges tags={ticket.tags} />
               <Group justify="space-between" gap="xs" mt={4}>
                 <Text size="sm" c="dimmed">
                   {displayNumber(ticket.problematic_number)}
@@ -338,6 +340,7 @@ export function TicketTable({
             </Table.Td>
             <Table.Td title={ticket.title}>
               <HighlightedText text={truncate(ticket.title, TITLE_CUT_WIDE)} words={highlight} />
+              <TagBadges tags={ticket.tags} />
             </Table.Td>
             <Table.Td className={classes.nowrap}>{displayNumber(ticket.problematic_number)}</Table.Td>
             {showIssuerColumns && <Table.Td>{issuedToLabel(ticket.issued_to, labels)}</Table.Td>}

@@ -18,6 +18,8 @@ export interface ReportTicket extends ReportTicketRow {
   forwards: number;
   forwardPath: string[];
   comments: number;
+  /** Staff's tags (DESIGN.md §27), in alphabetical order. */
+  tags: string[];
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,6 +74,8 @@ export function ticketColumns(clock: ProviderClock): ColumnSpec<ReportTicket>[] 
     { header: 'Merged Into', width: 11, kind: 'integer', value: (t) => t.mergedInto },
     // The issuer's score, 1 to 5, after the resolve (DESIGN.md §25); empty when not rated.
     { header: 'Rating', width: 8, kind: 'integer', value: (t) => t.rating },
+    // Staff's tags (DESIGN.md §27), as one text; empty when the ticket has none.
+    { header: 'Tags', width: 30, kind: 'text', value: (t) => (t.tags.length > 0 ? t.tags.join(', ') : null) },
   ];
 }
 

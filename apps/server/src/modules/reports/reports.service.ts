@@ -23,6 +23,7 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { findGroupName, findSubgroupName } from '../groups/groups.repository.ts';
 import { checkSignedLink, parseSignedLink, signedLinkOf } from '../storage/signed-links.ts';
 import type { StorageDriver } from '../storage/storage-contract.ts';
+import { tagsOfTickets } from '../tags/tags.repository.ts';
 import { findNameByNumber } from '../users/users.repository.ts';
 import { createProviderClock, type ProviderClock } from './provider-clock.ts';
 import { summaryLines, ticketColumns, type ReportTicket } from './report-columns.ts';
@@ -47,7 +48,7 @@ export interface ReportsContext {
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Rows read from the database at a time: one query for the tickets and one each for forwards and comments. */
+/** Rows read from the database at a time: one query for the tickets and one each for forwards, comments and tags. */
 export const REPORT_BATCH_SIZE = 2000;
 /** Reports are heavy; more at once would starve the ticket desk on a small machine. */
 const MAX_RUNNING_REPORTS = 2;
@@ -266,7 +267,11 @@ async function writeTickets(
     const last = rows.at(-1);
     if (!last) return;
     const ids = rows.map((row) => row.ticketId);
-    const [forwards, comments] = [await summariseForwards(db, ids), await countComments(db, ids)];
+    const [forwards, comments, tags] = [
+      await summariseForwards(db, ids),
+      await countComments(db, ids),
+      await tagsOfTickets(db, ids),
+    ];
     // The storage side failed: stop reading; the caller reports its error.
     if (outputGone()) throw new ReportOutputClosed('the report output closed early');
     await workbook.addTickets(
@@ -277,6 +282,7 @@ async function writeTickets(
           forwards: forward?.count ?? 0,
           forwardPath: forward?.path ?? [],
           comments: comments.get(row.ticketId) ?? 0,
+          tags: tags.get(row.ticketId) ?? [],
         };
       }),
     );

@@ -30,4 +30,6 @@ export interface TicketFilter {
   priority?: TicketPriority;
   /** Rated tickets (DESIGN.md §25); `lowOnly` those rated RATING_LOW_MAX or lower. */
   rated?: { lowOnly: boolean };
+  /** Tickets with this tag, normalised as tagSchema stores it (DESIGN.md §27). */
+  tag?: string;
 }

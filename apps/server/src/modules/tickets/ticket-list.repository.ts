@@ -9,6 +9,7 @@ import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountS
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
 import { comments, ticketRatings, tickets } from '../../db/schema.ts';
+import { hasTag } from '../tags/tags.repository.ts';
 import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
 import { dueSoonOf, overdueOf, userNameOf } from './tickets.repository.ts';
 
@@ -85,6 +86,7 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
     filter.waiting ? isNotNull(tickets.waitingSince) : undefined,
     filter.priority === undefined ? undefined : eq(tickets.priority, bind(filter.priority)),
     filter.rated === undefined ? undefined : ratedMatch(filter.rated),
+    filter.tag === undefined ? undefined : hasTag(bind(filter.tag)),
   ];
   if (filter.numberRange) {
     conditions.push(gte(tickets.problematicNumber, bind(filter.numberRange.from)));
@@ -176,9 +178,13 @@ function selectPage<More extends Record<string, SQL.Aliased>>(
     .from(page)
     .orderBy(...orderTerms(order, page.sortValue, page.ticketId, false));
 }
-/** A row of a ticket table; `rating` is read by the ticket list only (the other tables leave it out). */
+/**
+ * A row of a ticket table; `rating` is read by the ticket list only (the other tables leave it
+ * out), and `tags` added to the page's rows for staff (DESIGN.md §27).
+ */
 export type TicketListRow = Omit<Awaited<ReturnType<typeof selectPage<Record<never, never>>>>[number], 'rating'> & {
   rating?: number | null;
+  tags?: string[];
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   allowedListFilters,
   canSeeAllTickets,
   canSeeInternalComments,
+  canUseTags,
   DEFAULT_SORT_DIRECTION,
   DEFAULT_TICKET_SORT,
   listSortsFor,
@@ -12,6 +13,7 @@ import {
   type TicketListReply,
 } from '@switchboard/shared';
 import { pageLinks } from '../../lib/pages.ts';
+import { tagsOfTickets } from '../tags/tags.repository.ts';
 import { presentTicketListItem } from './ticket-presenter.ts';
 import { listTicketPage, type TicketFilter, type TicketOrder } from './ticket-list.repository.ts';
 import type { TicketReader, TicketsContext } from './tickets.service.ts';
@@ -59,6 +61,7 @@ export function filterForViewer(viewer: TicketReader, query: TicketListQuery, ti
         : undefined,
     priority: allowed.priority,
     rated: allowed.rating === undefined ? undefined : { lowOnly: allowed.rating === 'low' },
+    tag: allowed.tag,
   };
 }
 
@@ -95,8 +98,15 @@ export async function listTicketsForViewer(
     PAGE_SIZE,
     order,
   );
+  // Staff's tags of the page's rows (DESIGN.md §27): one grouped read of at most PAGE_SIZE tickets.
+  const tags = canUseTags(viewer)
+    ? await tagsOfTickets(
+        ctx.db,
+        rows.map((row) => row.ticketId),
+      )
+    : undefined;
   return {
-    data: rows.map((row) => presentTicketListItem(viewer, row)),
+    data: rows.map((row) => presentTicketListItem(viewer, tags ? { ...row, tags: tags.get(row.ticketId) ?? [] } : row)),
     total_tickets: total,
     total_is_estimate: totalIsEstimate,
     ...(totalIsCapped === undefined ? {} : { total_is_capped: totalIsCapped }),

@@ -11,11 +11,13 @@ import {
   canSeeRouting,
   canSeeServiceLevels,
   canSeeStaffNames,
+  canUseTags,
   isStaff,
   type Assignee,
   type IssuedTo,
   type Ticket,
   type TicketComment,
+  type TicketLink,
   type TicketListItem,
   type TicketPriority,
   type TicketRating,
@@ -121,6 +123,22 @@ function ratingScoreOf(viewer: TicketViewer, row: { rating?: number | null }) {
   return canSeeRating(viewer) && row.rating !== undefined ? { rating: row.rating } : {};
 }
 
+/** A ticket's links to related tickets and its tags (DESIGN.md §27), as the view reads them for staff. */
+export interface TicketLinksAndTags {
+  links: TicketLink[];
+  tags: string[];
+}
+
+/** Links and tags are staff's (DESIGN.md §27): the fields only for them, and only from a view that read them. */
+function linksAndTagsOf(viewer: TicketViewer, read: TicketLinksAndTags | undefined) {
+  return canUseTags(viewer) && read ? { links: read.links, tags: read.tags } : {};
+}
+
+/** A list row's tags: staff only, and only from a list that read them. */
+function tagsOfRow(viewer: TicketViewer, row: { tags?: string[] }) {
+  return canUseTags(viewer) && row.tags !== undefined ? { tags: row.tags } : {};
+}
+
 export function presentTicket(
   viewer: TicketViewer,
   ticket: TicketWithIssuer,
@@ -128,6 +146,7 @@ export function presentTicket(
   forwards: ForwardEventRow[],
   urlOf: UrlOfKey,
   rating?: TicketRatingRow | null,
+  linksAndTags?: TicketLinksAndTags,
 ): Ticket {
   const staff = canSeeRouting(viewer);
   return {
@@ -166,6 +185,7 @@ export function presentTicket(
     ...serviceDueOf(viewer, { ...ticket, waiting: ticket.waitingSince !== null }),
     ...priorityOf(viewer, ticket),
     ...ratingOf(viewer, rating),
+    ...linksAndTagsOf(viewer, linksAndTags),
   };
 }
 
@@ -184,5 +204,6 @@ export function presentTicketListItem(viewer: TicketViewer, row: TicketListRow):
     ...serviceDueOf(viewer, row),
     ...priorityOf(viewer, row),
     ...ratingScoreOf(viewer, row),
+    ...tagsOfRow(viewer, row),
   };
 }

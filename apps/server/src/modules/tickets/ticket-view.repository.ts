@@ -5,12 +5,15 @@
  * JSON, so a ticket costs one round trip, not three.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { TicketLink } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { tickets, users } from '../../db/schema.ts';
 import type { CommentRow } from '../comments/comments.repository.ts';
 import type { ForwardEventRow } from '../forwarding/forwarding.repository.ts';
-import type { CommentsWindow, TicketRatingRow } from './ticket-presenter.ts';
+import { linksJsonOf, linksOf } from '../links/links.repository.ts';
+import { tagsJsonOf } from '../tags/tags.repository.ts';
+import type { CommentsWindow, TicketLinksAndTags, TicketRatingRow } from './ticket-presenter.ts';
 import { TICKET_WITH_ISSUER_FIELDS, ticketWithIssuerOf, type TicketWithIssuer } from './tickets.repository.ts';
 
 /** What the view of a ticket reads beside the ticket: for staff, internal notes, forwards and the rating too. */
@@ -18,6 +21,8 @@ export interface TicketViewScope {
   withInternal: boolean;
   withForwards: boolean;
   withRating: boolean;
+  /** Staff's links to related tickets and tags (DESIGN.md §27). */
+  withLinksAndTags: boolean;
 }
 
 export interface TicketView {
@@ -28,6 +33,8 @@ export interface TicketView {
   forwards: ForwardEventRow[];
   /** The issuer's rating: null when none was given, undefined when the scope leaves it out. */
   rating: TicketRatingRow | null | undefined;
+  /** The links and tags (DESIGN.md §27); undefined when the scope leaves them out. */
+  linksAndTags: TicketLinksAndTags | undefined;
 }
 
 /** A comment and a forward as the statement folds them into JSON: column names, instants as text. */
@@ -70,25 +77,27 @@ function ticketViewStatement(db: Db, scope: TicketViewScope) {
         select json_build_object('score', score, 'channel', channel, 'comment', comment, 'rated_at', rated_at)
         from ticket_ratings where ticket_ratings.ticket_id = ${ticketId})`
     : sql<RatingJson | null>`null::json`;
+  const links = scope.withLinksAndTags ? linksJsonOf(ticketId) : sql<TicketLink[]>`'[]'::json`;
+  const tags = scope.withLinksAndTags ? tagsJsonOf(ticketId) : sql<string[]>`'[]'::json`;
   return db
-    .select({ ...TICKET_WITH_ISSUER_FIELDS, newestComments, commentsTotal, forwards, rating })
+    .select({ ...TICKET_WITH_ISSUER_FIELDS, newestComments, commentsTotal, forwards, rating, links, tags })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.issuerUserId))
     .where(eq(tickets.ticketId, sql.placeholder('ticketId')))
     .prepare(
-      `ticket_view${scope.withInternal ? '_internal' : ''}${scope.withForwards ? '_forwards' : ''}${scope.withRating ? '_rating' : ''}`,
+      `ticket_view${scope.withInternal ? '_internal' : ''}${scope.withForwards ? '_forwards' : ''}${scope.withRating ? '_rating' : ''}${scope.withLinksAndTags ? '_links_tags' : ''}`,
     );
 }
 
-/** One prepared statement per scope: eight at most (two in use: staff's and the issuers'). */
+/** One prepared statement per scope: sixteen at most (two in use: staff's and the issuers'). */
 const viewsByScope = [false, true].flatMap((withInternal) =>
   [false, true].flatMap((withForwards) =>
-    [false, true].map((withRating) => ({
-      withInternal,
-      withForwards,
-      withRating,
-      statement: preparedPerDatabase((db) => ticketViewStatement(db, { withInternal, withForwards, withRating })),
-    })),
+    [false, true].flatMap((withRating) =>
+      [false, true].map((withLinksAndTags) => {
+        const scope = { withInternal, withForwards, withRating, withLinksAndTags };
+        return { ...scope, statement: preparedPerDatabase((db) => ticketViewStatement(db, scope)) };
+      }),
+    ),
   ),
 );
 
@@ -97,7 +106,8 @@ function viewStatement(db: Db, scope: TicketViewScope) {
     (view) =>
       view.withInternal === scope.withInternal &&
       view.withForwards === scope.withForwards &&
-      view.withRating === scope.withRating,
+      view.withRating === scope.withRating &&
+      view.withLinksAndTags === scope.withLinksAndTags,
   );
   if (!found) throw new Error('every scope has its statement');
   return found.statement(db);
@@ -148,11 +158,12 @@ export async function findTicketView(
 ): Promise<TicketView | undefined> {
   const [row] = await viewStatement(db, scope).execute({ ticketId, commentsLimit });
   if (!row) return undefined;
-  const { newestComments, commentsTotal, forwards, rating, ...ticket } = row;
+  const { newestComments, commentsTotal, forwards, rating, links, tags, ...ticket } = row;
   return {
     ticket: ticketWithIssuerOf(ticket),
     comments: { rows: newestComments.map(commentOf), total: commentsTotal },
     forwards: forwards.map(forwardOf),
     rating: scope.withRating ? ratingOf(rating) : undefined,
+    linksAndTags: scope.withLinksAndTags ? { links: linksOf(links), tags } : undefined,
   };
 }

@@ -7,6 +7,7 @@ import {
   canSeeRating,
   canSeeRouting,
   canSeeTicket,
+  canUseTags,
   COMMENTS_PAGE_SIZE,
   type IssueTicketBody,
   type Language,
@@ -211,18 +212,13 @@ export async function getTicketForViewer(ctx: TicketsContext, viewer: TicketRead
     withInternal: canSeeInternalComments(viewer),
     withForwards: canSeeRouting(viewer),
     withRating: canSeeRating(viewer),
+    withLinksAndTags: canUseTags(viewer),
   };
   const view = await findTicketView(ctx.db, ticketId, scope, COMMENTS_PAGE_SIZE);
   if (!view || !canSeeTicket(viewer, { issuer_user_id: view.ticket.issuerUserId }))
     throw new AppError('not_found', 'tickets.notFound');
-  const ticket = presentTicket(
-    viewer,
-    view.ticket,
-    view.comments,
-    view.forwards,
-    (key) => ctx.storage.publicUrlOf(key),
-    view.rating,
-  );
+  const urlOf = (key: string) => ctx.storage.publicUrlOf(key);
+  const ticket = presentTicket(viewer, view.ticket, view.comments, view.forwards, urlOf, view.rating, view.linksAndTags);
   return { ...ticket, merged_into: await mergedIntoFor(ctx, viewer, view.ticket.mergedInto) };
 }
 

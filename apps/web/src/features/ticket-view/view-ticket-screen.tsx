@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import {
   canActOnTicket,
+  canLinkTickets,
   canLinkToIncident,
   canSeeAssignee,
   canSeeInternalComments,
@@ -10,6 +11,7 @@ import {
   canSeePriority,
   canSeeRating,
   canSeeRouting,
+  canUseTags,
   canWaitForCustomer,
   canWriteInternalComments,
 } from '@switchboard/shared';
@@ -48,6 +50,9 @@ const TicketIncidentPanel = lazy(() => import('./components/ticket-incident-pane
 const AssigneePanel = lazy(() => import('./components/assignee-panel.tsx'));
 // Staff only (DESIGN.md §30), in its own chunk like the assignee's.
 const PriorityPanel = lazy(() => import('./components/priority-panel.tsx'));
+// Staff only (DESIGN.md §27), each in its own chunk: the ticket's tags and its related tickets.
+const TagsPanel = lazy(() => import('../../components/ticket-tags/tags-panel.tsx'));
+const LinksPanel = lazy(() => import('../../components/ticket-links/links-panel.tsx'));
 // Staff only, and in its own chunk: what the issuer was told and when.
 const IssuerNotices = lazy(() => import('../../components/issuer-notices.tsx'));
 // Staff only (DESIGN.md §27), in its own chunk: "Merge into…" with its search and dialog.
@@ -153,6 +158,16 @@ export function ViewTicketScreen() {
                 <MergePanel ticketId={data.ticket_id} />
               </Suspense>
             )}
+          {canUseTags(session) && (
+            <Suspense fallback={null}>
+              <TagsPanel ticket={data} />
+            </Suspense>
+          )}
+          {canLinkTickets(session) && (
+            <Suspense fallback={null}>
+              <LinksPanel ticket={data} />
+            </Suspense>
+          )}
           {canSeeRating(session) && <SatisfactionPanel rating={data.rating} timeZone={timeZone} />}
           <TicketDetails ticket={data} staff={canSeeRouting(session)} timeZone={timeZone} />
           {data.forwarder_history.length > 0 && (

@@ -40,6 +40,7 @@ import {
   type TicketFilters,
   type TicketListOrder,
 } from './tickets-search.ts';
+import { withNormalisedTag } from './tag-filter.ts';
 import { useLiveTicketList } from './use-live-ticket-list.ts';
 
 type Tab = 'all' | 'mine' | IssuerUserType;
@@ -61,7 +62,7 @@ export function TicketsScreen() {
   const navigate = useNavigate();
   const timeZone = useProviderTimeZone();
   const groups = useGroups();
-  const urlFilters = filtersForViewer(userType, filtersOf(search));
+  const urlFilters = withNormalisedTag(filtersForViewer(userType, filtersOf(search)));
   // The order (DESIGN.md §30) rides along in every address the screen goes to, as the filters do.
   const order = orderForViewer(userType, search);
   const orderSearch = orderSearchOf(order);

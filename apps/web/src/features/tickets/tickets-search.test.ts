@@ -8,6 +8,7 @@ import {
   storeFilters,
   validateTicketsSearch,
 } from './tickets-search.ts';
+import { normaliseTag, withNormalisedTag } from './tag-filter.ts';
 
 const everything = {
   issuer_user_type: 'agent',
@@ -30,6 +31,20 @@ describe('the /tickets search', () => {
     expect(validateTicketsSearch({ page: 'x', status: 'lost', start_date: '2026-02-30', ticket_id: 'abc' })).toEqual({
       page: 1,
     });
+  });
+
+  it('reads a tag for staff only, as the address has it', () => {
+    expect(validateTicketsSearch({ page: '1', tag: '  ONU   Swap ' })).toEqual({ page: 1, tag: '  ONU   Swap ' });
+    const search = validateTicketsSearch({ page: '1', tag: 'billing' });
+    expect(filtersForViewer('cc', filtersOf(search))).toEqual({ tag: 'billing' });
+    expect(filtersForViewer('customer', filtersOf(search))).toEqual({});
+    expect(filtersForViewer('agent', filtersOf(search))).toEqual({});
+  });
+
+  it('normalises a tag as the server stores it, and drops one the server would refuse', () => {
+    expect(withNormalisedTag({ tag: '  ONU   Swap ', status: 'open' })).toEqual({ tag: 'onu swap', status: 'open' });
+    for (const tag of ['a,b', 'x'.repeat(31), '   ', 'a\u0007b']) expect(withNormalisedTag({ tag })).toEqual({});
+    expect(normaliseTag('5G')).toBe('5g');
   });
 
   it('reads the solved days (the dashboard\'s "Solved" figures) for staff only, dropping a day that is not one', () => {

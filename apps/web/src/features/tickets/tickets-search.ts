@@ -52,6 +52,11 @@ export interface TicketsSearch {
   priority?: TicketPriority;
   /** Staff only: the rated tickets, or the low-rated ones (DESIGN.md §25). */
   rating?: RatingFilter;
+  /**
+   * Staff only: the tickets with this tag (DESIGN.md §27), as the address has it; the list's screen
+   * reads it as the server stores it (tag-filter.ts), so that the start-up bundle does not carry that.
+   */
+  tag?: string;
   /** The list's order (DESIGN.md §30); absent: newest first. Not a filter: clearing filters keeps it. */
   sort?: TicketSort;
   order?: SortDirection;
@@ -115,6 +120,8 @@ function readFilters(search: Record<string, unknown>): TicketFilters {
     resolved_to: calendarDay(search.resolved_to),
     priority: oneOf(TICKET_PRIORITIES, search.priority),
     rating: oneOf(RATING_FILTERS, search.rating),
+    // The router reads "?tag=5" as a number.
+    tag: typeof search.tag === 'number' ? String(search.tag) : text(search.tag),
   });
 }
 

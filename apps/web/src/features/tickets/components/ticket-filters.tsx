@@ -12,6 +12,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@switchboard/shared';
+import { lazy, Suspense } from 'react';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useGroupChoices } from '../../../entities/groups.ts';
 import { useMessages } from '../../../lib/i18n.ts';
@@ -27,6 +28,9 @@ const issuedToOptions = (labels: Labels) => ISSUED_TO_VALUES.map((value) => ({ v
 const priorityOptions = (labels: Labels) =>
   [...TICKET_PRIORITIES].reverse().map((value) => ({ value, label: labels.priority(value) }));
 
+// Its suggestions in a chunk of their own: the list's bundle stays within its budget (DESIGN.md §27).
+const TagFilterField = lazy(() => import('../../../components/ticket-tags/tag-filter-field.tsx'));
+
 /** Every rated ticket, or the low ones (DESIGN.md §25). */
 const RATING_LABELS = { any: 'ratingAny', low: 'ratingLow' } as const satisfies Record<RatingFilter, string>;
 
@@ -40,7 +44,7 @@ export interface TicketFiltersProps {
 
 /**
  * The staff filters (spec §2): group, subgroup, start and end date, status, issued-to, priority
- * (DESIGN.md §30), the rating (DESIGN.md §25), the tickets past their due time (DESIGN.md §17), due soon
+ * (DESIGN.md §30), the rating (DESIGN.md §25), a tag (DESIGN.md §27), the tickets past their due time (DESIGN.md §17), due soon
  * and waiting for the customer (DESIGN.md §26).
  * Folded away on a phone.
  */
@@ -59,6 +63,7 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
     filters.issued_to,
     filters.priority,
     filters.rating,
+    filters.tag,
     filters.overdue,
     filters.due_soon,
     filters.waiting,
@@ -119,6 +124,9 @@ export function TicketFiltersPanel({ filters, groups, today, onChange }: TicketF
         onChange={(value) => onChange({ rating: value ?? undefined })}
         clearable
       />
+      <Suspense fallback={null}>
+        <TagFilterField value={filters.tag} onChange={(tag) => onChange({ tag })} />
+      </Suspense>
       <Checkbox
         label={t('overdueOnly')}
         checked={filters.overdue === true}
