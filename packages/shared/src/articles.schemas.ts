@@ -40,7 +40,12 @@ function markdownSchema(required: ValidationMessageKey, tooLong: ValidationMessa
     .trim()
     .min(1, msg(required))
     .max(ARTICLE_BODY_MAX_LENGTH, msg(tooLong, { max: ARTICLE_BODY_MAX_LENGTH }));
-  return z.string(msg(required)).transform(normaliseLineBreaks).pipe(text);
+  // The bound before the transform too, so that the route's body limit can be measured from the schema.
+  return z
+    .string(msg(required))
+    .max(ARTICLE_BODY_MAX_LENGTH, msg(tooLong, { max: ARTICLE_BODY_MAX_LENGTH }))
+    .transform(normaliseLineBreaks)
+    .pipe(text);
 }
 
 /** POST /articles and PUT /articles/{id}: both languages are written. */

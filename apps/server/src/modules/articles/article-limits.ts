@@ -26,7 +26,8 @@ export function articleReadLimit() {
     hook: 'preParsing',
     keyGenerator: userKey,
     timeWindow: '1 minute',
-    max: (request: FastifyRequest) => (request.actor && isStaff(request.actor) ? ARTICLE_READS_PER_MINUTE * 5 : ARTICLE_READS_PER_MINUTE),
+    max: (request: FastifyRequest) =>
+      request.actor && isStaff(request.actor) ? ARTICLE_READS_PER_MINUTE * 5 : ARTICLE_READS_PER_MINUTE,
     errorResponseBuilder: () => new AppError('rate_limited', 'articles.tooManyReads'),
   });
 }

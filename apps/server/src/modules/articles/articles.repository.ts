@@ -63,7 +63,10 @@ export async function listArticlePage(
 }
 
 function selectViews(db: Db) {
-  return db.select({ article: articles, updatedByName: users.name }).from(articles).leftJoin(users, eq(users.id, articles.updatedBy));
+  return db
+    .select({ article: articles, updatedByName: users.name })
+    .from(articles)
+    .leftJoin(users, eq(users.id, articles.updatedBy));
 }
 
 export async function findArticleBySlug(db: Db, slug: string): Promise<ArticleView | undefined> {
@@ -102,7 +105,10 @@ export async function deleteArticleRow(db: Db, id: string): Promise<void> {
 /** Counts one report avoided by a public, published article today (the provider's day in `timezone`). */
 export async function countArticleHelp(db: Db, id: string, timezone: string): Promise<boolean> {
   const day = sql<string>`(now() at time zone ${timezone})::date`;
-  const [row] = await db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, id), publicOnly));
+  const [row] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.id, id), publicOnly));
   if (!row) return false;
   await db
     .insert(articleHelps)
@@ -110,4 +116,3 @@ export async function countArticleHelp(db: Db, id: string, timezone: string): Pr
     .onConflictDoUpdate({ target: [articleHelps.articleId, articleHelps.day], set: { count: sql`${articleHelps.count} + 1` } });
   return true;
 }
-

@@ -100,8 +100,20 @@ function refusalOf(error: unknown): unknown {
   return error;
 }
 
-async function audit(db: Db, actor: Actor, action: Extract<AuditAction, `article.${string}`>, row: Pick<ArticleRow, 'id'>, details: object) {
-  await insertAuditEntry(db, { actorUserId: actor.id, action, target: `article:${row.id}`, ip: actor.ip, details: { ...details } });
+async function audit(
+  db: Db,
+  actor: Actor,
+  action: Extract<AuditAction, `article.${string}`>,
+  row: Pick<ArticleRow, 'id'>,
+  details: object,
+) {
+  await insertAuditEntry(db, {
+    actorUserId: actor.id,
+    action,
+    target: `article:${row.id}`,
+    ip: actor.ip,
+    details: { ...details },
+  });
 }
 
 function auditDetails(body: ArticleBody) {

@@ -71,7 +71,11 @@ describeWithApp('help articles', (ctx) => {
     customer = await person('customer');
     agent = await person('agent');
     published = await create();
-    internal = await create({ slug: slugOf('internal-note'), visibility: 'internal', title_en: `Internal fibre steps ${marker}` });
+    internal = await create({
+      slug: slugOf('internal-note'),
+      visibility: 'internal',
+      title_en: `Internal fibre steps ${marker}`,
+    });
     unpublished = await create({ slug: slugOf('draft'), published: false, title_en: `Slow Wi-Fi draft ${marker}` });
   });
 
@@ -130,7 +134,8 @@ describeWithApp('help articles', (ctx) => {
   it('renders hostile Markdown as harmless text', async () => {
     const hostile = await create({
       slug: slugOf('hostile'),
-      body_en: '<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) [v](vbscript:msgbox) [d](data:text/html;base64,PHNjcmlwdD4=)\n\n[ok](https://example.com/help)',
+      body_en:
+        '<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) [v](vbscript:msgbox) [d](data:text/html;base64,PHNjcmlwdD4=)\n\n[ok](https://example.com/help)',
     });
     const html = hostile.body_html_en;
     expect(html).not.toMatch(/<script|<img|href="javascript|href="vbscript|href="data/i);
