@@ -20,6 +20,7 @@ import {
   IconUsers,
   IconUsersGroup,
   type Icon,
+  IconBook,
 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { Fragment } from 'react';
@@ -53,6 +54,7 @@ const ICONS: Record<NavKey, Icon> = {
   subscribers: IconAddressBook,
   areas: IconMapPin,
   channels: IconMessages,
+  articles: IconBook,
 };
 
 interface MobileNavProps {
