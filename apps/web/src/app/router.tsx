@@ -28,8 +28,6 @@ import {
 import { ticketQuery } from '../features/ticket-view/api/ticket-query.ts';
 import { validateViewTicketSearch } from '../features/ticket-view/view-ticket-search.ts';
 import { validateUserInfoSearch } from '../features/users/user-info-search.ts';
-import { validateArticlesSearch } from '../features/articles/articles-search.ts';
-import { validateHelpSearch } from '../features/help/help-search.ts';
 import {
   canManageGroups,
   canManageIncidents,
@@ -93,7 +91,8 @@ const rateRoute = createRoute({
 const helpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/help',
-  validateSearch: validateHelpSearch,
+  // `?q=&page=`, read as the canned replies' screen reads it.
+  validateSearch: validateCannedRepliesSearch,
   component: lazyRouteComponent(() => import('../features/help/help-screen.tsx'), 'HelpScreen'),
 });
 
@@ -263,7 +262,7 @@ export const routeTree = rootRoute.addChildren([
     searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
     searchScreen(
       '/articles',
-      validateArticlesSearch,
+      validateCannedRepliesSearch,
       () => import('../features/articles/articles-screen.tsx'),
       'ArticlesScreen',
       canWriteArticles,

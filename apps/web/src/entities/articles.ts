@@ -51,3 +51,34 @@ export function useDeleteArticle() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: articlesKey }),
   });
 }
+
+/**
+ * Reads as a visitor (no token), so that a signed-in member of staff sees on /help and in the
+ * suggestions exactly what customers see, never a draft or an internal article.
+ */
+export function usePublicArticles(q: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: ['help', 'list', q, page],
+    queryFn: ({ signal }) => apiRequest<ArticleListReply>('/articles', { query: { q, page }, signal, anonymous: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function usePublicArticle(slug: string) {
+  return useQuery({
+    queryKey: ['help', 'one', slug],
+    queryFn: ({ signal }) => apiRequest<ArticleReply>(`/articles/${encodeURIComponent(slug)}`, { signal, anonymous: true }),
+    retry: false,
+  });
+}
+
+/**
+ * A report avoided (DESIGN.md §28): said once by the browser, on leaving the form, for each
+ * article opened from the suggestions when the form was not submitted. Best effort: a beacon.
+ */
+export function sendArticleHelped(articleId: string): void {
+  const url = `/api/v1/articles/${encodeURIComponent(articleId)}/helped`;
+  if (typeof navigator.sendBeacon === 'function') navigator.sendBeacon(url);
+  else void fetch(url, { method: 'POST', keepalive: true }).catch(() => undefined);
+}

@@ -48,14 +48,19 @@ export async function listArticlePage(
   limit: number,
 ): Promise<{ rows: ArticleRow[]; total: number }> {
   const where = whereOf(scope);
-  const titleFirst = scope.q
-    ? sql`case when ${articles.titleEn} ilike ${containsPattern(scope.q)} or ${articles.titleBn} ilike ${containsPattern(scope.q)} then 0 else 1 end`
-    : sql`0`;
+  const newestFirst = [desc(articles.updatedAt), desc(articles.id)];
+  const pattern = scope.q ? containsPattern(scope.q) : null;
+  const order = pattern
+    ? [
+        sql`case when ${articles.titleEn} ilike ${pattern} or ${articles.titleBn} ilike ${pattern} then 0 else 1 end`,
+        ...newestFirst,
+      ]
+    : newestFirst;
   const rows = await db
     .select()
     .from(articles)
     .where(where)
-    .orderBy(titleFirst, desc(articles.updatedAt), desc(articles.id))
+    .orderBy(...order)
     .offset(offset)
     .limit(limit);
   const [counted] = await db.select({ total: count() }).from(articles).where(where);

@@ -84,6 +84,12 @@ describeWithApp('help articles', (ctx) => {
       expect(await slugsFound(headers, marker)).toEqual([published.slug]);
     }
     expect((await slugsFound(staff, marker)).sort()).toEqual([published.slug, internal.slug, unpublished.slug].sort());
+    // Without a search: every page lists public published ones only, newest change first.
+    const all = await inject('GET', '/articles?page=1', NOBODY);
+    expect(all.statusCode, all.body).toBe(200);
+    const listed = all.json<ArticleListReply>().data;
+    expect(listed.every((article) => article.visibility === 'public' && article.published)).toBe(true);
+    expect(listed[0]?.slug).toBe(published.slug);
   });
 
   it('answers a draft or an internal article by slug with 404 for everybody but staff', async () => {

@@ -20,7 +20,6 @@ import {
   IconUsers,
   IconUsersGroup,
   type Icon,
-  IconBook,
 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { Fragment } from 'react';
@@ -54,7 +53,8 @@ const ICONS: Record<NavKey, Icon> = {
   subscribers: IconAddressBook,
   areas: IconMapPin,
   channels: IconMessages,
-  articles: IconBook,
+  // The help articles share the canned replies' icon: both are ready answers, and the layout is near its budget.
+  articles: IconMessageDots,
 };
 
 interface MobileNavProps {

@@ -134,10 +134,10 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
             <label htmlFor="article-visibility" style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 }}>
               {t('formVisibility')}
             </label>
-            <SegmentedControl
+            <SegmentedControl<ArticleVisibility>
               id="article-visibility"
               value={input.visibility}
-              onChange={(value) => set({ visibility: value as ArticleVisibility })}
+              onChange={(visibility) => set({ visibility })}
               data={[
                 { value: 'public', label: t('public') },
                 { value: 'internal', label: t('internal') },

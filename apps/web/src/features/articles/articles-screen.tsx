@@ -28,7 +28,8 @@ export function ArticlesScreen() {
   const navigate = useNavigate();
   const lang = currentLanguage();
   const [typed, setTyped] = useState(search.q ?? '');
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  // The slug of the article being edited, or `true` while a new one is written.
+  const [editing, setEditing] = useState<string | true | null>(null);
   const [deleting, setDeleting] = useState<ArticleSummary | null>(null);
   const list = useArticles(search.q ?? '', search.page);
   const remove = useDeleteArticle();
@@ -38,7 +39,8 @@ export function ArticlesScreen() {
     void navigate({ to: '/articles', search: { ...(q.trim() ? { q: q.trim() } : {}), page: 1 } });
   }, 300);
   const goToPage = useCallback(
-    (page: number, replace?: boolean) => void navigate({ to: '/articles', search: (previous) => ({ ...previous, page }), replace }),
+    (page: number, replace?: boolean) =>
+      void navigate({ to: '/articles', search: (previous) => ({ ...previous, page }), replace }),
     [navigate],
   );
 
@@ -57,7 +59,7 @@ export function ArticlesScreen() {
       title={t('title')}
       intro={t('intro')}
       action={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(true)}>
           {t('create')}
         </Button>
       }
@@ -84,8 +86,8 @@ export function ArticlesScreen() {
       onPageChange={goToPage}
       after={
         <>
-          {editing === 'new' && <ArticleEditor article={null} onClose={() => setEditing(null)} />}
-          {editing !== null && editing !== 'new' && <StoredArticleEditor slug={editing} onClose={() => setEditing(null)} />}
+          {editing === true && <ArticleEditor article={null} onClose={() => setEditing(null)} />}
+          {typeof editing === 'string' && <StoredArticleEditor slug={editing} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             opened={deleting !== null}
             title={t('deleteTitle')}
@@ -131,7 +133,12 @@ export function ArticlesScreen() {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" onClick={() => setEditing(article.slug)} aria-label={t('editArticle', { title })}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(article.slug)}
+                    aria-label={t('editArticle', { title })}
+                  >
                     {t('edit')}
                   </Button>
                   <Button

@@ -2,7 +2,7 @@ import { Anchor, Loader, Stack, Text, Title, Typography } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { PublicPageShell } from '../../components/public-page-shell.tsx';
 import { currentLanguage, useMessages } from '../../lib/i18n.ts';
-import { usePublicArticle } from './help-api.ts';
+import { usePublicArticle } from '../../entities/articles.ts';
 import { HelpHeaderLinks } from './help-links.tsx';
 import { helpMessages } from './messages.ts';
 
@@ -17,7 +17,7 @@ export function HelpArticleScreen() {
   return (
     <PublicPageShell aside={<HelpHeaderLinks />}>
       <Stack gap="md">
-        <Anchor size="sm" renderRoot={(props) => <Link to="/help" search={{}} {...props} />}>
+        <Anchor size="sm" renderRoot={(props) => <Link to="/help" search={{ page: 1 }} {...props} />}>
           {t('backToHelp')}
         </Anchor>
         {article.isPending ? (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { PaginationFooter } from '../../components/pagination-footer.tsx';
 import { PublicPageShell } from '../../components/public-page-shell.tsx';
 import { currentLanguage, useMessages } from '../../lib/i18n.ts';
-import { usePublicArticles } from './help-api.ts';
+import { usePublicArticles } from '../../entities/articles.ts';
 import { HelpHeaderLinks } from './help-links.tsx';
 import { helpMessages } from './messages.ts';
 
@@ -18,11 +18,11 @@ export function HelpScreen() {
   const navigate = useNavigate();
   const lang = currentLanguage();
   const [typed, setTyped] = useState(search.q ?? '');
-  const page = search.page ?? 1;
+  const page = search.page;
   const list = usePublicArticles(search.q ?? '', page);
   const rows = list.data?.data ?? [];
   const searchFor = useDebouncedCallback((q: string) => {
-    void navigate({ to: '/help', search: q.trim() ? { q: q.trim() } : {}, replace: true });
+    void navigate({ to: '/help', search: { ...(q.trim() ? { q: q.trim() } : {}), page: 1 }, replace: true });
   }, 300);
 
   return (

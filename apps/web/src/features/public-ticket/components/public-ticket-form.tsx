@@ -10,7 +10,7 @@ import { useMessages } from '../../../lib/i18n.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-public-ticket.ts';
 import { publicTicketMessages } from '../messages.ts';
-import { SuggestionsSlot } from '../../help/suggestions-slot.tsx';
+import { SuggestionsSlot } from '../../../components/article-suggestions/suggestions-slot.tsx';
 
 export interface PublicTicketFormProps {
   /** The number the person checked first (digits after +88), or empty. */

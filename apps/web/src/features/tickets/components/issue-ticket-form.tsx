@@ -14,7 +14,7 @@ import { currentSession } from '../../../lib/session.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { ticketsMessages } from '../messages.ts';
-import { SuggestionsSlot } from '../../help/suggestions-slot.tsx';
+import { SuggestionsSlot } from '../../../components/article-suggestions/suggestions-slot.tsx';
 
 const ISSUER_CHOICES: readonly IssuerUserType[] = ['agent', 'customer'];
 

@@ -4,8 +4,8 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { ARTICLE_SEARCH_MAX_LENGTH, articleTitle } from '@switchboard/shared';
 import { useEffect, useRef } from 'react';
 import { currentLanguage, useMessages } from '../../lib/i18n.ts';
-import { sendArticleHelped, usePublicArticles } from './help-api.ts';
-import { helpMessages } from './messages.ts';
+import { sendArticleHelped, usePublicArticles } from '../../entities/articles.ts';
+import { articleSuggestionMessages } from './messages.ts';
 
 /** Shown at most: the best matches (titles first). */
 const SHOWN = 3;
@@ -16,7 +16,7 @@ const SHOWN = 3;
  * opened here counts once when the page is left without a submit; a submit cancels the count.
  */
 export default function ArticleSuggestions({ title, submitting }: { title: string; submitting: boolean }) {
-  const t = useMessages(helpMessages);
+  const t = useMessages(articleSuggestionMessages);
   const lang = currentLanguage();
   const [settled] = useDebouncedValue(title.trim().slice(0, ARTICLE_SEARCH_MAX_LENGTH), 400);
   const list = usePublicArticles(settled, 1, settled.length >= 3);
