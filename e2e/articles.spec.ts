@@ -60,6 +60,7 @@ test('staff write and publish an article in both languages through the editor', 
   await expect(dialog).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Search articles' }).fill(stamp);
+  await expect(page).toHaveURL(new RegExp(`q=${stamp}`));
   const row = page.getByRole('row', { name: new RegExp(TITLE_EN) });
   await expect(row).toContainText('Published');
   await expect(row).toContainText('Public');
@@ -102,7 +103,7 @@ test('the help pages read in Bangla, and axe passes on /help at both widths', as
   }
   await page.getByRole('button', { name: 'বাংলা' }).click();
   await expect(page.getByRole('heading', { name: 'সহায়তা', exact: true })).toBeVisible();
-  await page.getByRole('textbox', { name: 'সহায়তা খুঁজুন' }).fill('রাউটারের বাতি');
+  await page.getByRole('searchbox', { name: 'সহায়তা খুঁজুন' }).fill('রাউটারের বাতি');
   await page.getByRole('link', { name: TITLE_BN }).click();
   await expect(page).toHaveURL(new RegExp(`/help/${SLUG}$`));
   await expect(page.getByRole('heading', { name: TITLE_BN })).toBeVisible();
