@@ -7,7 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPublicForm } from './support/public-form.ts';
-import { DEMO, signInAs } from './support/session.ts';
+import { DEMO, signInAs, tokenFor } from './support/session.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -89,6 +89,33 @@ test('a visitor on a phone typing a title on the public form sees the article su
   await tab.close();
   // The form kept what was typed.
   await expect(title).toHaveValue(`Router lights ${stamp}`);
+
+  // Leaving the form without submitting counts the opened article as a report avoided.
+  const avoided = async () => {
+    const headers = { authorization: `Bearer ${await tokenFor(page.request, DEMO.rs)}` };
+    const reply = await page.request.get('/api/v1/dashboard?days=1', { headers });
+    return (await reply.json()).data.reports_avoided_articles as number;
+  };
+  const before = await avoided();
+  await page.goto('/help');
+  await expect.poll(avoided).toBe(before + 1);
+});
+
+test('staff screen and the create form fit a phone; the create form suggests too', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, DEMO.rs, `/articles?q=${stamp}&page=1`);
+  await expect(page.getByRole('row', { name: new RegExp(TITLE_EN) })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/list-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: `Edit ${TITLE_EN}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit help article' });
+  await expect(dialog.getByRole('textbox', { name: 'Title in English' })).toHaveValue(TITLE_EN);
+  await page.screenshot({ path: `${SHOTS}/editor-phone.png` });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/add-ticket');
+  await page.getByRole('textbox', { name: 'Title' }).fill(`Router lights ${stamp}`);
+  await expect(page.getByRole('link', { name: `${TITLE_EN} (opens in a new tab)` })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/add-ticket-suggestions-phone.png`, fullPage: true });
 });
 
 test('the help pages read in Bangla, and axe passes on /help at both widths', async ({ page }) => {
