@@ -106,7 +106,7 @@ export function ArticlesScreen() {
           <>
             <Table.Th>{t('columnTitle')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('columnAddress')}</Table.Th>
-            <Table.Th>{t('columnState')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('columnState')}</Table.Th>
             <Table.Th>{t('columnActions')}</Table.Th>
           </>
         }
@@ -115,13 +115,22 @@ export function ArticlesScreen() {
           const title = articleTitle(article, lang);
           return (
             <Table.Tr key={article.id}>
-              <Table.Td fw={500}>{title}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {title}
+                </Text>
+                {/* On a phone the state goes under the title: a narrow column cuts badges short. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {article.visibility === 'public' ? t('public') : t('internal')} ·{' '}
+                  {article.published ? t('published') : t('draft')}
+                </Text>
+              </Table.Td>
               <Table.Td visibleFrom="sm">
                 <Text size="sm" ff="monospace">
                   {article.slug}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Group gap={4}>
                   <Badge variant="light" color={article.visibility === 'public' ? 'blue' : 'gray'}>
                     {article.visibility === 'public' ? t('public') : t('internal')}
