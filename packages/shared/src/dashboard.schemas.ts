@@ -59,6 +59,11 @@ export const dashboardSchema = z.object({
    * per number and incident, once that window has passed.
    */
   reports_avoided: z.number().int(),
+  /**
+   * Reports avoided by help articles in the period (DESIGN.md §28): visitors who opened a suggested
+   * article on the public form or the create form and left without submitting.
+   */
+  reports_avoided_articles: z.number().int(),
   /** Ratings given in the period (DESIGN.md §25), by the department holding the ticket; every department, zeros too. */
   satisfaction: z.array(satisfactionRowSchema),
 });

@@ -41,3 +41,5 @@ export * from './audit-actions.ts';
 export * from './audit.schemas.ts';
 export * from './languages.ts';
 export * from './messages.ts';
+export * from './articles.schemas.ts';
+export * from './article-permissions.ts';

@@ -66,6 +66,8 @@ import type validationMerge from '../messages/en/validation/merge.json';
 import type validationTags from '../messages/en/validation/tags.json';
 import type validationPresence from '../messages/en/validation/presence.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
+import type serverArticles from '../messages/en/server/articles.json';
+import type validationArticles from '../messages/en/validation/articles.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -104,7 +106,8 @@ export type ServerMessageKey =
   | KeysOf<'merge', typeof serverMerge>
   | KeysOf<'links', typeof serverLinks>
   | KeysOf<'tags', typeof serverTags>
-  | KeysOf<'presence', typeof serverPresence>;
+  | KeysOf<'presence', typeof serverPresence>
+  | KeysOf<'articles', typeof serverArticles>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -135,6 +138,7 @@ export type ValidationMessageKey =
   | KeysOf<'inbox', typeof validationInbox>
   | KeysOf<'merge', typeof validationMerge>
   | KeysOf<'tags', typeof validationTags>
-  | KeysOf<'presence', typeof validationPresence>;
+  | KeysOf<'presence', typeof validationPresence>
+  | KeysOf<'articles', typeof validationArticles>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

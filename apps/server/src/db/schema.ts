@@ -14,3 +14,4 @@ export * from './subscribers.schema.ts';
 export * from './channels.schema.ts';
 export * from './satisfaction.schema.ts';
 export * from './service-levels.schema.ts';
+export * from './articles.schema.ts';

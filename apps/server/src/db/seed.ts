@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DEPARTMENT_LABELS, type Department } from '@switchboard/shared';
 import type { Db } from './client.ts';
 import { seedDemoSubscribers } from './seed-subscribers.ts';
+import { seedDemoArticles } from './seed-articles.ts';
 import {
   cannedReplies,
   comments,
@@ -231,6 +232,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<{ label: string; numb
     }
     if (ratings.length > 0) await tx.insert(ticketRatings).values(ratings);
     await seedDemoSubscribers(tx);
+    await seedDemoArticles(tx, staff?.id ?? null);
   });
   return DEMO_ACCOUNTS.map((a) => ({ label: a.label, number: a.entry }));
 }

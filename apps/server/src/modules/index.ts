@@ -45,6 +45,7 @@ import { findTicketForViewer } from './tickets/tickets.service.ts';
 import ticketsRoutes from './tickets/tickets.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
+import articlesRoutes, { articleManagementRoutes } from './articles/articles.routes.ts';
 
 /** Routes for anybody: sign-in, the public form and what it reads. */
 export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
@@ -56,6 +57,7 @@ export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
   publicNotesRoutes,
   statusRoutes,
   satisfactionRoutes,
+  articlesRoutes,
 ];
 
 /** Routes for signed-in people only: registered inside the signed-in scope. */
@@ -93,6 +95,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   subscribersRoutes,
   channelStatusRoutes,
   async (app) => app.register(smsCallbacksRoutes, { alarmIncidents: alarmIncidentLinker }),
+  articleManagementRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

@@ -188,6 +188,17 @@ const EXPECTED: Record<string, readonly number[]> = {
   'GET /api/v1/channels/sms/inbound':                             [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
   'POST /api/v1/channels/sms/delivery':                           [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
   'GET /api/v1/channels/sms/delivery':                            [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  // Help articles (DESIGN.md §28): published public ones for anybody (a failed session reads as a
+  // visitor); drafts and internal ones for staff only, 404 for everybody else; writes by staff.
+  'GET /api/v1/articles':                                         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/articles/{slug}':                                  [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /api/v1/articles/{slug} #an internal article':             [404, 404, 404, 404, 200, 200, 200, 200, 200, 200, 200, 404, 404],
+  'GET /api/v1/articles/{slug} #a draft':                         [404, 404, 404, 404, 200, 200, 200, 200, 200, 200, 200, 404, 404],
+  'POST /api/v1/articles/{id}/helped':                            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/v1/articles':                                        [401, 403, 403, 403, 201, 201, 201, 201, 201, 201, 201, 401, 401],
+  'POST /api/v1/articles/preview':                                [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'PUT /api/v1/articles/{id}':                                    [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  'DELETE /api/v1/articles/{id}':                                 [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

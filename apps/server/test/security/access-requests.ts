@@ -18,6 +18,7 @@ import { MERGE_REQUESTS } from './access-merge-requests.ts';
 import { LINK_TAG_REQUESTS } from './access-link-tag-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
 import { SATISFACTION_REQUESTS } from './access-satisfaction-requests.ts';
+import { ARTICLE_REQUESTS } from './access-article-requests.ts';
 import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
 import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
 import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
@@ -318,6 +319,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   'GET /api/v1/dashboard': async (caller) => call('GET', '/api/v1/dashboard?days=30')(caller),
   'GET /api/v1/inbox': async (caller) => call('GET', '/api/v1/inbox')(caller),
   'POST /api/v1/inbox/read': async (caller) => call('POST', '/api/v1/inbox/read', { all: true })(caller),
+  ...ARTICLE_REQUESTS,
 };
 
 /** A fresh canned reply of `department` (null: shared by every department). */

@@ -31,6 +31,9 @@ const UNAUDITED_WRITES: Record<string, string> = {
   'POST /api/v1/tickets/{id}/presence':
     'says where the caller is on a ticket for the next 45 s (ticket_presence); changes nothing of the ticket',
   'POST /api/v1/inbox/read': "marks the caller's own notifications read; kept on the items (read_at), which change nothing else",
+  'POST /api/v1/articles/preview': 'renders Markdown for the editor and stores nothing',
+  'POST /api/v1/articles/{id}/helped':
+    "adds one to a day's count of reports avoided by an article; anonymous and counted, no person's act",
 };
 
 /** Writes only an API client makes (DESIGN.md §22, §24): asked by a client with every scope instead. */

@@ -44,6 +44,7 @@ import {
   canSeeNotificationFailures,
   canUseCannedReplies,
   canUseReports,
+  canWriteArticles,
   type Viewer,
 } from '@switchboard/shared';
 import { currentSession } from '../lib/session.ts';
@@ -84,6 +85,21 @@ const rateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/rate',
   component: lazyRouteComponent(() => import('../features/rating/rate-screen.tsx'), 'RateScreen'),
+});
+
+/** The help pages (DESIGN.md §28): anybody, no sign-in; each its own small chunk. */
+const helpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/help',
+  // `?q=&page=`, read as the canned replies' screen reads it.
+  validateSearch: validateCannedRepliesSearch,
+  component: lazyRouteComponent(() => import('../features/help/help-screen.tsx'), 'HelpScreen'),
+});
+
+const helpArticleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/help/$slug',
+  component: lazyRouteComponent(() => import('../features/help/help-article-screen.tsx'), 'HelpArticleScreen'),
 });
 
 /** Everything below needs a stored (readable) token; without one the user goes to / (spec §2). */
@@ -244,7 +260,16 @@ export const routeTree = rootRoute.addChildren([
     screen('/areas', () => import('../features/subscribers/areas-screen.tsx'), 'AreasScreen', canManageSubscribers),
     screen('/channels', () => import('../features/channels/channels-screen.tsx'), 'ChannelsScreen', canSeeChannels),
     searchScreen('/audit', validateAuditSearch, () => import('../features/audit/audit-screen.tsx'), 'AuditScreen', canReadAudit),
+    searchScreen(
+      '/articles',
+      validateCannedRepliesSearch,
+      () => import('../features/articles/articles-screen.tsx'),
+      'ArticlesScreen',
+      canWriteArticles,
+    ),
   ]),
+  helpRoute,
+  helpArticleRoute,
 ]);
 
 export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

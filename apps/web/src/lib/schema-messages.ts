@@ -12,7 +12,7 @@ const validationEnglish = import.meta.glob<Record<string, unknown>>(
   [
     '../../../../packages/shared/messages/en/validation/*.json',
     // STAFF_SCREEN_DOMAINS, which a glob cannot read from a constant.
-    '!../../../../packages/shared/messages/en/validation/{alarms,integrations,broadcasts,channels,audit,service-levels,canned-replies,dashboard,calendars,inbox,merge,tags,presence}.json',
+    '!../../../../packages/shared/messages/en/validation/{alarms,integrations,broadcasts,channels,audit,service-levels,canned-replies,dashboard,calendars,inbox,merge,tags,presence,articles}.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -39,6 +39,7 @@ export const STAFF_SCREEN_DOMAINS = [
   'merge',
   'tags',
   'presence',
+  'articles',
 ] as const;
 
 /** A staff screen's validation English (one of STAFF_SCREEN_DOMAINS), from the module of its form. */

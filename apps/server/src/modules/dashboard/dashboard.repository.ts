@@ -4,11 +4,11 @@
  * tickets_status_created, the active incidents of incidents_status_created. Days are calendar
  * days in the provider's time zone, as in the list's date filters.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { RATING_LOW_MAX, RATING_SATISFIED_MIN, REPORT_AVOIDED_WINDOW_MINUTES } from '@switchboard/shared';
-import { incidents, statusChecks, subgroups, ticketRatings, tickets } from '../../db/schema.ts';
+import { articleHelps, incidents, statusChecks, subgroups, ticketRatings, tickets } from '../../db/schema.ts';
 
 /** The first instant of the day `daysAgo` days before today, in `timezone`. */
 function startOfDay(daysAgo: number, timezone: string): SQL {
@@ -124,6 +124,18 @@ export async function countReportsAvoided(db: Db, days: number, timezone: string
             and ${tickets.createdAt} < ${statusChecks.checkedAt} + ${window})`,
     );
   return row?.avoided ?? 0;
+}
+
+/**
+ * Reports avoided by help articles over the last `days` days (DESIGN.md §28): visitors who opened a
+ * suggested article and left the form without submitting, as their browsers told (article_helps).
+ */
+export async function countReportsAvoidedByArticles(db: Db, days: number, timezone: string): Promise<number> {
+  const [row] = await db
+    .select({ helped: sum(articleHelps.count).mapWith(Number) })
+    .from(articleHelps)
+    .where(gte(articleHelps.day, sql`(now() at time zone ${timezone})::date - ${days - 1}::int`));
+  return row?.helped ?? 0;
 }
 
 /** Ratings given in the last `days` days (DESIGN.md §25), by the department holding the ticket then: a range of ticket_ratings_rated. */

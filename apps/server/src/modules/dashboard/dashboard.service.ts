@@ -15,6 +15,7 @@ import {
   countActiveIncidents,
   countBacklog,
   countRatingsByHolder,
+  countReportsAvoidedByArticles,
   countReportsAvoided,
   countPerDay,
   medianFirstReplyByHolder,
@@ -42,16 +43,18 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
   // The route runs this as an expensive read (lib/expensive-reads.ts): in one transaction with a
   // statement time limit, on one connection, so the figures run one after the other there (a
   // dashboard once took six connections of ten at a time); they are sent together all the same.
-  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents, reportsAvoided, ratings] = await Promise.all([
-    countPerDay(db, days, timezone),
-    countBacklog(db),
-    medianFirstReplyByHolder(db, days, timezone),
-    medianResolveByHolder(db, days, timezone),
-    topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS),
-    countActiveIncidents(db),
-    countReportsAvoided(db, days, timezone),
-    countRatingsByHolder(db, days, timezone),
-  ]);
+  const [perDay, backlog, firstReply, resolve, subgroups, activeIncidents, reportsAvoided, ratings, byArticles] =
+    await Promise.all([
+      countPerDay(db, days, timezone),
+      countBacklog(db),
+      medianFirstReplyByHolder(db, days, timezone),
+      medianResolveByHolder(db, days, timezone),
+      topSubgroups(db, DASHBOARD_TOP_SUBGROUP_DAYS, timezone, DASHBOARD_TOP_SUBGROUPS),
+      countActiveIncidents(db),
+      countReportsAvoided(db, days, timezone),
+      countRatingsByHolder(db, days, timezone),
+      countReportsAvoidedByArticles(db, days, timezone),
+    ]);
   const resolveOf = new Map(resolve.map((row) => [row.holder, row.minutes]));
   return {
     per_day: perDay,
@@ -74,6 +77,7 @@ export async function readDashboard(db: Db, days: number, timezone: string): Pro
     })),
     active_incidents: activeIncidents,
     reports_avoided: reportsAvoided,
+    reports_avoided_articles: byArticles,
     satisfaction: byDepartment(ratings, (row, department) => ({
       department,
       rated: row?.rated ?? 0,

@@ -53,6 +53,8 @@ const ICONS: Record<NavKey, Icon> = {
   subscribers: IconAddressBook,
   areas: IconMapPin,
   channels: IconMessages,
+  // The help articles share the canned replies' icon: both are ready answers, and the layout is near its budget.
+  articles: IconMessageDots,
 };
 
 interface MobileNavProps {

@@ -35,25 +35,46 @@ describe('the navigation links of each kind of user', () => {
         'Subscribers',
         'Areas',
         'Channels',
+        'Help articles',
       ],
     ],
     [
       'an iptsp moderator',
       'iptsp',
       'moderator',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies', 'Group'],
+      [
+        'Create Ticket',
+        'Tickets',
+        'Dashboard',
+        'Forwarded Tickets',
+        'Incidents',
+        'Alarms',
+        'Canned replies',
+        'Group',
+        'Help articles',
+      ],
     ],
     [
       'an rs user',
       'rs',
       'user',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies', 'Report'],
+      [
+        'Create Ticket',
+        'Tickets',
+        'Dashboard',
+        'Forwarded Tickets',
+        'Incidents',
+        'Alarms',
+        'Canned replies',
+        'Report',
+        'Help articles',
+      ],
     ],
     [
       'an oss_bss support user',
       'oss_bss',
       'support',
-      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies'],
+      ['Create Ticket', 'Tickets', 'Dashboard', 'Forwarded Tickets', 'Incidents', 'Alarms', 'Canned replies', 'Help articles'],
     ],
     ['an agent', 'agent', 'user', ['Create Ticket', 'Tickets']],
     ['a customer', 'customer', 'user', ['Create Ticket', 'Tickets']],
@@ -131,6 +152,7 @@ describe('the navigation bar', () => {
       'Subscribers',
       'Areas',
       'Channels',
+      'Help articles',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
       '/user-info',
@@ -144,17 +166,21 @@ describe('the navigation bar', () => {
       '/subscribers?page=1',
       '/areas',
       '/channels',
+      '/articles?page=1',
     ]);
   });
 
-  it('gives a moderator an Admin menu with Group alone', async () => {
+  it('gives a moderator an Admin menu with Group and the help articles', async () => {
     mockApi();
     signIn('iptsp', 'moderator', 'Mita');
     renderApp('/tickets?page=1');
 
     const nav = within(await desktopNav());
     await userEvent.setup().click(await nav.findByRole('button', { name: 'Admin' }, { timeout: 5000 }));
-    expect((await nav.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent)).toEqual(['Group']);
+    expect((await nav.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent)).toEqual([
+      'Group',
+      'Help articles',
+    ]);
   });
 
   it('shows a customer only Create Ticket, Tickets and Sign out', async () => {

@@ -17,6 +17,7 @@ import {
   canSeeForwardedTickets,
   canSeeNotificationFailures,
   canUseReports,
+  canWriteArticles,
   type Viewer,
 } from '@switchboard/shared';
 
@@ -39,6 +40,7 @@ const LINKS = {
   subscribers: linkOptions({ to: '/subscribers', search: { page: 1 } }),
   areas: linkOptions({ to: '/areas' }),
   channels: linkOptions({ to: '/channels' }),
+  articles: linkOptions({ to: '/articles', search: { page: 1 } }),
 };
 
 export type NavKey = keyof typeof LINKS;
@@ -83,6 +85,7 @@ export function navItemsFor(viewer: Viewer): NavItem[] {
   if (canSeeAlarms(viewer) && alarmsInAdminMenu) items.push(item('alarms', ['/alarms'], true));
   if (canManageSubscribers(viewer)) items.push(item('subscribers', ['/subscribers'], true), item('areas', ['/areas'], true));
   if (canSeeChannels(viewer)) items.push(item('channels', ['/channels'], true));
+  if (canWriteArticles(viewer)) items.push(item('articles', ['/articles'], true));
   return items;
 }
 

@@ -25,13 +25,23 @@ export interface TicketFieldsProps {
   besideNumber?: ReactNode;
   /** Under the number (the open tickets of the number). */
   belowNumber?: ReactNode;
+  /** Under the title (help articles matching it, DESIGN.md §28). */
+  belowTitle?: ReactNode;
 }
 
 /**
  * The fields of a ticket (spec §5 Ticket form, Public form) that both forms show: group and
  * subgroup with the incident notice, title, problematic number, description and images.
  */
-export function TicketFields({ draft, errors, submitting, numberAutoComplete, besideNumber, belowNumber }: TicketFieldsProps) {
+export function TicketFields({
+  draft,
+  errors,
+  submitting,
+  numberAutoComplete,
+  besideNumber,
+  belowNumber,
+  belowTitle,
+}: TicketFieldsProps) {
   const t = useMessages(ticketFormMessages);
   const labels = useLabels();
   const hasSubgroups = draft.subgroupOptions.length > 0;
@@ -75,6 +85,7 @@ export function TicketFields({ draft, errors, submitting, numberAutoComplete, be
         maxLength={TITLE_MAX_LENGTH}
         required
       />
+      {belowTitle}
       <SimpleGrid cols={{ base: 1, sm: besideNumber ? 2 : 1 }} spacing="md">
         <PhoneNumberInput
           label={t('problematicNumber')}

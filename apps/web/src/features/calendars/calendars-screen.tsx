@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { WEEKDAYS, type Calendar } from '@switchboard/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ReadState } from '../../components/read-state.tsx';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
@@ -10,8 +10,10 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useLabels } from '../../lib/labels.ts';
 import { useCalendars, useDeleteCalendar } from './api/calendars.ts';
 import { CalendarDialog } from './calendar-dialog.tsx';
-import { HolidaysDialog } from './holidays-dialog.tsx';
 import { calendarsMessages } from './messages.ts';
+
+// The holidays' dialog (its date inputs and their calendar) loads when first opened: the screen is at its budget.
+const HolidaysDialog = lazy(() => import('./holidays-dialog.tsx').then((module) => ({ default: module.HolidaysDialog })));
 
 type Open =
   { kind: 'edit'; calendar: Calendar | null } | { kind: 'holidays'; id: number } | { kind: 'delete'; calendar: Calendar } | null;
@@ -48,7 +50,11 @@ export function CalendarsScreen() {
         }
       </ReadState>
       {open?.kind === 'edit' && <CalendarDialog calendar={open.calendar} onClose={close} />}
-      {holidaysOf && <HolidaysDialog calendar={holidaysOf} onClose={close} />}
+      {holidaysOf && (
+        <Suspense fallback={null}>
+          <HolidaysDialog calendar={holidaysOf} onClose={close} />
+        </Suspense>
+      )}
       {open?.kind === 'delete' && <DeleteDialog calendar={open.calendar} onClose={close} />}
     </Stack>
   );

@@ -32,6 +32,7 @@ const FIGURES: Dashboard = {
   ],
   active_incidents: 2,
   reports_avoided: 7,
+  reports_avoided_articles: 2,
   satisfaction: [],
 };
 

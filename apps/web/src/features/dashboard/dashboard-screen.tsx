@@ -107,6 +107,9 @@ function Totals({ figures }: { figures: Dashboard }) {
       </Total>
       <Total label={t('totalsReportsAvoided')} hint={t('reportsAvoidedHint')}>
         {t('reportsAvoidedCount', { count: figures.reports_avoided })}
+        <Text component="span" display="block" size="sm" fw={500}>
+          {t('reportsAvoidedArticles', { count: figures.reports_avoided_articles })}
+        </Text>
       </Total>
     </SimpleGrid>
   );

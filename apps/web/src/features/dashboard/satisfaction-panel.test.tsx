@@ -13,6 +13,7 @@ const FIGURES: Dashboard = {
   top_subgroups: [],
   active_incidents: 0,
   reports_avoided: 0,
+  reports_avoided_articles: 0,
   satisfaction: [
     { department: 'cc', rated: 12, satisfied: 10, low: 1, share: 10 / 12 },
     { department: 'rs', rated: 2, satisfied: 0, low: 2, share: 0 },

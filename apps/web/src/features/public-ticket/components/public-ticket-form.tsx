@@ -10,6 +10,7 @@ import { useMessages } from '../../../lib/i18n.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { PUBLIC_PRESIGN_PATH, type PublicTicketFields } from '../api/submit-public-ticket.ts';
 import { publicTicketMessages } from '../messages.ts';
+import { SuggestionsSlot } from '../../../components/article-suggestions/suggestions-slot.tsx';
 
 export interface PublicTicketFormProps {
   /** The number the person checked first (digits after +88), or empty. */
@@ -68,6 +69,7 @@ export function PublicTicketForm({ initialNumber, submitting, error, onEdit, onS
           draft={draft}
           submitting={submitting}
           numberAutoComplete="tel-national"
+          belowTitle={<SuggestionsSlot title={draft.title} submitting={submitting} />}
           errors={{
             group_id: serverSays('group_id'),
             sub_group_id: serverSays('sub_group_id'),

@@ -14,6 +14,7 @@ import { currentSession } from '../../../lib/session.ts';
 import { useLabels } from '../../../lib/labels.ts';
 import { errorsOf, validateWith } from '../../../lib/schema-form.ts';
 import { ticketsMessages } from '../messages.ts';
+import { SuggestionsSlot } from '../../../components/article-suggestions/suggestions-slot.tsx';
 
 const ISSUER_CHOICES: readonly IssuerUserType[] = ['agent', 'customer'];
 
@@ -76,6 +77,7 @@ export function IssueTicketForm({ userType, submitting, onSubmit, numberNotice }
           draft={draft}
           submitting={submitting}
           numberAutoComplete="off"
+          belowTitle={<SuggestionsSlot title={draft.title} submitting={submitting} />}
           errors={{
             title: draft.title !== '' && schemaErrors.title,
             problematic_number: draft.numberTouched && draft.numberEntry !== '' && schemaErrors.problematic_number,
