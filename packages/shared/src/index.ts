@@ -10,6 +10,7 @@ export * from './auth.schemas.ts';
 export * from './users.schemas.ts';
 export * from './groups.schemas.ts';
 export * from './tickets.schemas.ts';
+export * from './ticket-list-query.schemas.ts';
 export * from './comments.schemas.ts';
 export * from './storage.schemas.ts';
 export * from './forwarding.schemas.ts';

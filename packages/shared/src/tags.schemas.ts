@@ -25,7 +25,10 @@ export const tagSchema = z
       .refine((value) => !NOT_IN_A_TAG.test(value), msg('tags.tagCharacters')),
   );
 
-/** PUT /tickets/{id}/tags: the ticket's tags from now on (an empty list removes them all); duplicates count once. */
+/**
+ * PUT /tickets/{id}/tags: the ticket's tags from now on (an empty list removes them all), at most
+ * TAGS_PER_TICKET_MAX as sent; a tag sent twice is kept once.
+ */
 export const setTicketTagsBodySchema = z.object({
   tags: z
     .array(tagSchema, msg('tags.tags'))
