@@ -55,6 +55,7 @@ const ADMIN_MENU = [
   'Subscribers',
   'Areas',
   'Channels',
+  'Help articles',
 ];
 
 test('an admin signs in through the form, sees every link and signs out', async ({ page }) => {
