@@ -1,6 +1,4 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
 import type { MergeCandidate } from '@switchboard/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,11 +15,10 @@ export interface MergeDialogProps {
 
 /**
  * "Merge into…": choose one of the candidates, then a confirm step that says exactly what will
- * happen. On success the target opens with the server's notice; a refusal stays in the dialog.
+ * happen. On success the target opens with the server's notice (api.ts); a refusal stays in the dialog.
  */
 export function MergeDialog({ ticketId, onClose }: MergeDialogProps) {
   const t = useMessages(mergeMessages);
-  const navigate = useNavigate();
   const [chosen, setChosen] = useState<MergeCandidate | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,14 +36,7 @@ export function MergeDialog({ ticketId, onClose }: MergeDialogProps) {
     }
     merge.mutate(
       { into_ticket_id: chosen.ticket_id },
-      {
-        onSuccess: (reply) => {
-          notifications.show({ color: 'green', message: reply.message });
-          onClose();
-          void navigate({ to: '/view-ticket', search: { id: reply.data.merged_into } });
-        },
-        onError: (error) => setFailure(errorMessage(error)),
-      },
+      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error)) },
     );
   };
 

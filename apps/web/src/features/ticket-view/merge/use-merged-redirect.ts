@@ -4,6 +4,7 @@ import type { Ticket } from '@switchboard/shared';
 import { useEffect } from 'react';
 import { translate } from '../../../lib/i18n.ts';
 import { ticketViewMessages } from '../messages.ts';
+import { mergedToastId } from './merged-toast.ts';
 
 /**
  * A merged ticket's view leads to the ticket it went into (DESIGN.md §27), replacing the history
@@ -16,7 +17,8 @@ export function useMergedRedirect(ticket: Pick<Ticket, 'ticket_id' | 'merged_int
   const into = ticket?.merged_into;
   useEffect(() => {
     if (from === undefined || into === null || into === undefined) return;
-    notifications.show({ message: translate(ticketViewMessages, 'mergedHere', { id: String(from) }) });
+    // Whoever merged it already sees the server's notice under the same id (api.ts): one toast, not two.
+    notifications.show({ id: mergedToastId(from), message: translate(ticketViewMessages, 'mergedHere', { id: String(from) }) });
     void navigate({ to: '/view-ticket', search: { id: into }, replace: true });
   }, [from, into, navigate]);
 }
