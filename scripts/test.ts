@@ -8,13 +8,26 @@ import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Each step's time, printed at the end: CI stops at 90 minutes, and the note says where they went. */
+const timings: { title: string; seconds: number }[] = [];
+
 function run(title: string, command: string, args: string[]): void {
   console.log(`\n▶ ${title}`);
+  const began = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  timings.push({ title, seconds: Math.round((performance.now() - began) / 1000) });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
+    printTimings();
     process.exit(result.status ?? 1);
   }
+}
+
+function printTimings(): void {
+  console.log('\nStep times:');
+  for (const { title, seconds } of timings) console.log(`  ${String(seconds).padStart(5)} s  ${title}`);
+  const total = timings.reduce((sum, step) => sum + step.seconds, 0);
+  console.log(`  ${String(total).padStart(5)} s  in all`);
 }
 
 /**
@@ -101,3 +114,4 @@ ensureNginx();
 run('many processes', 'npm', ['run', 'test:cluster']);
 ensureChromium();
 run('browser tests', 'npx', ['playwright', 'test']);
+printTimings();
