@@ -22,7 +22,7 @@ import { insertComment } from '../comments/comments.repository.ts';
 import { publishEvents } from '../events/publish.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { presentTicketListItem } from '../tickets/ticket-presenter.ts';
-import { checkForward, statusAfterForward } from '../tickets/ticket-workflow.ts';
+import { checkForward, checkNotMerged, statusAfterForward } from '../tickets/ticket-workflow.ts';
 import { lockTicket, updateTicketHolder } from '../tickets/tickets.repository.ts';
 import { insertForwardEvent, listForwardChainPage } from './forwarding.repository.ts';
 
@@ -47,6 +47,8 @@ export async function forwardTicket(ctx: ForwardingContext, actor: auth.Actor, b
   await ctx.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, body.ticket_id);
     if (!ticket) throw new AppError('not_found', 'tickets.notFound');
+    // A merged ticket is closed, but not for Resolve & Forward: its conversation went on elsewhere.
+    checkNotMerged(ticket);
     checkForward(actor, ticket, { ...body, previously_issued_to: body.previously_issued_to ?? ticket.issuedTo });
     const target = body.newly_issued_to;
     await insertForwardEvent(tx, {

@@ -5,6 +5,7 @@ import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket, randomProblematicNumber } from '../../../test/ticket-factories.ts';
 import { tickets } from '../../db/schema.ts';
+import { workflowCalls } from '../forwarding/forwarding.test-support.ts';
 import { duplicates, mergeCalls } from './merge.test-support.ts';
 
 describeWithApp('merging duplicate tickets: the rules', (ctx) => {
@@ -144,6 +145,25 @@ describeWithApp('merging duplicate tickets: the rules', (ctx) => {
     expect(reply.statusCode).toBe(409);
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, newer.ticketId));
     expect(row?.ticketStatus).toBe('closed');
+  });
+
+  it('refuses the Resolve & Forward step on a merged ticket: it went into another, which is the one to forward', async () => {
+    const { older, newer } = await duplicates(ctx, { issuedTo: 'rs' });
+    const rs = await signedInAs(ctx.app, ctx.db, { userType: 'rs', name: 'Anika' });
+    expect((await calls.merge(rs.headers, newer.ticketId, older.ticketId)).statusCode).toBe(200);
+    const reply = await workflowCalls(ctx.app).forward(rs.headers, {
+      ticket_id: newer.ticketId,
+      previously_issued_to: 'rs',
+      newly_issued_to: 'cc',
+      forward_cause: 'Solved here, over to Customer Care',
+      is_in_forward_loop: false,
+    });
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toMatchObject({
+      message: `Ticket #${newer.ticketId} was already merged into ticket #${older.ticketId}.`,
+    });
+    const [row] = await ctx.db.select().from(tickets).where(eq(tickets.ticketId, newer.ticketId));
+    expect(row?.issuedTo).toBe('rs');
   });
 
   it('lists the same customer’s and the same number’s unsolved tickets, newest first, narrowed by id or title', async () => {
