@@ -33,15 +33,17 @@ describe('the messages to the issuer', () => {
   });
 
   it('keeps a Bangla SMS to one part without a link and two with one', () => {
-    for (const event of EVENTS) {
-      expect(ucs2Parts(issuerSms(withoutLink, 1234567, event, 'bn'))).toBe(1);
-      expect(ucs2Parts(issuerSms(withLink, 1234567, event, 'bn'))).toBe(2);
+    for (const event of [...EVENTS, 'merged' as const]) {
+      const more = { into: 1234568 };
+      expect(ucs2Parts(issuerSms(withoutLink, 1234567, event, 'bn', more))).toBe(1);
+      expect(ucs2Parts(issuerSms(withLink, 1234567, event, 'bn', more))).toBe(2);
     }
   });
 
   it('writes the Bangla the desk speaks', () => {
     expect(issuerSms(withoutLink, 42, 'reply', 'bn')).toBe('Switchboard: আপনার টিকিট 42-এ নতুন উত্তর এসেছে।');
     expect(issuerSms(withoutLink, 42, 'resolved', 'bn')).toBe('Switchboard: আপনার টিকিট 42-এর সমাধান হয়েছে।');
+    expect(issuerSms(withoutLink, 42, 'merged', 'bn', { into: 41 })).toBe('Switchboard: আপনার টিকিট 42 এখন টিকিট 41-এর অংশ।');
   });
 
   it('keeps the English words exactly', () => {
