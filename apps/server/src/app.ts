@@ -109,6 +109,8 @@ export interface BuildOptions {
   satisfaction?: { autostart?: boolean };
   /** Tests: whether the job runner polls on its own (otherwise `app.jobs.runOnce()`). */
   jobs?: { autostart?: boolean };
+  /** Tests: the built web app served (otherwise apps/web/dist). */
+  webDist?: string;
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -241,6 +243,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     { prefix: '/api/v1' },
   );
   for (const module of ROOT_MODULES) await app.register(module);
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, { dist: options.webDist });
   return app;
 }

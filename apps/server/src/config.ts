@@ -354,7 +354,9 @@ function trustProxyOf(value: string | undefined, isProduction: boolean): false |
 function metricsConfig(env: Env): Config['metrics'] {
   if (env.METRICS_PORT === undefined) return null;
   if (env.METRICS_PORT === env.PORT)
-    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (the figures never show on the public port)');
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the figures never show on the public port)',
+    );
   return { port: env.METRICS_PORT, host: env.METRICS_HOST };
 }
 

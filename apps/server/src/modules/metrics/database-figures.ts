@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_CHANNELS } from '@switchboard/shared';
+import { Counter } from 'prom-client';
 import type { Db } from '../../db/client.ts';
 import { withStatementTimeout } from '../../db/read-timeout.ts';
 import { addGauge, type Metrics } from './metrics.ts';
@@ -28,11 +29,19 @@ export function addDatabaseFigures(metrics: Metrics, db: Db, options: DatabaseFi
   let reading: Promise<DatabaseFigures | null> | null = null;
   let figures: DatabaseFigures | null = null;
 
+  // Collected after the scrape's read, so that a scrape shows the error of its own read.
+  const readErrors: Counter = new Counter({
+    name: 'switchboard_metrics_database_read_errors_total',
+    help: 'Reads of the database figures that failed or ran out of time; their gauges kept the last values.',
+    registers: [metrics.registry],
+    collect: async () => void (await current()),
+  });
+
   async function read(): Promise<DatabaseFigures | null> {
     try {
       figures = await withStatementTimeout(db, options.timeoutMs, readDatabaseFigures);
     } catch (error) {
-      metrics.databaseReadErrors.inc();
+      readErrors.inc();
       options.log.warn({ err: error }, 'metrics: the database figures could not be read; the last ones are shown');
     }
     return figures;
@@ -79,7 +88,11 @@ export function addDatabaseFigures(metrics: Metrics, db: Db, options: DatabaseFi
   // The two gauges are collected side by side; each waits for the same read and sets both.
   const depth = addGauge(
     registry,
-    { name: 'switchboard_outbox_depth', help: 'Messages waiting to be sent, by channel and queue.', labelNames: ['channel', 'queue'] },
+    {
+      name: 'switchboard_outbox_depth',
+      help: 'Messages waiting to be sent, by channel and queue.',
+      labelNames: ['channel', 'queue'],
+    },
     showOutbox,
   );
   const oldest = addGauge(

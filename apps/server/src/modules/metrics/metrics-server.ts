@@ -12,6 +12,8 @@ export function buildMetricsServer(registry: Registry): FastifyInstance {
     const text = await registry.metrics();
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
   });
-  server.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Only /metrics is served here.', code: 'not_found' }));
+  server.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: 'Only /metrics is served here.', code: 'not_found' }),
+  );
   return server;
 }

@@ -46,7 +46,10 @@ async function readOutbox(db: Db): Promise<OutboxQueueFigure[]> {
 }
 
 async function countOf(db: Db, table: PgTable, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return Number(row?.n ?? 0);
 }
 

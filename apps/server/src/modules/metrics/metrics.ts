@@ -16,8 +16,6 @@ export interface Metrics {
   httpDuration: Histogram<'route' | 'method' | 'status'>;
   webhookFailures: Counter<'outcome'>;
   broadcastSent: Counter;
-  /** Figures read from the database that could not be read (the gauges keep their last values). */
-  databaseReadErrors: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -40,11 +38,6 @@ export function createMetrics(): Metrics {
     broadcastSent: new Counter({
       name: 'switchboard_broadcast_messages_sent_total',
       help: 'Outage broadcast messages this process handed to the SMS gateway.',
-      registers: [registry],
-    }),
-    databaseReadErrors: new Counter({
-      name: 'switchboard_metrics_database_read_errors_total',
-      help: 'Reads of the database figures that failed or ran out of time; their gauges kept the last values.',
       registers: [registry],
     }),
   };
