@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig, ConfigError } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, poolFiguresOf, type Database } from '../../db/client.ts';
+import { createEmptyDatabase } from '../../../test/test-databases.ts';
 import { alarms } from '../../db/schema.ts';
 import { addDatabaseFigures } from './database-figures.ts';
 import { createMetrics } from './metrics.ts';
@@ -26,6 +28,29 @@ describe('the database figures', () => {
     const text = await metrics.registry.metrics();
     expect(text).toContain('switchboard_alarms_firing 1');
     expect(text).toContain('switchboard_metrics_database_read_errors_total 1');
+  }, 60_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the pool figures of server PostgreSQL', () => {
+  it('say how many connections are open, in use and waiting', async () => {
+    const empty = await createEmptyDatabase();
+    const postgres = await openDatabase({ url: empty.url, poolSize: 3 });
+    try {
+      const held = Promise.all([1, 2, 3, 4].map(() => postgres.db.execute(sql`select pg_sleep(1)`)));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(poolFiguresOf(postgres)).toEqual({ max: 3, total: 3, idle: 0, waiting: 1 });
+      await held;
+      expect(poolFiguresOf(postgres)).toMatchObject({ max: 3, total: 3, idle: 3, waiting: 0 });
+    } finally {
+      await postgres.close();
+      await empty.drop();
+    }
+  });
+
+  it('are none on PGlite, which has no pool', async () => {
+    const pglite = await openDatabase({ dataDir: null });
+    expect(poolFiguresOf(pglite)).toBeNull();
+    await pglite.close();
   }, 60_000);
 });
 

@@ -4,6 +4,8 @@ import { describeWithApp } from '../../../test/harness.ts';
 import { randomProductNumber, signedInAs } from '../../../test/factories.ts';
 import { startReceiver, type Receiver } from '../../../test/webhook-receivers.ts';
 import { alarms, incidents, outboxMessages } from '../../db/schema.ts';
+import { OUTAGE, broadcastCalls, seedArea, seedSubscribers } from '../broadcasts/broadcasts.test-support.ts';
+import { incidentCalls } from '../incidents/incidents.test-support.ts';
 import { buildMetricsServer } from './metrics-server.ts';
 
 const receivers: Receiver[] = [];
@@ -118,6 +120,18 @@ describeWithApp(
       expect(text).not.toContain(secret);
       expect(text).not.toContain(admin.token);
       expect(text).not.toContain(admin.user.productNumber);
+    });
+
+    it('counts the broadcast messages handed to the gateway, with no subscriber number', async () => {
+      const { headers } = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+      await seedArea(ctx.db, 'METRICS-1');
+      const numbers = await seedSubscribers(ctx.db, 'METRICS-1', 3);
+      const created = await incidentCalls(ctx.app).create(headers, { title: 'Cut', area_codes: ['METRICS-1'] });
+      await broadcastCalls(ctx.app).create(headers, created.json<{ data: { id: number } }>().data.id, OUTAGE);
+      expect(await ctx.app.broadcastSender.runOnce()).toBe(3);
+      const text = await scrape();
+      expect(seriesValue(text, 'switchboard_broadcast_messages_sent_total')).toBe(3);
+      for (const number of numbers) expect(text).not.toContain(number);
     });
 
     it('is a 404 on the public port', async () => {
