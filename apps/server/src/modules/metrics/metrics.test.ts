@@ -116,6 +116,7 @@ describeWithApp(
       await ctx.app.webhookWorker.runOnce();
       const text = await scrape();
       expect(seriesValue(text, 'switchboard_webhook_delivery_failures_total{outcome="retry"}')).toBe(1);
+      expect(seriesValue(text, 'switchboard_webhook_delivery_failures_total{outcome="failed"}')).toBe(0);
       expect(text).not.toContain(receiver.url);
       expect(text).not.toContain(secret);
       expect(text).not.toContain(admin.token);

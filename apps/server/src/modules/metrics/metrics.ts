@@ -20,7 +20,7 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  return {
+  const metrics: Metrics = {
     registry,
     httpDuration: new Histogram({
       name: 'switchboard_http_request_duration_seconds',
@@ -41,6 +41,9 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
   };
+  // Series that exist from the start: rate() and increase() see the first failure, not a new series.
+  for (const outcome of ['retry', 'failed']) metrics.webhookFailures.inc({ outcome }, 0);
+  return metrics;
 }
 
 /** A gauge whose value `collect` sets at each scrape (it may wait for a read). */
