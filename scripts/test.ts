@@ -65,6 +65,24 @@ function ensureAlertmanager(): void {
 }
 
 /**
+ * Prometheus for the cluster run's scrape of both processes (DESIGN.md §29), and its promtool for
+ * the check of the alert rules of docs/examples, from Debian: the run starts it with a throwaway
+ * configuration. Its package would start a server of its own, as nginx's would.
+ */
+function ensurePrometheus(): void {
+  if (existsSync('/usr/bin/prometheus') && existsSync('/usr/bin/promtool')) return;
+  if (process.getuid?.() === 0) {
+    run('install Prometheus from Debian', 'sh', [
+      '-c',
+      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus; status=$?; rm -f /usr/sbin/policy-rc.d; exit $status',
+    ]);
+    return;
+  }
+  console.error('Prometheus is missing. Install it with:\n  sudo apt-get install -y prometheus');
+  process.exit(1);
+}
+
+/**
  * Dovecot for the mail reader's tests (DESIGN.md §24), from Debian: the tests start it with a
  * throwaway configuration and mailbox. Its package would start a server of its own, as nginx's would.
  */
@@ -107,6 +125,7 @@ run('type-check', 'npx', ['tsc', '-b']);
 run('build the web app', 'npm', ['run', 'build', '-w', '@switchboard/web', '--', '--manifest']);
 run('bundle budgets', process.execPath, ['scripts/bundle-budgets.ts']);
 ensureAlertmanager();
+ensurePrometheus();
 ensureDovecot();
 run('unit and API tests', 'npx', ['vitest', 'run']);
 run('fault tolerance', 'npm', ['run', 'test:faults']);

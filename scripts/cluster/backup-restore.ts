@@ -47,7 +47,7 @@ export async function backupAndRestore(adminUrl: string, source: ServerProcess, 
       problems.push(`the copy differs: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
 
     // A process of the same deployment (secret, bucket) started on the copy.
-    const own = new Set(['PORT', 'DATA_DIR', 'DATABASE_URL']);
+    const own = new Set(['PORT', 'METRICS_PORT', 'DATA_DIR', 'DATABASE_URL']);
     const settings = Object.fromEntries(Object.entries(source.env).filter(([name]) => !own.has(name)));
     restored = await startServer(copy.url, settings);
     const ticket = await withClient(copy.url, async (client) => {

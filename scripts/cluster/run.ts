@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../bench/processes.ts';
+import { freePort, ROOT } from '../bench/processes.ts';
 import { passed, printSummary, type ScenarioResult } from '../faults/report.ts';
 import { startCountingGateway } from '../faults/outbox-kill.ts';
 import { seed, withClient } from '../faults/seed.ts';
@@ -17,6 +17,7 @@ import { eventAcross, limitsAcross, signInAcross, uploadAndView, type Desk } fro
 import { backupAndRestore } from './backup-restore.ts';
 import { BUCKET, createDatabase, flushRedis, startBalancer, startObjectStore, type Disposable } from './infrastructure.ts';
 import { killOneDuringWrites } from './kill-one.ts';
+import { metricsAddUp, startPrometheus } from './prometheus.ts';
 
 const RUN_LIMIT_MS = 5 * 60_000;
 const ADMIN_URL =
@@ -84,7 +85,12 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
     };
     console.log('starting two server processes together on an empty database …');
-    const started = await Promise.all([startServer(database.url, shared), startServer(database.url, shared)]);
+    // Each process has a metrics listener of its own, which Prometheus scrapes (DESIGN.md §29).
+    const [firstMetrics, secondMetrics] = [await freePort(), await freePort()];
+    const started = await Promise.all([
+      startServer(database.url, { ...shared, METRICS_PORT: String(firstMetrics) }),
+      startServer(database.url, { ...shared, METRICS_PORT: String(secondMetrics) }),
+    ]);
     processes.push(...started);
     const [first, second] = started;
     const balancer = await startBalancer([first.url, second.url]);
@@ -97,6 +103,11 @@ async function main(): Promise<number> {
       gateway,
       otpIpLimit: OTP_IP_LIMIT,
     };
+    const prometheus = await startPrometheus([
+      { name: 'first', address: `127.0.0.1:${firstMetrics}` },
+      { name: 'second', address: `127.0.0.1:${secondMetrics}` },
+    ]);
+    opened.push(prometheus);
     const seeded = await seed(database.url, first);
     results.push(await startedTogether(database.url));
 
@@ -105,6 +116,12 @@ async function main(): Promise<number> {
     results.push(await uploadAndView(desk, seeded));
     results.push(await limitsAcross(desk, seeded));
     results.push(await eventAcross(desk, seeded));
+    console.log('Prometheus scrapes both processes: up, and the requests counted …');
+    const named = [
+      { name: 'first', url: first.url },
+      { name: 'second', url: second.url },
+    ];
+    results.push(await metricsAddUp({ balancerUrl: balancer.url, processes: named }, prometheus));
     console.log('kill -9 of one process during 200 writes through the balancer …');
     results.push(await killOneDuringWrites(desk, seeded));
     console.log('pg_dump, restore into a fresh database, serve it …');

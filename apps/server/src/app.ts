@@ -19,6 +19,9 @@ import jsonBody from './plugins/json-body.ts';
 import rateLimitStore from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import requestId, { REQUEST_ID_OPTIONS } from './plugins/request-id.ts';
+import metricsPlugin from './modules/metrics/metrics.plugin.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { BODY_LIMITS } from './plugins/write-limits.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Resolver } from './lib/guarded-http.ts';
@@ -58,6 +61,8 @@ export interface AppDeps {
   webhookBell: OutboxBell;
   /** How webhook receivers' names are resolved; unset: the system's resolver (tests: a rebinding one). */
   webhookResolver?: Resolver;
+  /** This process's figures for /metrics (modules/metrics). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -104,6 +109,8 @@ export interface BuildOptions {
   satisfaction?: { autostart?: boolean };
   /** Tests: whether the job runner polls on its own (otherwise `app.jobs.runOnce()`). */
   jobs?: { autostart?: boolean };
+  /** Tests: the built web app served (otherwise apps/web/dist). */
+  webDist?: string;
 }
 
 /** Log lines show paths without query strings: `/?q=<token>` must never reach a log. */
@@ -122,6 +129,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const timeouts = options.timeouts ?? SERVER_TIMEOUTS;
   const app = Fastify({
     logger: loggerOptions(options.logger ?? { level: config.logLevel }),
+    ...REQUEST_ID_OPTIONS,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMITS.json,
     requestTimeout: timeouts.request,
@@ -146,6 +154,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     tell: { ...config, outbox: outboxBell },
     webhookBell,
     webhookResolver: options.webhooks?.resolve,
+    metrics: createMetrics(),
   };
   const tokens = createTokenIssuer(config.jwtSecret, config.jwtTtl);
   await app.register(
@@ -157,6 +166,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       { name: 'deps' },
     ),
   );
+  await app.register(requestId);
+  await app.register(metricsPlugin);
   await app.register(errorHandler);
   await app.register(replyLanguage);
   await app.register(jsonBody);
@@ -232,6 +243,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
     { prefix: '/api/v1' },
   );
   for (const module of ROOT_MODULES) await app.register(module);
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, { dist: options.webDist });
   return app;
 }

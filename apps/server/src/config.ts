@@ -123,6 +123,9 @@ const envSchema = z.object({
   DEMO_SEED: onOff.optional(),
   // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
   DEV_OUTBOX: onOff.optional(),
+  // Metrics (DESIGN.md §29): /metrics on a listener of its own, off unless METRICS_PORT is set; loopback unless told.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...channelsEnv,
   ...satisfactionEnv,
@@ -244,6 +247,8 @@ export interface Config {
    */
   devOutbox: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** The /metrics listener (modules/metrics/metrics-server.ts); null: none. Never the app's own port. */
+  metrics: { port: number; host: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -332,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: env.DEMO_SEED ?? !isProduction,
     devOutbox: env.DEV_OUTBOX ?? !isProduction,
     logLevel: env.LOG_LEVEL,
+    metrics: metricsConfig(env),
   };
 }
 
@@ -343,6 +349,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function trustProxyOf(value: string | undefined, isProduction: boolean): false | string {
   if (value === undefined || value.trim() === '') return isProduction ? 'loopback' : false;
   return ['off', 'false', 'none'].includes(value.trim().toLowerCase()) ? false : value.trim();
+}
+
+function metricsConfig(env: Env): Config['metrics'] {
+  if (env.METRICS_PORT === undefined) return null;
+  if (env.METRICS_PORT === env.PORT)
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the figures never show on the public port)',
+    );
+  return { port: env.METRICS_PORT, host: env.METRICS_HOST };
 }
 
 function refuseDevDefaults(env: Env): void {

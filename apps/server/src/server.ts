@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed.ts';
+import { buildMetricsServer } from './modules/metrics/metrics-server.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     if (accounts) printDemoAccounts(accounts);
   }
   const app = await buildApp(config, database);
+  const metricsServer = config.metrics ? buildMetricsServer(app.deps.metrics.registry) : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -28,6 +31,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (metricsServer && config.metrics) {
+    await metricsServer.listen({ port: config.metrics.port, host: config.metrics.host });
+    app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listener ready');
+  }
   console.log(
     `\n${config.brandName} is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}\n`,
   );

@@ -38,6 +38,22 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  */
 export const DEFAULT_POOL_SIZE = 10;
 
+/** What a pool of server PostgreSQL says of its connections (for /metrics). */
+export interface PoolFigures {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const poolFigures = new WeakMap<Database, () => PoolFigures>();
+
+/** The pool's figures now; null on PGlite, which has one connection and no pool. */
+export function poolFiguresOf(database: Database): PoolFigures | null {
+  return poolFigures.get(database)?.() ?? null;
+}
+
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
 
 /**
@@ -78,12 +94,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await applyRuleFiles(db);
   });
-  return {
+  const database: Database = {
     db,
     ping: async () => void (await db.execute(sql`select 1`)),
     exclusively,
     close: () => pool.end(),
   };
+  poolFigures.set(database, () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  return database;
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

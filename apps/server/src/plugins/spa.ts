@@ -6,17 +6,18 @@ import fastifyStatic from '@fastify/static';
 import { routePages } from './route-page.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-const NOT_SPA = /^\/(api|storage)(\/|$)/;
+// /metrics is served only by the metrics listener (DESIGN.md §29): here it is a 404, never the app's page.
+const NOT_SPA = /^\/(api|storage|metrics)(\/|$)/;
 /** A request for a file (a name with an extension, or anything under /assets): a missing one is a 404, never the app page. */
 const FILE = /^\/assets\/|\.[A-Za-z0-9]+$/;
 
 export default fp(
-  async (app) => {
-    const hasSpa = existsSync(`${WEB_DIST}/index.html`);
-    const pageFor = hasSpa ? routePages(WEB_DIST) : undefined;
+  async (app, { dist = WEB_DIST }: { dist?: string }) => {
+    const hasSpa = existsSync(`${dist}/index.html`);
+    const pageFor = hasSpa ? routePages(dist) : undefined;
     if (hasSpa) {
       await app.register(fastifyStatic, {
-        root: WEB_DIST,
+        root: dist,
         wildcard: false,
         index: false,
         // The build writes .br and .gz beside each asset.

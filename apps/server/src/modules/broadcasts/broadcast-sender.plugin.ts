@@ -23,6 +23,7 @@ export default fp(
       timezone: config.timezone,
       retryMs: config.notify.retryMs,
       sendTimeoutMs: config.notify.sendTimeoutMs,
+      onSent: () => app.deps.metrics.broadcastSent.inc(),
     });
     app.decorate('broadcastSender', {
       runOnce: () => sender.runOnce(),

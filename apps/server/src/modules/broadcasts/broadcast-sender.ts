@@ -52,6 +52,8 @@ export interface BroadcastSenderOptions {
   /** The clock quiet hours are read by (tests set it). */
   now?: () => Date;
   tickMs?: number;
+  /** Hears each message handed to the gateway (for /metrics). */
+  onSent?: () => void;
 }
 
 export interface BroadcastSender {
@@ -108,6 +110,7 @@ export function createBroadcastSender(options: BroadcastSenderOptions): Broadcas
       log.error({ outbox_id: message.id, reason: describeSendFailure(error) }, 'a broadcast outcome could not be recorded');
     }
     dirty.set(message.broadcastId, message.incidentId);
+    if (outcome.status === 'sent') options.onSent?.();
     return outcome.status === 'sent';
   }
 

@@ -50,6 +50,8 @@ export interface WebhookWorkerOptions {
   resolve?: Resolver;
   /** Wakes the worker at once (a test event, a redelivery). */
   bell?: { listen(waker: () => void): () => void };
+  /** Hears each failed attempt: `retry` is tried again later, `failed` was the last (for /metrics). */
+  onFailure?: (outcome: 'retry' | 'failed') => void;
 }
 
 export interface WebhookWorker {
@@ -172,7 +174,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       attempt: delivery.attempts,
     };
     if (error === null) log.info({ ...facts, status_code: statusCode, latency_ms: latencyMs }, 'webhook delivered');
-    else log.warn({ ...facts, status_code: statusCode, reason: error, outcome: outcome.status }, 'webhook delivery failed');
+    else {
+      log.warn({ ...facts, status_code: statusCode, reason: error, outcome: outcome.status }, 'webhook delivery failed');
+      options.onFailure?.(outcome.status === 'failed' ? 'failed' : 'retry');
+    }
     if (!(await recordDeliveryAttempt(db, delivery, { body, statusCode, latencyMs, error, outcome })))
       log.warn(facts, 'a webhook delivery outlived its lease; its outcome was not recorded');
     if (outcome.status === 'pending') await holdFollowers(db, delivery, outcome.retryInMs);

@@ -39,6 +39,7 @@ export default fp(
       timeoutMs: settings.timeoutMs,
       resolve: settings.resolve,
       bell: settings.bell,
+      onFailure: (outcome) => app.deps.metrics.webhookFailures.inc({ outcome }),
     });
     app.decorate('webhookWorker', worker);
     app.addHook('onReady', async () => {
