@@ -11,6 +11,13 @@ import { needsHostSearch, parseDatabaseUrl, type DatabaseHost, type DatabaseUrl 
 
 /** SQLSTATE of a write refused by a read-only host (a standby, or a demoted primary). */
 const READ_ONLY_SQL_TRANSACTION = '25006';
+/** SQLSTATE libpq's callers know for "could not connect" (sqlclient_unable_to_establish_sqlconnection). */
+const UNABLE_TO_CONNECT = '08001';
+
+/** A failure to find or keep a writable host: the error handler answers 503 for its code, as for a lost connection. */
+function unableToConnect(message: string): Error {
+  return Object.assign(new Error(message), { code: UNABLE_TO_CONNECT });
+}
 
 export interface HostSearchOptions {
   connectionTimeoutMillis: number;
@@ -67,7 +74,7 @@ export class HostSearch {
     } catch {
       const message = `database: no host of DATABASE_URL accepts writes (${failures.join('; ')})`;
       this.#announce(message);
-      throw new Error(message);
+      throw unableToConnect(message);
     }
   }
 
@@ -124,7 +131,7 @@ export function clientFor(search: HostSearch): typeof pg.Client {
       try {
         await super.connect();
         // The host may have turned read-only since the search: libpq checks every connection too.
-        if (search.url.target === 'read-write' && !(await acceptsWrites(this))) throw new Error(`${nameOf(host)} is read-only`);
+        if (search.url.target === 'read-write' && !(await acceptsWrites(this))) throw unableToConnect(`${nameOf(host)} is read-only`);
       } catch (error) {
         search.forget(host);
         await this.end().catch(() => undefined);
@@ -189,7 +196,7 @@ export function openPool(connectionString: string, options: PoolOptions): Opened
   const pool = new pg.Pool({ connectionString: url.urlOf(first), ...common, Client: clientFor(new HostSearch(url, options)) });
   const ping = async () => {
     const { rows } = await pool.query<{ transaction_read_only: string }>('show transaction_read_only');
-    if (url.target === 'read-write' && rows[0]?.transaction_read_only !== 'off') throw new Error('the database is read-only');
+    if (url.target === 'read-write' && rows[0]?.transaction_read_only !== 'off') throw unableToConnect('the database is read-only');
   };
   return { pool, ping };
 }
