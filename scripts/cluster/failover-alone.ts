@@ -9,7 +9,11 @@ let result: ScenarioResult;
 try {
   result = await failoverDrill();
 } catch (error) {
-  result = { name: 'failover drill', facts: {}, problems: [`stopped: ${error instanceof Error ? error.message : String(error)}`] };
+  result = {
+    name: 'failover drill',
+    facts: {},
+    problems: [`stopped: ${error instanceof Error ? error.message : String(error)}`],
+  };
 }
 printSummary([result], 'Failover drill');
 process.exitCode = passed(result) ? 0 : 1;

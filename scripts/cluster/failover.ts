@@ -102,7 +102,8 @@ export async function failoverDrill(): Promise<ScenarioResult> {
     for (const process of processes) if (!process.isRunning()) problems.push('a server process exited');
     const refused = load.writes.filter((write) => !ok(write) && write.status !== 503 && write.status !== 0);
     if (refused.length > 3) problems.push(`… ${refused.length} writes answered neither 2xx nor 503`);
-    for (const write of refused.slice(0, 3)) problems.push(`a write during the failover answered ${write.status}, not 503: ${write.body}`);
+    for (const write of refused.slice(0, 3))
+      problems.push(`a write during the failover answered ${write.status}, not 503: ${write.body}`);
 
     return {
       name: '(f) failover: kill -9 of the primary, standby promoted',
@@ -118,7 +119,8 @@ export async function failoverDrill(): Promise<ScenarioResult> {
       writesLost: lost.length,
     };
   } finally {
-    if (problems.length > 0) for (const process of processes) console.log(`--- a server's log (end)\n${process.log().slice(-2000)}`);
+    if (problems.length > 0)
+      for (const process of processes) console.log(`--- a server's log (end)\n${process.log().slice(-2000)}`);
     for (const process of processes) {
       await process.stop().catch(() => undefined);
       rmSync(process.dataDir, { recursive: true, force: true });

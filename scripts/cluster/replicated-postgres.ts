@@ -61,7 +61,21 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
     run('pg_ctl', startArgs(primaryData, primaryPort, '-c wal_level=replica -c max_wal_senders=4 -c synchronous_commit=on'));
     const primaryAdmin = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     await withClient(primaryAdmin, (client) => client.query('create database switchboard'));
-    run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyData, '-R', '-X', 'stream', '-c', 'fast']);
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      standbyData,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ]);
     run('pg_ctl', startArgs(standbyData, standbyPort, `-c cluster_name=${STANDBY_NAME}`));
     // From now on a commit waits for the standby to have it.
     await withClient(primaryAdmin, async (client) => {

@@ -17,7 +17,7 @@ export interface DatabaseUrl {
   hosts: DatabaseHost[];
   target: SessionTarget;
   /** The URL of one host of the list, without target_session_attrs (which node-postgres does not know). */
-  urlOf(host: DatabaseHost): string;
+  urlOf: (host: DatabaseHost) => string;
 }
 
 export class DatabaseUrlError extends Error {
@@ -55,7 +55,8 @@ export function parseDatabaseUrl(url: string): DatabaseUrl {
   const target = asked === null ? (hosts.length > 1 ? 'read-write' : 'any') : TARGETS[asked];
   if (!target) throw new DatabaseUrlError(`target_session_attrs must be read-write or any, not "${asked}"`);
   const rest = `${pathname}${params.size > 0 ? `?${params.toString()}` : ''}`;
-  const urlOf = (host: DatabaseHost) => `${scheme}${userInfo === undefined ? '' : `${userInfo}@`}${host.host}:${host.port}${rest}`;
+  const urlOf = (host: DatabaseHost) =>
+    `${scheme}${userInfo === undefined ? '' : `${userInfo}@`}${host.host}:${host.port}${rest}`;
   for (const host of hosts) {
     if (!URL.canParse(urlOf(host))) throw new DatabaseUrlError(`is not a valid URL for host ${host.host}:${host.port}`);
   }

@@ -11,6 +11,12 @@ import { needsHostSearch, parseDatabaseUrl, type DatabaseHost, type DatabaseUrl 
 
 /** SQLSTATE of a write refused by a read-only host (a standby, or a demoted primary). */
 const READ_ONLY_SQL_TRANSACTION = '25006';
+/** Fails with READ_ONLY_SQL_TRANSACTION on a host that accepts no writes; itself writes nothing. */
+const READ_ONLY_CHECK = `do $$ begin
+  if current_setting('transaction_read_only') = 'on' then
+    raise exception 'the database accepts no writes' using errcode = '25006';
+  end if;
+end $$`;
 /** SQLSTATE libpq's callers know for "could not connect" (sqlclient_unable_to_establish_sqlconnection). */
 const UNABLE_TO_CONNECT = '08001';
 
@@ -21,6 +27,8 @@ function unableToConnect(message: string): Error {
 
 export interface HostSearchOptions {
   connectionTimeoutMillis: number;
+  /** A host writes went to is forgotten: its other connections must go too (openPool). */
+  onForgotten?: (host: DatabaseHost) => void;
   /** Told when writes move to another host or no host accepts them (server.ts logs it). */
   onChange?: (message: string) => void;
 }
@@ -54,7 +62,9 @@ export class HostSearch {
 
   /** A connection found `host` dead or read-only: the next new connection searches again. */
   forget(host: DatabaseHost): void {
-    if (this.#known && nameOf(this.#known) === nameOf(host)) this.#known = null;
+    if (!this.#known || nameOf(this.#known) !== nameOf(host)) return;
+    this.#known = null;
+    this.options.onForgotten?.(host);
   }
 
   async #search(): Promise<DatabaseHost> {
@@ -103,8 +113,6 @@ export class HostSearch {
   }
 }
 
-type QueryArgs = Parameters<pg.Client['query']>;
-
 /** A client class for pg.Pool's `Client` option whose connections go where `search` says. */
 export function clientFor(search: HostSearch): typeof pg.Client {
   return class WritableHostClient extends pg.Client {
@@ -131,7 +139,8 @@ export function clientFor(search: HostSearch): typeof pg.Client {
       try {
         await super.connect();
         // The host may have turned read-only since the search: libpq checks every connection too.
-        if (search.url.target === 'read-write' && !(await acceptsWrites(this))) throw unableToConnect(`${nameOf(host)} is read-only`);
+        if (search.url.target === 'read-write' && !(await acceptsWrites(this)))
+          throw unableToConnect(`${nameOf(host)} is read-only`);
       } catch (error) {
         search.forget(host);
         await this.end().catch(() => undefined);
@@ -141,16 +150,16 @@ export function clientFor(search: HostSearch): typeof pg.Client {
 
     // The pool calls query with a callback, drizzle without: a refused write is noticed either way.
     override query(...args: unknown[]): never {
-      const query = super.query as (...queryArgs: unknown[]) => unknown;
+      const query = super.query.bind(this) as (...queryArgs: unknown[]) => unknown;
       const last = args.at(-1);
       if (typeof last === 'function') {
         const callback = (error: Error | null, result: unknown) => {
           this.#notice(error);
           (last as (error: Error | null, result: unknown) => void)(error, result);
         };
-        return query.apply(this, [...args.slice(0, -1), callback]) as never;
+        return query(...args.slice(0, -1), callback) as never;
       }
-      const result = query.apply(this, args as QueryArgs);
+      const result = query(...args);
       if (!(result instanceof Promise)) return result as never;
       return result.catch((error: unknown) => {
         this.#notice(error);
@@ -165,7 +174,7 @@ export function clientFor(search: HostSearch): typeof pg.Client {
       search.forget(this.#host);
       void this.end().catch(() => undefined);
     }
-  } as typeof pg.Client;
+  };
 }
 
 export interface PoolOptions {
@@ -174,10 +183,39 @@ export interface PoolOptions {
   onChange?: (message: string) => void;
 }
 
+/**
+ * Drops every connection of a forgotten host: an idle one at once (the pool removes a client that
+ * reports an error while idle), one in use when it is given back. Without this each connection
+ * left on a demoted host would fail one request of its own before the pool let go of it.
+ */
+function retireConnections(pool: pg.Pool): (host: DatabaseHost) => void {
+  const inUse = new Set<pg.PoolClient>();
+  const retiring = new Set<pg.PoolClient>();
+  const live = new Set<pg.PoolClient>();
+  // The pool reports the error of an idle client it removes; that one is on purpose.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => live.add(client));
+  pool.on('remove', (client) => [live, inUse, retiring].forEach((set) => set.delete(client)));
+  pool.on('acquire', (client) => inUse.add(client));
+  // Emitted before the pool decides whether to keep the client: an ending client is dropped.
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    inUse.delete(client);
+    if (retiring.has(client)) void (client as unknown as pg.Client).end().catch(() => undefined);
+  });
+  return (host) => {
+    for (const client of live) {
+      const { host: name, port } = client as unknown as pg.Client;
+      if (name !== host.host || port !== host.port) continue;
+      if (inUse.has(client)) retiring.add(client);
+      else client.emit('error', unableToConnect(`${nameOf(host)} no longer accepts writes`));
+    }
+  };
+}
+
 export interface OpenedPool {
   pool: pg.Pool;
   /** Throws unless the database answers (and, when the URL asks for it, accepts writes): readiness. */
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
 }
 
 /**
@@ -193,10 +231,14 @@ export function openPool(connectionString: string, options: PoolOptions): Opened
   }
   const [first] = url.hosts;
   if (!first) throw new Error('DATABASE_URL names no host');
-  const pool = new pg.Pool({ connectionString: url.urlOf(first), ...common, Client: clientFor(new HostSearch(url, options)) });
+  const search = new HostSearch(url, { ...options, onForgotten: (host) => retire(host) });
+  const pool = new pg.Pool({ connectionString: url.urlOf(first), ...common, Client: clientFor(search) });
+  const retire = retireConnections(pool);
+  // A read-only host fails readiness as a refused write does: the connection is dropped and the
+  // host forgotten (the client's #notice), so the next check searches again.
   const ping = async () => {
-    const { rows } = await pool.query<{ transaction_read_only: string }>('show transaction_read_only');
-    if (url.target === 'read-write' && rows[0]?.transaction_read_only !== 'off') throw unableToConnect('the database is read-only');
+    if (url.target === 'any') return void (await pool.query('select 1'));
+    await pool.query(READ_ONLY_CHECK);
   };
   return { pool, ping };
 }
