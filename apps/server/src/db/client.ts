@@ -11,7 +11,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  /** Throws when the database does not answer. */
+  /** Throws when the database does not answer, or (DATABASE_URL of several hosts) none accepts writes. */
   ping(): Promise<void>;
   /**
    * Runs `work` while no other process of the desk runs its own (migrations, the demo seed): on
