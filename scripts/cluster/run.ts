@@ -2,7 +2,8 @@
  * `npm run test:cluster`: two server processes behind nginx (round robin) on the machine's
  * PostgreSQL (a database of the run's own), Redis (a logical database of its own) and an
  * S3-compatible store (DESIGN.md §18). Checks through the balancer what must hold across processes,
- * kills one during writes, then backs the database up and serves the restored copy. Prints a
+ * kills one during writes, backs the database up and serves the restored copy, then fails over from
+ * a primary of its own to its synchronous standby (failover.ts). Prints a
  * summary table; exits non-zero when anything did not hold. Bounded to a few minutes.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { startServer, type ServerProcess } from '../faults/server-process.ts';
 import { eventAcross, limitsAcross, signInAcross, uploadAndView, type Desk } from './across-processes.ts';
 import { backupAndRestore } from './backup-restore.ts';
 import { BUCKET, createDatabase, flushRedis, startBalancer, startObjectStore, type Disposable } from './infrastructure.ts';
+import { failoverDrill } from './failover.ts';
 import { killOneDuringWrites } from './kill-one.ts';
 import { metricsAddUp, startPrometheus } from './prometheus.ts';
 
@@ -126,6 +128,8 @@ async function main(): Promise<number> {
     results.push(await killOneDuringWrites(desk, seeded));
     console.log('pg_dump, restore into a fresh database, serve it …');
     results.push(await backupAndRestore(ADMIN_URL, first, seeded));
+    console.log('failover: kill -9 of the primary under writes, its synchronous standby promoted …');
+    results.push(await failoverDrill());
   } catch (error) {
     results.push({
       name: 'cluster run',

@@ -22,7 +22,7 @@ export interface Cluster {
 }
 
 /** The folder of PostgreSQL's programs: PG_BIN, or the newest under /usr/lib/postgresql. */
-function binFolder(): string {
+export function binFolder(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];

@@ -1,6 +1,7 @@
 /** The value shapes of the configuration's variables that are more than a number or a name (DESIGN.md §3). */
 import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@switchboard/shared';
+import { parseDatabaseUrl } from './db/database-url.ts';
 
 export const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -45,3 +46,12 @@ export function isRedisUrl(value: string): boolean {
   const isRedis = url.protocol === 'redis:' || url.protocol === 'rediss:';
   return isRedis && url.hostname !== '' && url.search === '' && /^\/?\d{0,2}$/.test(url.pathname);
 }
+
+/** A PostgreSQL URL of one host or several (`postgres://h1:5432,h2:5432/db`); the value stays as written. */
+export const databaseUrl = z.string().superRefine((value, ctx) => {
+  try {
+    parseDatabaseUrl(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -14,7 +14,7 @@ import {
 import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
 import { satisfactionConfig, satisfactionEnv, type SatisfactionConfig } from './config-satisfaction.ts';
 import { serviceLevelsConfig, serviceLevelsEnv, type ServiceLevelsConfig } from './config-service-levels.ts';
-import { isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
+import { databaseUrl, isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
 
@@ -23,7 +23,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  // One host, or several of which the writable one is used (db/database-url.ts, DESIGN.md §29).
+  DATABASE_URL: databaseUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   // Empty counts as unset: `REDIS_URL=` in an env file turns Redis off.
   REDIS_URL: z

@@ -11,7 +11,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  /** Throws when the database does not answer. */
+  /** Throws when the database does not answer, or (DATABASE_URL of several hosts) none accepts writes. */
   ping(): Promise<void>;
   /**
    * Runs `work` while no other process of the desk runs its own (migrations, the demo seed): on
@@ -67,10 +67,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const { default: pg } = await import('pg');
+  const { openPool } = await import('./writable-host.ts');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // One host as node-postgres knows it, or several of which the writable one is used (writable-host.ts).
+  const { pool, ping } = openPool(url, { max: poolSize, connectionTimeoutMillis: 5000, onChange: (line) => console.warn(line) });
   // A client that loses its server must not crash the process: the pool hears of idle ones, and
   // each client of its own, also while checked out (the query that was running fails and answers 503).
   pool.on('error', () => undefined);
@@ -96,7 +97,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const database: Database = {
     db,
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping,
     exclusively,
     close: () => pool.end(),
   };

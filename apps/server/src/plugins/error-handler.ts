@@ -55,7 +55,18 @@ function bodyOf(message: string, code: string, details?: Record<string, string>)
   return details ? { message, code, details } : { message, code };
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+// 25006: a write refused by a read-only host, a primary demoted during a failover (db/writable-host.ts).
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '25006',
+]);
 /**
  * What node-postgres says when a connection died under a query, or could not be made: also the
  * rollback that follows a lost connection inside a transaction ("not queryable"), which carries no code.

@@ -67,8 +67,11 @@ function postgresListener(connection: pg.PoolConfig, options: EventListenerOptio
   let failures = 0;
   let stopped = false;
 
+  // The pool's own client class: on a DATABASE_URL of several hosts, the one that finds the writable host.
+  const Client = (connection.Client as typeof pg.Client | undefined) ?? pg.Client;
+
   async function connect(): Promise<void> {
-    const client = new pg.Client({
+    const client = new Client({
       ...connection,
       // Some seconds to say the database is gone; the keep-alive notices a silent loss.
       connectionTimeoutMillis: 5000,
