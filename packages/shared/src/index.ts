@@ -45,4 +45,5 @@ export * from './messages.ts';
 export * from './articles.schemas.ts';
 export * from './article-permissions.ts';
 export * from './erasure.schemas.ts';
-export * from './erasure-permissions.ts';
+export * from './operations-permissions.ts';
+export * from './retention.schemas.ts';

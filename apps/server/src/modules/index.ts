@@ -22,6 +22,7 @@ import smsCallbacksRoutes from './channels/sms-callbacks.routes.ts';
 import commentsRoutes from './comments/comments.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
 import erasureRoutes from './erasure/erasure.routes.ts';
+import retentionRoutes from './retention/retention.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
 import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
@@ -98,6 +99,7 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   async (app) => app.register(smsCallbacksRoutes, { alarmIncidents: alarmIncidentLinker }),
   articleManagementRoutes,
   erasureRoutes,
+  retentionRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, signedInAs } from '../../../test/factories.ts';
 import { describeWithApp, type TestContext } from '../../../test/harness.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import {
@@ -187,6 +187,15 @@ describeWithApp(
       expect(batches.filter((row) => (row.details?.ticket_ids as number[]).includes(old.ticketId))).toHaveLength(1);
     });
 
+    it('tells staff the days, and refuses customers and agents', async () => {
+      const staff = await signedInAs(ctx.app, ctx.db, { userType: 'rs' });
+      const read = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/v1/retention', headers });
+      expect((await read(staff.headers)).json()).toEqual({ data: { closed_ticket_days: DAYS } });
+      for (const userType of ['customer', 'agent'] as const) {
+        expect((await read((await signedInAs(ctx.app, ctx.db, { userType })).headers)).statusCode).toBe(403);
+      }
+    });
+
     it('knows every column that references a ticket', async () => {
       const result = await ctx.db.execute(sql`
         select c.conrelid::regclass::text as table_name, a.attname as column_name
@@ -212,5 +221,8 @@ describeWithApp('retention is off by default', (ctx) => {
     await ctx.app.jobs.runOnce();
     expect(await ctx.db.select().from(jobs).where(eq(jobs.key, RETENTION_JOB))).toHaveLength(0);
     expect(await exists(ctx, old.ticketId)).toBe(true);
+    const staff = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/retention', headers: staff.headers });
+    expect(reply.json()).toEqual({ data: { closed_ticket_days: null } });
   });
 });
