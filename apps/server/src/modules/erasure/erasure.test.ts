@@ -28,12 +28,33 @@ describeWithApp('erasing a number', (ctx) => {
     const own = await buildTicket(ctx.db, person, { clientEmail: 'rahima@example.com' });
     const about = await buildTicket(ctx.db, staff, { problematicNumber: person.productNumber });
     await ctx.db.insert(comments).values([
-      { ticketId: own.ticketId, commenterUserId: person.id, commenterName: person.name, commenterUserType: 'customer', message: 'My address is 12 Road' },
-      { ticketId: own.ticketId, commenterUserId: staff.id, commenterName: staff.name, commenterUserType: 'cc', message: 'We are on it' },
+      {
+        ticketId: own.ticketId,
+        commenterUserId: person.id,
+        commenterName: person.name,
+        commenterUserType: 'customer',
+        message: 'My address is 12 Road',
+      },
+      {
+        ticketId: own.ticketId,
+        commenterUserId: staff.id,
+        commenterName: staff.name,
+        commenterUserType: 'cc',
+        message: 'We are on it',
+      },
     ]);
     const code = `erase-${randomUUID().slice(0, 8)}`;
     await ctx.db.insert(areas).values({ code, nameEn: 'Area', nameBn: 'এলাকা' });
-    await ctx.db.insert(subscribers).values({ number: person.productNumber, name: 'Rahima Akter', areaCode: code, plan: 'Home 20', status: 'active', externalId: 'B-1' });
+    await ctx.db
+      .insert(subscribers)
+      .values({
+        number: person.productNumber,
+        name: 'Rahima Akter',
+        areaCode: code,
+        plan: 'Home 20',
+        status: 'active',
+        externalId: 'B-1',
+      });
     return { person, staff, own, about };
   }
 
@@ -49,19 +70,34 @@ describeWithApp('erasing a number', (ctx) => {
     expect(await userOf(erased.person.id)).toMatchObject({ name: 'erased', productNumber: 'erased', phoneNumber: null });
     expect((await userOf(erased.person.id))?.deletedAt).not.toBeNull();
     expect(await ticketOf(erased.own.ticketId)).toMatchObject({ description: 'erased', clientEmail: null, issuerNumber: null });
-    expect(await ticketOf(erased.about.ticketId)).toMatchObject({ problematicNumber: 'erased', description: 'Since this morning.' });
+    expect(await ticketOf(erased.about.ticketId)).toMatchObject({
+      problematicNumber: 'erased',
+      description: 'Since this morning.',
+    });
     const written = await ctx.db.select().from(comments).where(eq(comments.ticketId, erased.own.ticketId));
-    expect(written.find((c) => c.commenterUserId === erased.person.id)).toMatchObject({ message: 'erased', commenterName: 'erased' });
+    expect(written.find((c) => c.commenterUserId === erased.person.id)).toMatchObject({
+      message: 'erased',
+      commenterName: 'erased',
+    });
     expect(written.find((c) => c.commenterUserId === erased.staff.id)).toMatchObject({ message: 'We are on it' });
     expect(await ctx.db.select().from(subscribers).where(eq(subscribers.number, erased.person.productNumber))).toHaveLength(0);
 
     // The other number keeps everything.
-    expect(await userOf(kept.person.id)).toMatchObject({ name: 'Rahima Akter', productNumber: kept.person.productNumber, deletedAt: null });
-    expect(await ticketOf(kept.own.ticketId)).toMatchObject({ description: 'Since this morning.', clientEmail: 'rahima@example.com' });
+    expect(await userOf(kept.person.id)).toMatchObject({
+      name: 'Rahima Akter',
+      productNumber: kept.person.productNumber,
+      deletedAt: null,
+    });
+    expect(await ticketOf(kept.own.ticketId)).toMatchObject({
+      description: 'Since this morning.',
+      clientEmail: 'rahima@example.com',
+    });
     expect(await ticketOf(kept.about.ticketId)).toMatchObject({ problematicNumber: kept.person.productNumber });
     const keptComments = await ctx.db.select().from(comments).where(eq(comments.ticketId, kept.own.ticketId));
     expect(keptComments.map((c) => c.message).sort()).toEqual(['My address is 12 Road', 'We are on it']);
-    expect(await ctx.db.select().from(subscribers).where(eq(subscribers.number, kept.person.productNumber))).toMatchObject([{ name: 'Rahima Akter' }]);
+    expect(await ctx.db.select().from(subscribers).where(eq(subscribers.number, kept.person.productNumber))).toMatchObject([
+      { name: 'Rahima Akter' },
+    ]);
 
     // One audit row naming the account, never the number.
     const [audit] = await ctx.db
@@ -79,7 +115,11 @@ describeWithApp('erasing a number', (ctx) => {
     const stale = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/validate-token', headers: old.headers });
     expect(stale.statusCode).toBe(401);
     const token = await signInWithOtp(ctx.app, old.user.productNumber);
-    const fresh = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/validate-token', headers: { authorization: `Bearer ${token}` } });
+    const fresh = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/validate-token',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { user } = fresh.json<{ user: { _id: string; name: string; user_type: string } }>();
     expect(user._id).not.toBe(old.user.id);
     expect(user).toMatchObject({ user_type: 'customer', name: `Customer +${old.user.productNumber}` });

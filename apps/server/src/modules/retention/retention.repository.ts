@@ -53,7 +53,11 @@ export const MERGE_ORIGINS: { table: typeof comments | typeof forwardEvents; col
   { table: forwardEvents, column: forwardEvents.fromTicketId },
 ];
 
-const idList = (ids: number[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** The rows of a raw statement's result: node-postgres and PGlite both answer `{ rows }`. */
 function rowsOf<Row>(result: unknown): Row[] {
@@ -115,7 +119,8 @@ export async function attachmentKeysOf(tx: Db, ticketIds: number[]): Promise<str
 /** Removes the tickets and every row that names them; merge origins on rows that stay are emptied. */
 export async function deleteTicketsWithRows(tx: Db, ticketIds: number[]): Promise<void> {
   for (const { table, column } of TICKET_CHILDREN) await tx.delete(table).where(inArray(column, ticketIds));
-  for (const { table, column } of MERGE_ORIGINS) await tx.update(table).set({ fromTicketId: null }).where(inArray(column, ticketIds));
+  for (const { table, column } of MERGE_ORIGINS)
+    await tx.update(table).set({ fromTicketId: null }).where(inArray(column, ticketIds));
   await tx.delete(tickets).where(inArray(tickets.ticketId, ticketIds));
 }
 

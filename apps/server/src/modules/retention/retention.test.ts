@@ -87,13 +87,26 @@ describeWithApp(
         forwardedBy: staff.id,
         forwardedByName: 'Staff',
       });
-      await ctx.db.insert(ticketStatusEvents).values({ ticketId: old.ticketId, fromStatus: 'open', toStatus: 'closed', byName: 'Staff' });
+      await ctx.db
+        .insert(ticketStatusEvents)
+        .values({ ticketId: old.ticketId, fromStatus: 'open', toStatus: 'closed', byName: 'Staff' });
       await ctx.db.insert(ticketTags).values({ ticketId: old.ticketId, tag: 'billing' });
       const [low, high] = [old.ticketId, openOld.ticketId].sort((a, b) => a - b) as [number, number];
       await ctx.db.insert(ticketLinks).values({ lowTicketId: low, highTicketId: high });
       await ctx.db.insert(inboxItems).values({ userId: staff.id, kind: 'sla.breached', ticketId: old.ticketId });
-      await ctx.db.insert(outboxMessages).values({ channel: 'sms', kind: 'resolved', recipient: old.issuer.productNumber, body: 'Solved', ticketId: old.ticketId, status: 'sent' });
-      await ctx.db.insert(auditLog).values({ actorUserId: staff.id, action: 'ticket.resolve', target: `ticket:${old.ticketId}`, ip: '' });
+      await ctx.db
+        .insert(outboxMessages)
+        .values({
+          channel: 'sms',
+          kind: 'resolved',
+          recipient: old.issuer.productNumber,
+          body: 'Solved',
+          ticketId: old.ticketId,
+          status: 'sent',
+        });
+      await ctx.db
+        .insert(auditLog)
+        .values({ actorUserId: staff.id, action: 'ticket.resolve', target: `ticket:${old.ticketId}`, ip: '' });
 
       await runRetentionJob(ctx);
 
@@ -106,13 +119,26 @@ describeWithApp(
       // The bucket's objects went after the rows, and nothing of them is left to do.
       expect(await storage.exists(ticketObject)).toBe(false);
       expect(await storage.exists(commentObject)).toBe(false);
-      expect(await ctx.db.select().from(uploads).where(inArray(uploads.key, [ticketObject, commentObject]))).toHaveLength(0);
+      expect(
+        await ctx.db
+          .select()
+          .from(uploads)
+          .where(inArray(uploads.key, [ticketObject, commentObject])),
+      ).toHaveLength(0);
       // One audit row for the batch with the ids; the trail's rows about the ticket stay.
       const batches = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'tickets.retention'));
       expect(batches.some((row) => (row.details?.ticket_ids as number[]).includes(old.ticketId))).toBe(true);
-      expect(await ctx.db.select().from(auditLog).where(eq(auditLog.target, `ticket:${old.ticketId}`))).toHaveLength(1);
+      expect(
+        await ctx.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.target, `ticket:${old.ticketId}`)),
+      ).toHaveLength(1);
       // The job comes back tomorrow.
-      const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.key, RETENTION_JOB), sql`done_at is null`));
+      const [job] = await ctx.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.key, RETENTION_JOB), sql`done_at is null`));
       expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
     });
 
@@ -153,7 +179,15 @@ describeWithApp(
       expect(await removeClosedTickets(retention())).toBe(TICKETS_PER_BATCH);
       expect(await removeClosedTickets(retention())).toBe(5);
       expect(await removeClosedTickets(retention())).toBe(0);
-      const left = await ctx.db.select().from(tickets).where(inArray(tickets.ticketId, inserted.map((row) => row.id)));
+      const left = await ctx.db
+        .select()
+        .from(tickets)
+        .where(
+          inArray(
+            tickets.ticketId,
+            inserted.map((row) => row.id),
+          ),
+        );
       expect(left).toHaveLength(0);
       const ids = new Set(inserted.map((row) => row.id));
       const batches = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'tickets.retention'));
