@@ -8,6 +8,7 @@ import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildUser, signedInAs } from '../../../test/factories.ts';
 import { describeWithApp, type TestContext } from '../../../test/harness.ts';
+import { rowsOf } from '../../../test/query-plans.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import {
   auditLog,
@@ -94,16 +95,14 @@ describeWithApp(
       const [low, high] = [old.ticketId, openOld.ticketId].sort((a, b) => a - b) as [number, number];
       await ctx.db.insert(ticketLinks).values({ lowTicketId: low, highTicketId: high });
       await ctx.db.insert(inboxItems).values({ userId: staff.id, kind: 'sla.breached', ticketId: old.ticketId });
-      await ctx.db
-        .insert(outboxMessages)
-        .values({
-          channel: 'sms',
-          kind: 'resolved',
-          recipient: old.issuer.productNumber,
-          body: 'Solved',
-          ticketId: old.ticketId,
-          status: 'sent',
-        });
+      await ctx.db.insert(outboxMessages).values({
+        channel: 'sms',
+        kind: 'resolved',
+        recipient: old.issuer.productNumber,
+        body: 'Solved',
+        ticketId: old.ticketId,
+        status: 'sent',
+      });
       await ctx.db
         .insert(auditLog)
         .values({ actorUserId: staff.id, action: 'ticket.resolve', target: `ticket:${old.ticketId}`, ip: '' });
@@ -231,13 +230,13 @@ describeWithApp(
     });
 
     it('knows every column that references a ticket', async () => {
-      const result = await ctx.db.execute(sql`
-        select c.conrelid::regclass::text as table_name, a.attname as column_name
-        from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
-        where c.contype = 'f' and c.confrelid = 'tickets'::regclass`);
-      const found = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows
-        .map((row) => `${row.table_name.replaceAll('"', '')}.${row.column_name}`)
-        .sort();
+      const references = await rowsOf<{ table_name: string; column_name: string }>(
+        ctx.db.execute(sql`
+          select c.conrelid::regclass::text as table_name, a.attname as column_name
+          from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+          where c.contype = 'f' and c.confrelid = 'tickets'::regclass`),
+      );
+      const found = references.map((row) => `${row.table_name.replaceAll('"', '')}.${row.column_name}`).sort();
       const known = [...TICKET_CHILDREN, ...MERGE_ORIGINS]
         .map(({ table, column }) => `${getTableName(table)}.${column.name}`)
         .concat('tickets.merged_into')
