@@ -5,6 +5,7 @@
  * tickets.
  */
 import { randomInt } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Group, IssueTicketReply } from '@switchboard/shared';
 import { DEMO, otpFromOutbox, signInAs, tokenFor } from './support/session.ts';
@@ -60,6 +61,7 @@ async function eraseOnUsersScreen(page: Page, entry: string, shot: string) {
   await expect(dialog.getByText(/Other numbers are not touched/)).toBeVisible();
   await dialog.getByLabel('Type the number again to confirm').fill(entry);
   await page.screenshot({ path: `${SHOTS}/${shot}-dialog.png` });
+  await expectAccessible(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   const done = page.getByRole('status').filter({ hasText: 'Erased' });
@@ -68,6 +70,19 @@ async function eraseOnUsersScreen(page: Page, entry: string, shot: string) {
   await expect(done.getByText('Accounts: 1')).toBeVisible();
   await done.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/${shot}-done.png` });
+  await expectAccessible(page, 'form[aria-label="Erase a number\'s personal data"]');
+  await expectAccessible(page, '[role="status"]');
+}
+
+/** No WCAG 2.2 AA violation inside `selector`. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    // The shared confirm dialog's corner ✕ has no name of its own (its Close button has); not this panel's.
+    .exclude('.mantine-Modal-close')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
 }
 
 test('an admin erases a number on a desktop; it signs in again as a new customer', async ({ page }) => {
