@@ -3,10 +3,20 @@
  * carry the number's personal data, in the caller's transaction, and says which rows it changed.
  * Only rows of the number itself, or of the accounts whose number it is, are ever touched.
  */
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERASED_MARKER } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
-import { comments, otpCodes, otpFailures, subscribers, tickets, users } from '../../db/schema.ts';
+import {
+  comments,
+  inboundMessages,
+  otpCodes,
+  otpFailures,
+  outboxMessages,
+  ratingQuestions,
+  subscribers,
+  tickets,
+  users,
+} from '../../db/schema.ts';
 
 /** An account of the number, live or deleted earlier. */
 export interface NumberAccount {
@@ -123,4 +133,19 @@ export async function eraseSubscribers(tx: Db, number: string): Promise<number> 
 export async function forgetSignIns(tx: Db, number: string): Promise<void> {
   await tx.delete(otpCodes).where(eq(otpCodes.productNumber, number));
   await tx.delete(otpFailures).where(eq(otpFailures.productNumber, number));
+}
+
+/**
+ * The desk's record of messages to and from the number: messages already sent or given up lose
+ * recipient and text (a random part keeps a broadcast's one row per recipient unique), received
+ * ones their sender, satisfaction questions the number they were asked at. A message still waiting
+ * to go is left to go: it tells the line's owner of a ticket.
+ */
+export async function eraseMessages(tx: Db, number: string): Promise<void> {
+  await tx
+    .update(outboxMessages)
+    .set({ recipient: sql`${ERASED_MARKER} || ':' || gen_random_uuid()`, body: ERASED_MARKER, subject: null })
+    .where(and(eq(outboxMessages.recipient, number), ne(outboxMessages.status, 'pending')));
+  await tx.update(inboundMessages).set({ sender: ERASED_MARKER }).where(eq(inboundMessages.sender, number));
+  await tx.update(ratingQuestions).set({ smsTo: null }).where(eq(ratingQuestions.smsTo, number));
 }

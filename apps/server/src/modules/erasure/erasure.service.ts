@@ -1,7 +1,7 @@
 /**
  * Erasure of a number's personal data (DESIGN.md §29): admins, with the number typed twice. One
  * transaction rewrites the number's accounts, the tickets it raised or is about, the comments its
- * person wrote and its subscriber row, and writes one `number.erase` audit row that names the
+ * person wrote, its subscriber row and the record of messages to and from it, and writes one `number.erase` audit row that names the
  * accounts by id and never the number (docs/decisions.md).
  */
 import { AppError, canEraseNumber, type ErasureCounts } from '@switchboard/shared';
@@ -12,6 +12,7 @@ import { lockNumber } from '../auth/otp.repository.ts';
 import {
   eraseAccounts,
   eraseComments,
+  eraseMessages,
   eraseSubscribers,
   eraseTickets,
   forgetSignIns,
@@ -48,6 +49,7 @@ export async function eraseNumber(db: Db, actor: Actor, number: string, confirm:
       users: await eraseAccounts(tx, number, accountIds),
       subscribers: await eraseSubscribers(tx, number),
     };
+    await eraseMessages(tx, number);
     await forgetSignIns(tx, number);
     await insertAuditEntry(tx, {
       actorUserId: actor.id,

@@ -11,7 +11,7 @@ import { createClient } from '../../../test/api-client-factories.ts';
 import { buildUser, signedInAs, signInWithOtp } from '../../../test/factories.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { buildTicket, randomProblematicNumber } from '../../../test/ticket-factories.ts';
-import { areas, auditLog, comments, subscribers, tickets, users } from '../../db/schema.ts';
+import { areas, auditLog, comments, inboundMessages, outboxMessages, subscribers, tickets, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
 describeWithApp('erasing a number', (ctx) => {
@@ -45,15 +45,33 @@ describeWithApp('erasing a number', (ctx) => {
     ]);
     const code = `erase-${randomUUID().slice(0, 8)}`;
     await ctx.db.insert(areas).values({ code, nameEn: 'Area', nameBn: 'এলাকা' });
+    await ctx.db.insert(subscribers).values({
+      number: person.productNumber,
+      name: 'Rahima Akter',
+      areaCode: code,
+      plan: 'Home 20',
+      status: 'active',
+      externalId: 'B-1',
+    });
+    await ctx.db.insert(outboxMessages).values([
+      {
+        channel: 'sms',
+        kind: 'resolved',
+        recipient: person.productNumber,
+        body: 'Dear Rahima, solved',
+        ticketId: own.ticketId,
+        status: 'sent',
+      },
+      { channel: 'sms', kind: 'reply', recipient: person.productNumber, body: 'A reply waits', ticketId: own.ticketId },
+    ]);
     await ctx.db
-      .insert(subscribers)
+      .insert(inboundMessages)
       .values({
-        number: person.productNumber,
-        name: 'Rahima Akter',
-        areaCode: code,
-        plan: 'Home 20',
-        status: 'active',
-        externalId: 'B-1',
+        channel: 'sms',
+        externalId: randomUUID(),
+        sender: person.productNumber,
+        outcome: 'comment',
+        ticketId: own.ticketId,
       });
     return { person, staff, own, about };
   }
@@ -82,7 +100,19 @@ describeWithApp('erasing a number', (ctx) => {
     expect(written.find((c) => c.commenterUserId === erased.staff.id)).toMatchObject({ message: 'We are on it' });
     expect(await ctx.db.select().from(subscribers).where(eq(subscribers.number, erased.person.productNumber))).toHaveLength(0);
 
+    const told = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.ticketId, erased.own.ticketId));
+    expect(told.find((message) => message.status === 'sent')).toMatchObject({ body: 'erased' });
+    expect(told.find((message) => message.status === 'sent')?.recipient).not.toContain(erased.person.productNumber);
+    // A message still waiting goes to the line as it would have.
+    expect(told.find((message) => message.status === 'pending')).toMatchObject({ recipient: erased.person.productNumber });
+    const heard = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.ticketId, erased.own.ticketId));
+    expect(heard).toMatchObject([{ sender: 'erased' }]);
+
     // The other number keeps everything.
+    const keptTold = await ctx.db.select().from(outboxMessages).where(eq(outboxMessages.ticketId, kept.own.ticketId));
+    expect(keptTold.map((message) => message.recipient)).toEqual([kept.person.productNumber, kept.person.productNumber]);
+    const keptHeard = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.ticketId, kept.own.ticketId));
+    expect(keptHeard).toMatchObject([{ sender: kept.person.productNumber }]);
     expect(await userOf(kept.person.id)).toMatchObject({
       name: 'Rahima Akter',
       productNumber: kept.person.productNumber,
