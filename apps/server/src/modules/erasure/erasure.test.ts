@@ -64,15 +64,13 @@ describeWithApp('erasing a number', (ctx) => {
       },
       { channel: 'sms', kind: 'reply', recipient: person.productNumber, body: 'A reply waits', ticketId: own.ticketId },
     ]);
-    await ctx.db
-      .insert(inboundMessages)
-      .values({
-        channel: 'sms',
-        externalId: randomUUID(),
-        sender: person.productNumber,
-        outcome: 'comment',
-        ticketId: own.ticketId,
-      });
+    await ctx.db.insert(inboundMessages).values({
+      channel: 'sms',
+      externalId: randomUUID(),
+      sender: person.productNumber,
+      outcome: 'comment',
+      ticketId: own.ticketId,
+    });
     return { person, staff, own, about };
   }
 
