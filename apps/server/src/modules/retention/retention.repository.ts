@@ -76,7 +76,15 @@ export async function lockRemovableTickets(tx: Db, before: Date, limit: number):
   const roots = await tx
     .select({ id: tickets.ticketId })
     .from(tickets)
-    .where(and(eq(tickets.ticketStatus, 'closed'), lt(tickets.resolvedAt, before), isNull(tickets.mergedInto)))
+    .where(
+      and(
+        eq(tickets.ticketStatus, 'closed'),
+        lt(tickets.resolvedAt, before),
+        isNull(tickets.mergedInto),
+        // A target whose source was reopened waits; leaving it out here keeps it from filling every batch.
+        sql`not exists (select 1 from ${tickets} s where s.merged_into = ${tickets.ticketId} and s.ticket_status <> 'closed')`,
+      ),
+    )
     .orderBy(asc(tickets.resolvedAt))
     .limit(limit)
     .for('update', { skipLocked: true });

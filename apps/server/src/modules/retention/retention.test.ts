@@ -141,7 +141,7 @@ describeWithApp(
       expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
     });
 
-    it('keeps a closed source merged into an open ticket, and removes a source together with its old closed target', async () => {
+    it('keeps a closed source merged into an open ticket and a target whose source was reopened, and removes a source together with its old closed target', async () => {
       const openTarget = await ticketAged(ctx, 'open', 100);
       const keptSource = await ticketAged(ctx, 'closed', 100);
       await ctx.db.update(tickets).set({ mergedInto: openTarget.ticketId }).where(eq(tickets.ticketId, keptSource.ticketId));
@@ -155,7 +155,15 @@ describeWithApp(
         message: 'Moved by the merge',
         fromTicketId: goneSource.ticketId,
       });
+      const waitingTarget = await ticketAged(ctx, 'closed', 100);
+      const reopenedSource = await ticketAged(ctx, 'open', 100);
+      await ctx.db
+        .update(tickets)
+        .set({ mergedInto: waitingTarget.ticketId })
+        .where(eq(tickets.ticketId, reopenedSource.ticketId));
       while ((await removeClosedTickets(retention())) > 0);
+      expect(await exists(ctx, waitingTarget.ticketId)).toBe(true);
+      expect(await exists(ctx, reopenedSource.ticketId)).toBe(true);
       expect(await exists(ctx, keptSource.ticketId)).toBe(true);
       expect(await exists(ctx, openTarget.ticketId)).toBe(true);
       expect(await exists(ctx, oldTarget.ticketId)).toBe(false);
