@@ -44,6 +44,7 @@ import jobRunner from './modules/jobs/job-runner.plugin.ts';
 import slaRecompute from './modules/service-levels/sla-recompute.plugin.ts';
 import waitingResolver from './modules/service-levels/waiting-resolver.plugin.ts';
 import slaWarnings from './modules/sla-warnings/sla-warnings.plugin.ts';
+import retention from './modules/retention/retention.plugin.ts';
 import { webhooksDocument } from './modules/webhooks/webhooks.openapi.ts';
 import { webhookDeliveriesOf } from './modules/webhooks/webhooks.repository.ts';
 
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(slaRecompute);
   await app.register(waitingResolver);
   await app.register(slaWarnings);
+  await app.register(retention);
 
   await app.register(
     async (api) => {

@@ -14,6 +14,7 @@ import {
 import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
 import { satisfactionConfig, satisfactionEnv, type SatisfactionConfig } from './config-satisfaction.ts';
 import { serviceLevelsConfig, serviceLevelsEnv, type ServiceLevelsConfig } from './config-service-levels.ts';
+import { retentionConfig, retentionEnv, type RetentionConfig } from './config-retention.ts';
 import { databaseUrl, isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
@@ -131,6 +132,7 @@ const envSchema = z.object({
   ...channelsEnv,
   ...satisfactionEnv,
   ...serviceLevelsEnv,
+  ...retentionEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -229,6 +231,8 @@ export interface Config {
   satisfaction: SatisfactionConfig;
   /** Service levels II: warnings, escalation, waits, the job runner (config-service-levels.ts). */
   serviceLevels: ServiceLevelsConfig;
+  /** Removal of old closed tickets (config-retention.ts). */
+  retention: RetentionConfig;
   /**
    * Expensive reads (lib/expensive-reads.ts): at most `concurrent` at once per process, so that they
    * hold only a share of the pool; one more waits `waitMs` for a turn, then answers 503; each
@@ -325,6 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     channels: channelsConfig(env),
     satisfaction: satisfactionConfig(env, env.JWT_SECRET ? `${env.JWT_SECRET}:rating` : devSecret('rating')),
     serviceLevels: serviceLevelsConfig(env),
+    retention: retentionConfig(env),
     expensiveReads: {
       concurrent: env.EXPENSIVE_READS_MAX,
       waitMs: env.EXPENSIVE_READ_WAIT_MS,

@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'article.create',
   'article.update',
   'article.delete',
+  'number.erase',
+  'tickets.retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

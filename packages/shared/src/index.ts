@@ -44,3 +44,6 @@ export * from './languages.ts';
 export * from './messages.ts';
 export * from './articles.schemas.ts';
 export * from './article-permissions.ts';
+export * from './erasure.schemas.ts';
+export * from './operations-permissions.ts';
+export * from './retention.schemas.ts';

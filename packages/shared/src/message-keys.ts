@@ -68,6 +68,8 @@ import type validationPresence from '../messages/en/validation/presence.json';
 import type validationBroadcasts from '../messages/en/validation/broadcasts.json';
 import type serverArticles from '../messages/en/server/articles.json';
 import type validationArticles from '../messages/en/validation/articles.json';
+import type serverErasure from '../messages/en/server/erasure.json';
+import type validationErasure from '../messages/en/validation/erasure.json';
 import type issuer from '../messages/en/issuer.json';
 
 type KeysOf<Domain extends string, Catalog> = `${Domain}.${Extract<keyof Catalog, string>}`;
@@ -107,7 +109,8 @@ export type ServerMessageKey =
   | KeysOf<'links', typeof serverLinks>
   | KeysOf<'tags', typeof serverTags>
   | KeysOf<'presence', typeof serverPresence>
-  | KeysOf<'articles', typeof serverArticles>;
+  | KeysOf<'articles', typeof serverArticles>
+  | KeysOf<'erasure', typeof serverErasure>;
 
 export type ValidationMessageKey =
   | KeysOf<'common', typeof validationCommon>
@@ -139,6 +142,7 @@ export type ValidationMessageKey =
   | KeysOf<'merge', typeof validationMerge>
   | KeysOf<'tags', typeof validationTags>
   | KeysOf<'presence', typeof validationPresence>
-  | KeysOf<'articles', typeof validationArticles>;
+  | KeysOf<'articles', typeof validationArticles>
+  | KeysOf<'erasure', typeof validationErasure>;
 
 export type IssuerMessageKey = KeysOf<'issuer', typeof issuer>;

@@ -2,6 +2,7 @@
  * Two-way channels (DESIGN.md §24): every message that came in by SMS or e-mail, taken once, and
  * each channel's last error, for the admins' "Channels" page. Re-exported by schema.ts.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNEL_NAMES, INBOUND_OUTCOMES, NOTIFICATION_CHANNELS } from '@switchboard/shared';
 import { tickets } from './desk.schema.ts';
@@ -30,6 +31,10 @@ export const inboundMessages = pgTable(
     uniqueIndex('inbound_messages_external').on(t.channel, t.externalId),
     index('inbound_messages_sender').on(t.channel, t.sender, t.receivedAt),
     index('inbound_messages_received').on(t.channel, t.receivedAt),
+    // A removed ticket's messages (retention, DESIGN.md §29).
+    index('inbound_messages_ticket')
+      .on(t.ticketId)
+      .where(sql`ticket_id is not null`),
     oneOf('inbound_messages', t.channel, NOTIFICATION_CHANNELS),
     oneOf('inbound_messages', t.outcome, INBOUND_OUTCOMES),
   ],

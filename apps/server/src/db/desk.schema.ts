@@ -219,6 +219,10 @@ export const tickets = pgTable(
     index('tickets_unsolved_activity')
       .on(t.updatedAt, t.ticketId)
       .where(sql`ticket_status <> 'closed'`),
+    // A merge target's sources (retention removes them with it; a removal's foreign-key check reads it).
+    index('tickets_merged_into')
+      .on(t.mergedInto)
+      .where(sql`merged_into is not null`),
   ],
 );
 
@@ -244,6 +248,10 @@ export const comments = pgTable(
   (t) => [
     index('comments_ticket_created').on(t.ticketId, t.createdAt),
     index('comments_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
+    // Comments a merge moved: the foreign-key check of a removed source ticket reads it.
+    index('comments_from_ticket')
+      .on(t.fromTicketId)
+      .where(sql`from_ticket_id is not null`),
     oneOf('comments', t.commenterUserType, USER_TYPES),
     oneOf('comments', t.source, COMMENT_SOURCES),
   ],
@@ -269,6 +277,9 @@ export const forwardEvents = pgTable(
   },
   (t) => [
     index('forward_events_ticket').on(t.ticketId, t.createdAt),
+    index('forward_events_from_ticket')
+      .on(t.fromTicketId)
+      .where(sql`from_ticket_id is not null`),
     // The next three served the forwarded list before forward_chain_members (0009). Nothing reads
     // them now; they go in a later migration, once no process of an earlier version runs.
     index('forward_events_created').on(t.createdAt),

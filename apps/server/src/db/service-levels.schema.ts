@@ -100,6 +100,8 @@ export const inboxItems = pgTable(
   },
   (t) => [
     index('inbox_items_user').on(t.userId, t.id),
+    // A removed ticket's items (retention, DESIGN.md §29).
+    index('inbox_items_ticket').on(t.ticketId),
     index('inbox_items_unread')
       .on(t.userId)
       .where(sql`read_at is null`),

@@ -21,6 +21,8 @@ import channelStatusRoutes from './channels/channel-status.routes.ts';
 import smsCallbacksRoutes from './channels/sms-callbacks.routes.ts';
 import commentsRoutes from './comments/comments.routes.ts';
 import dashboardRoutes from './dashboard/dashboard.routes.ts';
+import erasureRoutes from './erasure/erasure.routes.ts';
+import retentionRoutes from './retention/retention.routes.ts';
 import eventsRoutes from './events/events.routes.ts';
 import forwardingRoutes from './forwarding/forwarding.routes.ts';
 import groupsRoutes, { groupManagementRoutes } from './groups/groups.routes.ts';
@@ -96,6 +98,8 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   channelStatusRoutes,
   async (app) => app.register(smsCallbacksRoutes, { alarmIncidents: alarmIncidentLinker }),
   articleManagementRoutes,
+  erasureRoutes,
+  retentionRoutes,
 ];
 
 export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];

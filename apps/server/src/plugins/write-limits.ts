@@ -26,6 +26,7 @@ export type WriteKind =
   | 'broadcast'
   | 'smsCallback'
   | 'presence'
+  | 'erasure'
   | 'other';
 
 /**
@@ -68,6 +69,9 @@ export const WRITES_PER_MINUTE: Record<WriteKind, { staff: number; others: numbe
   // change now and then; the route is staff's only, and a change publishes an event, so a script
   // is held to one every 2 s.
   presence: { staff: 30, others: 30 },
+  // Erasing a number's personal data (DESIGN.md §29): an admin types each number twice and reads
+  // the counts; 5 a minute is above any person and keeps a runaway script from sweeping the desk.
+  erasure: { staff: 5, others: 5 },
   // Everything else (forwarding, resolving, administration): staff's daily work.
   other: { staff: 120, others: 20 },
 };

@@ -199,6 +199,9 @@ const EXPECTED: Record<string, readonly number[]> = {
   'POST /api/v1/articles/preview':                                [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'PUT /api/v1/articles/{id}':                                    [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
   'DELETE /api/v1/articles/{id}':                                 [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
+  // Operations (DESIGN.md §29): erasure for admins only; the retention setting for staff.
+  'POST /api/v1/numbers/{number}/erase':                          [401, 403, 403, 403, 403, 403, 403, 403, 403, 403, 200, 401, 401],
+  'GET /api/v1/retention':                                        [401, 403, 403, 403, 200, 200, 200, 200, 200, 200, 200, 401, 401],
 };
 
 const endpointOf = (row: string) => row.split(' #')[0] ?? row;

@@ -19,6 +19,7 @@ import { LINK_TAG_REQUESTS } from './access-link-tag-requests.ts';
 import { OUTAGE_REQUESTS } from './access-outage-requests.ts';
 import { SATISFACTION_REQUESTS } from './access-satisfaction-requests.ts';
 import { ARTICLE_REQUESTS } from './access-article-requests.ts';
+import { OPERATIONS_REQUESTS } from './access-operations-requests.ts';
 import { SUBSCRIBER_REQUESTS } from './access-subscriber-requests.ts';
 import { WEBHOOK_REQUESTS } from './access-webhook-requests.ts';
 import { call, freshTicket, ownDepartment, unique, type RequestOf, type World } from './access-world.ts';
@@ -320,6 +321,7 @@ export const REQUESTS: Record<string, RequestOf> = {
   'GET /api/v1/inbox': async (caller) => call('GET', '/api/v1/inbox')(caller),
   'POST /api/v1/inbox/read': async (caller) => call('POST', '/api/v1/inbox/read', { all: true })(caller),
   ...ARTICLE_REQUESTS,
+  ...OPERATIONS_REQUESTS,
 };
 
 /** A fresh canned reply of `department` (null: shared by every department). */

@@ -5,6 +5,7 @@ import { FigurePanel } from './components/figure-panel.tsx';
 import { useState, type ReactNode } from 'react';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
 import { ReadState } from '../../components/read-state.tsx';
+import { RetentionNote } from '../../components/retention-note/retention-note.tsx';
 import { useDashboard } from './api/dashboard.ts';
 import { BacklogPanel } from './components/backlog-panel.tsx';
 import { TicketsLink } from './components/figure-link.tsx';
@@ -26,7 +27,10 @@ export function DashboardScreen() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <ScreenHeading title={t('title')} intro={t('intro')} />
+        <div>
+          <ScreenHeading title={t('title')} intro={t('intro')} />
+          <RetentionNote />
+        </div>
         <SegmentedControl
           aria-label={t('period')}
           value={String(days)}

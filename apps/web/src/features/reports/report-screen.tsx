@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { type ReportInput } from '@switchboard/shared';
 import { ScreenHeading } from '../../components/screen-heading.tsx';
+import { RetentionNote } from '../../components/retention-note/retention-note.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { todayIn } from '../../lib/dates.ts';
 import { useProviderTimeZone } from '../../lib/public-config.ts';
@@ -56,7 +57,10 @@ export function ReportScreen() {
 
   return (
     <Stack gap="md">
-      <ScreenHeading title={t('title')} intro={t('intro')} />
+      <div>
+        <ScreenHeading title={t('title')} intro={t('intro')} />
+        <RetentionNote />
+      </div>
       <ReportForm
         today={today}
         timeZone={timeZone}

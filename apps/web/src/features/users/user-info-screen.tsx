@@ -13,6 +13,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { useBrandName, useProviderTimeZone } from '../../lib/public-config.ts';
 import { useDeleteUser, useUpdateUser, useUsers } from './api/users.ts';
 import { UserRow } from './components/user-row.tsx';
+import { EraseNumberPanel } from './components/erase-number-panel.tsx';
 import { SignInLockPanel } from './components/sign-in-lock-panel.tsx';
 import { UserSearchBox } from './components/user-search-box.tsx';
 import { usersMessages } from './messages.ts';
@@ -115,6 +116,7 @@ export function UserInfoScreen() {
             }}
           />
           <SignInLockPanel />
+          <EraseNumberPanel />
         </>
       }
     >
