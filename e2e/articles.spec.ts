@@ -1,8 +1,8 @@
 /**
  * Help articles (DESIGN.md §28): staff write and publish an article in both languages through the
  * editor; a visitor on a phone typing a ticket's title on the public form is offered it and opens
- * it without losing the form; the help pages read in Bangla; axe passes on /help. Hostile Markdown
- * renders as text.
+ * it without losing the form (the server's page of the article, which loads no script); the help
+ * pages read in Bangla; axe passes on /help and on an article. Hostile Markdown renders as text.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
@@ -80,12 +80,21 @@ test('a visitor on a phone typing a title on the public form sees the article su
   const suggestion = page.getByRole('link', { name: `${TITLE_EN} (opens in a new tab)` });
   await expect(suggestion).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/suggestions-phone.png`, fullPage: true });
+  const scripts: string[] = [];
+  // Every script any page of the help asks for, from the tab's first request on.
+  context.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.frame().url().includes('/help/')) scripts.push(request.url());
+  });
   const [tab] = await Promise.all([context.waitForEvent('page'), suggestion.click()]);
   await tab.setViewportSize(PHONE);
+  await expect(tab).toHaveURL(new RegExp(`/help/${SLUG}\\?lang=en$`));
   await expect(tab.getByRole('heading', { name: TITLE_EN })).toBeVisible();
   await expect(tab.locator('article strong')).toHaveText('LOS');
   await expect(tab.locator('article script')).toHaveCount(0);
   await tab.screenshot({ path: `${SHOTS}/article-phone.png`, fullPage: true });
+  // The article's page is the server's: it loads no script at all.
+  await tab.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
   await tab.close();
   // The form kept what was typed.
   await expect(title).toHaveValue(`Router lights ${stamp}`);
@@ -128,15 +137,29 @@ test('the help pages read in Bangla, and axe passes on /help at both widths', as
     expect(await violationsOf(page), `/help at ${viewport.width}`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/help-${viewport.width}.png`, fullPage: true });
   }
-  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await page.getByRole('link', { name: 'বাংলা' }).click();
   await expect(page.getByRole('heading', { name: 'সহায়তা', exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'সহায়তা খুঁজুন' }).fill('রাউটারের বাতি');
+  await page.getByRole('searchbox', { name: 'সহায়তা খুঁজুন' }).press('Enter');
+  await expect(page).toHaveURL(/\/help\?q=/);
   await page.getByRole('link', { name: TITLE_BN }).click();
-  await expect(page).toHaveURL(new RegExp(`/help/${SLUG}$`));
+  await expect(page).toHaveURL(new RegExp(`/help/${SLUG}\\?lang=bn$`));
   await expect(page.getByRole('heading', { name: TITLE_BN })).toBeVisible();
   await expect(page.locator('article')).toContainText('বাতি লাল হলে ফাইবার কাটা');
   expect(await violationsOf(page), `/help/${SLUG} in Bangla`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/article-bn-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS}/article-bn-desktop.png`, fullPage: true });
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: TITLE_EN })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/article-en-desktop.png`, fullPage: true });
+
+  // An article nobody may read is a page that says so, with the ways on.
+  const missing = await page.goto(`/help/no-such-article-${stamp}`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'There is no such article.' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'All help articles' })).toBeVisible();
+  expect(await violationsOf(page), '404 page').toEqual([]);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/not-found-phone.png`, fullPage: true });
 });
