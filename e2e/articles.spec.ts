@@ -8,6 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPublicForm } from './support/public-form.ts';
 import { DEMO, signInAs, tokenFor } from './support/session.ts';
+import { issueTicketAs } from './support/tickets.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -125,6 +126,29 @@ test('staff screen and the create form fit a phone; the create form suggests too
   await page.getByRole('textbox', { name: 'Title' }).fill(`Router lights ${stamp}`);
   await expect(page.getByRole('link', { name: `${TITLE_EN} (opens in a new tab)` })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/add-ticket-suggestions-phone.png`, fullPage: true });
+});
+
+test("staff insert an article's title and public address into a reply from Insert reply", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, DEMO.rs, '/tickets');
+  const ticketId = await issueTicketAs(page.request, await tokenFor(page.request, DEMO.customer), `ONU red ${stamp}`);
+  await page.goto(`/view-ticket?id=${ticketId}`);
+  const message = page.getByRole('textbox', { name: 'Add comment' });
+  await message.pressSequentially('Please read: ');
+  await page.getByRole('button', { name: 'Insert reply' }).click();
+  await page.getByText('Help articles', { exact: true }).click();
+  const picker = page.getByRole('group', { name: 'Help article links' });
+  await picker.getByRole('textbox', { name: 'Search help articles' }).fill(stamp);
+  await picker.getByRole('button', { name: new RegExp(TITLE_EN) }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/picker-articles-desktop.png` });
+  await picker.getByRole('button', { name: new RegExp(TITLE_EN) }).click();
+  const link = `${new URL(page.url()).origin}/help/${SLUG}`;
+  await expect(message).toHaveValue(`Please read: ${TITLE_EN}: ${link}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(link).first()).toBeVisible();
+  // The link leads a customer to the article.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: TITLE_EN })).toBeVisible();
 });
 
 test('the help pages read in Bangla, and axe passes on /help at both widths', async ({ page }) => {

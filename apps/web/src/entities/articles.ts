@@ -53,7 +53,8 @@ export function useDeleteArticle() {
 }
 
 /**
- * Reads as a visitor (no token), so that a signed-in member of staff sees in the suggestions exactly what customers see, never a draft or an internal article.
+ * Reads as a visitor (no token), so that a signed-in member of staff sees in the suggestions and
+ * in the reply picker exactly what customers see, never a draft or an internal article.
  */
 export function usePublicArticles(q: string, page: number, enabled = true) {
   return useQuery({
