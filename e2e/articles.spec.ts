@@ -48,6 +48,13 @@ test('staff write and publish an article in both languages through the editor', 
   await expect(dialog.getByTestId('preview-en').locator('strong')).toHaveText('LOS');
   await expect(dialog.getByTestId('preview-en')).toContainText('<script>window.__xss=1</script>');
   await expect(dialog.getByTestId('preview-en').locator('a[href^="javascript"]')).toHaveCount(0);
+  // The article answers one subgroup: a group narrows the subgroups offered.
+  await dialog.getByRole('combobox', { name: 'Group', exact: true }).click();
+  await page.getByRole('option', { name: 'IP Telephony' }).click();
+  await dialog.getByRole('combobox', { name: 'Subgroup it answers' }).click();
+  await page.getByRole('option').first().click();
+  const subgroupName = await dialog.getByRole('combobox', { name: 'Subgroup it answers' }).inputValue();
+  expect(subgroupName).not.toBe('');
   // Saving without the Bangla text says what is missing.
   await dialog.getByRole('switch', { name: 'Published' }).check();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -119,6 +126,9 @@ test('staff screen and the create form fit a phone; the create form suggests too
   await page.getByRole('button', { name: `Edit ${TITLE_EN}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit help article' });
   await expect(dialog.getByRole('textbox', { name: 'Title in English' })).toHaveValue(TITLE_EN);
+  // The saved subgroup comes back with its group.
+  await expect(dialog.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue('IP Telephony');
+  await expect(dialog.getByRole('combobox', { name: 'Subgroup it answers' })).not.toHaveValue('');
   await page.screenshot({ path: `${SHOTS}/editor-phone.png` });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
