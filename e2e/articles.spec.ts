@@ -1,13 +1,14 @@
 /**
  * Help articles (DESIGN.md §28): staff write and publish an article in both languages through the
  * editor; a visitor on a phone typing a ticket's title on the public form is offered it and opens
- * it without losing the form; the help pages read in Bangla; axe passes on /help. Hostile Markdown
- * renders as text.
+ * it without losing the form (the server's page of the article, which loads no script); the help
+ * pages read in Bangla; axe passes on /help and on an article. Hostile Markdown renders as text.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { openPublicForm } from './support/public-form.ts';
 import { DEMO, signInAs, tokenFor } from './support/session.ts';
+import { issueTicketAs } from './support/tickets.ts';
 
 // Screens load lazily and the machine running the journeys may be busy: allow for slow first paints.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -47,6 +48,13 @@ test('staff write and publish an article in both languages through the editor', 
   await expect(dialog.getByTestId('preview-en').locator('strong')).toHaveText('LOS');
   await expect(dialog.getByTestId('preview-en')).toContainText('<script>window.__xss=1</script>');
   await expect(dialog.getByTestId('preview-en').locator('a[href^="javascript"]')).toHaveCount(0);
+  // The article answers one subgroup: a group narrows the subgroups offered.
+  await dialog.getByRole('combobox', { name: 'Group', exact: true }).click();
+  await page.getByRole('option', { name: 'IP Telephony' }).click();
+  await dialog.getByRole('combobox', { name: 'Subgroup it answers' }).click();
+  await page.getByRole('option').first().click();
+  const subgroupName = await dialog.getByRole('combobox', { name: 'Subgroup it answers' }).inputValue();
+  expect(subgroupName).not.toBe('');
   // Saving without the Bangla text says what is missing.
   await dialog.getByRole('switch', { name: 'Published' }).check();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -80,12 +88,21 @@ test('a visitor on a phone typing a title on the public form sees the article su
   const suggestion = page.getByRole('link', { name: `${TITLE_EN} (opens in a new tab)` });
   await expect(suggestion).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/suggestions-phone.png`, fullPage: true });
+  const scripts: string[] = [];
+  // Every script any page of the help asks for, from the tab's first request on.
+  context.on('request', (request) => {
+    if (request.resourceType() === 'script' && request.frame().url().includes('/help/')) scripts.push(request.url());
+  });
   const [tab] = await Promise.all([context.waitForEvent('page'), suggestion.click()]);
   await tab.setViewportSize(PHONE);
+  await expect(tab).toHaveURL(new RegExp(`/help/${SLUG}\\?lang=en$`));
   await expect(tab.getByRole('heading', { name: TITLE_EN })).toBeVisible();
   await expect(tab.locator('article strong')).toHaveText('LOS');
   await expect(tab.locator('article script')).toHaveCount(0);
   await tab.screenshot({ path: `${SHOTS}/article-phone.png`, fullPage: true });
+  // The article's page is the server's: it loads no script at all.
+  await tab.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
   await tab.close();
   // The form kept what was typed.
   await expect(title).toHaveValue(`Router lights ${stamp}`);
@@ -109,6 +126,9 @@ test('staff screen and the create form fit a phone; the create form suggests too
   await page.getByRole('button', { name: `Edit ${TITLE_EN}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit help article' });
   await expect(dialog.getByRole('textbox', { name: 'Title in English' })).toHaveValue(TITLE_EN);
+  // The saved subgroup comes back with its group.
+  await expect(dialog.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue('IP Telephony');
+  await expect(dialog.getByRole('combobox', { name: 'Subgroup it answers' })).not.toHaveValue('');
   await page.screenshot({ path: `${SHOTS}/editor-phone.png` });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -116,6 +136,29 @@ test('staff screen and the create form fit a phone; the create form suggests too
   await page.getByRole('textbox', { name: 'Title' }).fill(`Router lights ${stamp}`);
   await expect(page.getByRole('link', { name: `${TITLE_EN} (opens in a new tab)` })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/add-ticket-suggestions-phone.png`, fullPage: true });
+});
+
+test("staff insert an article's title and public address into a reply from Insert reply", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, DEMO.rs, '/tickets');
+  const ticketId = await issueTicketAs(page.request, await tokenFor(page.request, DEMO.customer), `ONU red ${stamp}`);
+  await page.goto(`/view-ticket?id=${ticketId}`);
+  const message = page.getByRole('textbox', { name: 'Add comment' });
+  await message.pressSequentially('Please read: ');
+  await page.getByRole('button', { name: 'Insert reply' }).click();
+  await page.getByText('Help articles', { exact: true }).click();
+  const picker = page.getByRole('group', { name: 'Help article links' });
+  await picker.getByRole('textbox', { name: 'Search help articles' }).fill(stamp);
+  await picker.getByRole('button', { name: new RegExp(TITLE_EN) }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/picker-articles-desktop.png` });
+  await picker.getByRole('button', { name: new RegExp(TITLE_EN) }).click();
+  const link = `${new URL(page.url()).origin}/help/${SLUG}`;
+  await expect(message).toHaveValue(`Please read: ${TITLE_EN}: ${link}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(link).first()).toBeVisible();
+  // The link leads a customer to the article.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: TITLE_EN })).toBeVisible();
 });
 
 test('the help pages read in Bangla, and axe passes on /help at both widths', async ({ page }) => {
@@ -128,15 +171,29 @@ test('the help pages read in Bangla, and axe passes on /help at both widths', as
     expect(await violationsOf(page), `/help at ${viewport.width}`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/help-${viewport.width}.png`, fullPage: true });
   }
-  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await page.getByRole('link', { name: 'বাংলা' }).click();
   await expect(page.getByRole('heading', { name: 'সহায়তা', exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'সহায়তা খুঁজুন' }).fill('রাউটারের বাতি');
+  await page.getByRole('searchbox', { name: 'সহায়তা খুঁজুন' }).press('Enter');
+  await expect(page).toHaveURL(/\/help\?q=/);
   await page.getByRole('link', { name: TITLE_BN }).click();
-  await expect(page).toHaveURL(new RegExp(`/help/${SLUG}$`));
+  await expect(page).toHaveURL(new RegExp(`/help/${SLUG}\\?lang=bn$`));
   await expect(page.getByRole('heading', { name: TITLE_BN })).toBeVisible();
   await expect(page.locator('article')).toContainText('বাতি লাল হলে ফাইবার কাটা');
   expect(await violationsOf(page), `/help/${SLUG} in Bangla`).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/article-bn-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS}/article-bn-desktop.png`, fullPage: true });
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: TITLE_EN })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/article-en-desktop.png`, fullPage: true });
+
+  // An article nobody may read is a page that says so, with the ways on.
+  const missing = await page.goto(`/help/no-such-article-${stamp}`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'There is no such article.' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'All help articles' })).toBeVisible();
+  expect(await violationsOf(page), '404 page').toEqual([]);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/not-found-phone.png`, fullPage: true });
 });

@@ -57,8 +57,6 @@ export const ROUTE_MODULES: RouteModules[] = [
   { path: '/integrations', modules: [LAYOUT, 'src/features/integrations/integrations-screen.tsx'] },
   { path: '/channels', modules: [LAYOUT, 'src/features/channels/channels-screen.tsx'] },
   { path: '/articles', modules: [LAYOUT, 'src/features/articles/articles-screen.tsx'] },
-  { path: '/help', modules: ['src/features/help/help-screen.tsx'] },
-  { path: '/help/$slug', modules: ['src/features/help/help-article-screen.tsx'] },
 ];
 
 export function readManifest(dist: string): Manifest {

@@ -19,6 +19,7 @@ import {
   ROUTE_MODULES,
   scriptsOf,
 } from '../../apps/web/route-chunks.ts';
+import { scriptsOfPage, SERVER_PAGES } from './server-pages.ts';
 
 export { readManifest };
 
@@ -46,12 +47,10 @@ export interface RouteWeight {
 export const SIGN_IN_BUDGET = 150 * 1024;
 export const ROUTE_BUDGET = 250 * 1024;
 /**
- * A help article (DESIGN.md §28), read on a phone from a suggestion or a search engine. The issue
- * asks for 100 kB; the app's shared entry alone is over 130 kB, so the page is held to the sign-in
- * page's 150 kB plus its own words and the article's frame until it is served without the app's
- * entry (a page rendered by the server).
+ * The help pages (DESIGN.md §28), read on a phone from a suggestion or a search engine: the issue
+ * asks for 100 kB at most. The server writes them whole, without the app (server-pages.ts).
  */
-export const HELP_ARTICLE_BUDGET = 160 * 1024;
+export const HELP_ARTICLE_BUDGET = 100 * 1024;
 
 /**
  * Weighs every route of ROUTES, and every lazy chunk no route names (a new screen must not go
@@ -84,13 +83,23 @@ export function weighRoutes(dist: string): { weights: RouteWeight[]; unknown: st
       jsGzip: [...js].reduce((sum, file) => sum + gzipOf(file), 0),
       cssGzip: [...css].reduce((sum, file) => sum + gzipOf(file), 0),
       files: js.size,
-      budget: route.includes('sign-in') ? SIGN_IN_BUDGET : route === '/help/$slug' ? HELP_ARTICLE_BUDGET : ROUTE_BUDGET,
+      budget: route.includes('sign-in') ? SIGN_IN_BUDGET : ROUTE_BUDGET,
     };
   };
   const unknown = Object.keys(manifest).filter(
     (key) => manifest[key]?.isDynamicEntry && !named.has(key) && !OTHER_LANGUAGE.test(key),
   );
-  const weights = [...ROUTES.map(weigh), ...unknown.map((key) => weigh({ route: `(lazy) ${key}`, modules: [key] }))];
+  const serverPages = SERVER_PAGES.map(({ route, html }) => ({
+    route,
+    ...scriptsOfPage(dist, html),
+    cssGzip: 0,
+    budget: HELP_ARTICLE_BUDGET,
+  }));
+  const weights = [
+    ...ROUTES.map(weigh),
+    ...serverPages,
+    ...unknown.map((key) => weigh({ route: `(lazy) ${key}`, modules: [key] })),
+  ];
   const missing = [...named].filter((key) => !manifest[key]);
   return { weights, unknown, missing };
 }

@@ -84,8 +84,8 @@ export interface HttpTarget {
 export interface HttpScenario {
   name: string;
   method: 'GET' | 'POST';
-  /** Called for every request, so paths and bodies can vary (random ids, unique titles). */
-  next: () => { path: string; body?: unknown };
+  /** Called for every request, so paths, bodies and headers can vary (random ids, unique titles, visitors' addresses). */
+  next: () => { path: string; body?: unknown; headers?: Record<string, string> };
   headers: Record<string, string>;
 }
 
@@ -107,8 +107,13 @@ function runAutocannon(
           method: scenario.method,
           headers: { ...scenario.headers, ...(scenario.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
           setupRequest: (request) => {
-            const { path, body } = scenario.next();
-            return { ...request, path, body: body === undefined ? undefined : JSON.stringify(body) };
+            const { path, body, headers } = scenario.next();
+            return {
+              ...request,
+              path,
+              body: body === undefined ? undefined : JSON.stringify(body),
+              ...(headers ? { headers: { ...request.headers, ...headers } } : {}),
+            };
           },
         },
       ],

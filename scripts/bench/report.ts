@@ -80,6 +80,7 @@ export function budgetOf(name: string): Budget | null {
   if (name.startsWith('list:') || name === 'forward-chain list') return { steadyP95: 30, shareOfSql: true };
   if (name.startsWith('number history') || name === 'incident suggestions') return { steadyP95: 20, shareOfSql: true };
   if (name === 'ticket by id') return { steadyP95: 15, shareOfSql: true };
+  if (name.startsWith('articles: public search')) return { steadyP95: 20 };
   if (name.startsWith('users:')) return { steadyP95: 30, shareOfSql: true };
   if (name.startsWith('dashboard:')) return { p95: 200 };
   if (name === 'create ticket' || name === 'add comment') return { write: true };

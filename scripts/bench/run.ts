@@ -8,6 +8,7 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareCorpus, removeBenchmarkWrites } from './corpus.ts';
+import { articleSearchScenario, prepareArticles } from './corpus-articles.ts';
 import { loadConfig } from '@switchboard/server/src/config.ts';
 import {
   filterFor,
@@ -56,6 +57,7 @@ const SQL_VARIANTS = 200;
 
 const settings = readSettings();
 const corpus = await prepareCorpus(settings.databaseUrl, settings.scale);
+await prepareArticles(settings.databaseUrl);
 if (settings.corpusOnly) process.exit(0);
 await removeBenchmarkWrites(settings.databaseUrl, corpus);
 
@@ -279,6 +281,9 @@ async function main(): Promise<void> {
     );
     rows.push(await measureRead(server, scenario, variants, trivialPing));
   }
+  // DESIGN.md §28: the help articles' public search, p95 at the steady load.
+  const articleSearch = articleSearchScenario();
+  if (await available(articleSearch)) rows.push(await measureRead(server, articleSearch, null, trivialList));
   for (const list of lists.filter(isTextSearch)) listRows.set(list.name, await measureList(list));
   rows.unshift(...listRowsInOrder());
   // A department head opening the dashboard: one client, each aggregate and then the whole reply.

@@ -48,6 +48,7 @@ import ticketsRoutes from './tickets/tickets.routes.ts';
 import usersRoutes from './users/users.routes.ts';
 import webhooksRoutes from './webhooks/webhooks.routes.ts';
 import articlesRoutes, { articleManagementRoutes } from './articles/articles.routes.ts';
+import helpPagesRoutes from './articles/help-pages.routes.ts';
 
 /** Routes for anybody: sign-in, the public form and what it reads. */
 export const PUBLIC_API_MODULES: FastifyPluginAsync[] = [
@@ -102,4 +103,5 @@ export const SIGNED_IN_API_MODULES: FastifyPluginAsync[] = [
   retentionRoutes,
 ];
 
-export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes];
+/** Routes at /: stored files, and the help pages the server writes whole. */
+export const ROOT_MODULES: FastifyPluginAsync[] = [storageFilesRoutes, helpPagesRoutes];

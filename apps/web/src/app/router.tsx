@@ -87,20 +87,7 @@ const rateRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/rating/rate-screen.tsx'), 'RateScreen'),
 });
 
-/** The help pages (DESIGN.md §28): anybody, no sign-in; each its own small chunk. */
-const helpRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/help',
-  // `?q=&page=`, read as the canned replies' screen reads it.
-  validateSearch: validateCannedRepliesSearch,
-  component: lazyRouteComponent(() => import('../features/help/help-screen.tsx'), 'HelpScreen'),
-});
-
-const helpArticleRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/help/$slug',
-  component: lazyRouteComponent(() => import('../features/help/help-article-screen.tsx'), 'HelpArticleScreen'),
-});
+// /help and /help/{slug} are pages the server writes whole, without the app (DESIGN.md §28).
 
 /** Everything below needs a stored (readable) token; without one the user goes to / (spec §2). */
 const signedInRoute = createRoute({
@@ -268,8 +255,6 @@ export const routeTree = rootRoute.addChildren([
       canWriteArticles,
     ),
   ]),
-  helpRoute,
-  helpArticleRoute,
 ]);
 
 export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -53,8 +53,8 @@ export function useDeleteArticle() {
 }
 
 /**
- * Reads as a visitor (no token), so that a signed-in member of staff sees on /help and in the
- * suggestions exactly what customers see, never a draft or an internal article.
+ * Reads as a visitor (no token), so that a signed-in member of staff sees in the suggestions and
+ * in the reply picker exactly what customers see, never a draft or an internal article.
  */
 export function usePublicArticles(q: string, page: number, enabled = true) {
   return useQuery({
@@ -62,14 +62,6 @@ export function usePublicArticles(q: string, page: number, enabled = true) {
     queryFn: ({ signal }) => apiRequest<ArticleListReply>('/articles', { query: { q, page }, signal, anonymous: true }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function usePublicArticle(slug: string) {
-  return useQuery({
-    queryKey: ['help', 'one', slug],
-    queryFn: ({ signal }) => apiRequest<ArticleReply>(`/articles/${encodeURIComponent(slug)}`, { signal, anonymous: true }),
-    retry: false,
   });
 }
 

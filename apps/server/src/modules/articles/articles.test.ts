@@ -10,7 +10,7 @@ import {
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
-import { articleHelps, auditLog } from '../../db/schema.ts';
+import { articleHelps, auditLog, groups, subgroups } from '../../db/schema.ts';
 
 type Headers = Record<string, string>;
 const NOBODY: Headers = {};
@@ -181,5 +181,26 @@ describeWithApp('help articles', (ctx) => {
     expect(rows.map((row) => row.count)).toEqual([1]);
     const after = (await inject('GET', '/dashboard', staff)).json<{ data: { reports_avoided_articles: number } }>().data;
     expect(after.reports_avoided_articles).toBe(before.reports_avoided_articles + 1);
+  });
+
+  it('ties an article to a subgroup, lists by subgroup, and refuses a subgroup that does not exist', async () => {
+    const [group] = await ctx.db
+      .insert(groups)
+      .values({ groupName: `Fibre ${marker}` })
+      .returning();
+    if (!group) throw new Error('no group inserted');
+    const [subgroup] = await ctx.db
+      .insert(subgroups)
+      .values({ groupId: group.id, subGroupEn: 'LOS red', subGroupBn: 'LOS লাল' })
+      .returning();
+    if (!subgroup) throw new Error('no subgroup inserted');
+    const tied = await create({ slug: slugOf('tied'), sub_group_id: subgroup.id });
+    expect(tied.sub_group_id).toBe(subgroup.id);
+    const listed = await inject('GET', `/articles?sub_group_id=${subgroup.id}`, NOBODY);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<ArticleListReply>().data.map((article) => article.slug)).toEqual([tied.slug]);
+    const missing = await inject('POST', '/articles', staff, draft({ sub_group_id: '0d4f7c1e-5a43-4c7e-9a55-2f6c1b1d9a01' }));
+    expect(missing.statusCode).toBe(400);
+    expect((await inject('GET', '/articles?sub_group_id=not-a-uuid', NOBODY)).statusCode).toBe(400);
   });
 });

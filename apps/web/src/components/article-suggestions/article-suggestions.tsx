@@ -48,7 +48,7 @@ export default function ArticleSuggestions({ title, submitting }: { title: strin
           return (
             <li key={article.id}>
               <Anchor
-                href={`/help/${article.slug}`}
+                href={`/help/${article.slug}?lang=${lang}`}
                 target="_blank"
                 rel="noopener"
                 size="sm"

@@ -18,6 +18,7 @@ import { useMessages } from '../../lib/i18n.ts';
 import { addValidationCatalog } from '../../lib/schema-messages.ts';
 import { errorsOf, validateWith } from '../../lib/schema-form.ts';
 import { ArticlePreview } from './article-preview.tsx';
+import { ArticleSubgroupField } from './article-subgroup-field.tsx';
 import { articleMessages } from './messages.ts';
 
 addValidationCatalog('articles', articlesValidation);
@@ -151,6 +152,11 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
             mb={8}
           />
         </Group>
+        <ArticleSubgroupField
+          subGroupId={input.sub_group_id ?? null}
+          onChange={(sub_group_id) => set({ sub_group_id })}
+          error={shown('sub_group_id')}
+        />
         <Tabs defaultValue="en" keepMounted>
           <Tabs.List>
             <Tabs.Tab value="en" color={errors.title_en || errors.body_en ? 'red' : undefined}>

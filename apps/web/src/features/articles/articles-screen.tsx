@@ -4,15 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { ARTICLE_SEARCH_MAX_LENGTH, articleTitle, type ArticleSummary } from '@switchboard/shared';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { PagedListScreen } from '../../components/paged-list-screen.tsx';
 import { useArticle, useArticles, useDeleteArticle } from '../../entities/articles.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { currentLanguage, useMessages } from '../../lib/i18n.ts';
-import { ArticleEditor } from './article-editor.tsx';
 import { articleMessages } from './messages.ts';
+
+// The editor (its tabs, its group and subgroup pickers) loads when first opened: the list stays within its budget.
+const ArticleEditor = lazy(async () => ({ default: (await import('./article-editor.tsx')).ArticleEditor }));
 
 /** The editor of a stored article, once its bodies are read (the list carries titles only). */
 function StoredArticleEditor({ slug, onClose }: { slug: string; onClose: () => void }) {
@@ -86,8 +88,10 @@ export function ArticlesScreen() {
       onPageChange={goToPage}
       after={
         <>
-          {editing === true && <ArticleEditor article={null} onClose={() => setEditing(null)} />}
-          {typeof editing === 'string' && <StoredArticleEditor slug={editing} onClose={() => setEditing(null)} />}
+          <Suspense fallback={null}>
+            {editing === true && <ArticleEditor article={null} onClose={() => setEditing(null)} />}
+            {typeof editing === 'string' && <StoredArticleEditor slug={editing} onClose={() => setEditing(null)} />}
+          </Suspense>
           <ConfirmDialog
             opened={deleting !== null}
             title={t('deleteTitle')}

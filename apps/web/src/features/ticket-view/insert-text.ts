@@ -17,3 +17,11 @@ export function insertText(text: string, snippet: string, selection: TextSelecti
   const end = Math.min(Math.max(selection.end, selection.start), text.length);
   return { text: text.slice(0, selection.start) + snippet + text.slice(end), caret: selection.start + snippet.length };
 }
+
+/**
+ * What "Insert reply" writes for a help article: its title and the address of its public page on
+ * the desk (`origin`, the address the desk is served at), so that the customer can open it.
+ */
+export function articleLinkText(title: string, slug: string, origin: string): string {
+  return `${title}: ${origin.replace(/\/+$/, '')}/help/${encodeURIComponent(slug)}`;
+}
