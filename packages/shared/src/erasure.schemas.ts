@@ -1,6 +1,6 @@
 /**
  * Erasure of a number's personal data (DESIGN.md §29): POST /numbers/{number}/erase with the number
- * typed again. Who may is in erasure-permissions.ts.
+ * typed again. Who may is in operations-permissions.ts.
  */
 import { z } from 'zod';
 import { msg } from './messages.ts';
@@ -8,9 +8,6 @@ import { COUNTRY_PREFIX, STORED_PHONE_NUMBER } from './numbers.ts';
 
 /** What a number may be typed as at most (spaces and dashes included). */
 export const ERASURE_NUMBER_MAX_LENGTH = 40;
-
-/** What replaces a name, a number, an e-mail or a text of the person. */
-export const ERASED_MARKER = 'erased';
 
 /** The stored form (880…) of a number typed as 0…, 880… or +880…, spaces and dashes ignored. */
 export function storedNumberOf(typed: string): string {

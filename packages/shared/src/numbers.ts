@@ -38,9 +38,17 @@ export function storedNumberPrefix(entry: string): string {
   return `880${digits}`;
 }
 
-/** Shows a stored number with a plus ("8801712345678" → "+8801712345678"). */
+/** What erasure (DESIGN.md §29) leaves in place of a person's name, number, e-mail or words. */
+export const ERASED_MARKER = 'erased';
+
+/** Whether a stored number was erased: it has no history, subscriber or sign-in of its own any more. */
+export function isErasedNumber(stored: string): boolean {
+  return stored === ERASED_MARKER;
+}
+
+/** Shows a stored number with a plus ("8801712345678" → "+8801712345678"); an erased one as it is. */
 export function displayNumber(stored: string): string {
-  return stored.startsWith('+') ? stored : `+${stored}`;
+  return stored.startsWith('+') || isErasedNumber(stored) ? stored : `+${stored}`;
 }
 
 /** The name an account gets at its first sign-in until someone gives it one ("Customer +8801712345678"). */

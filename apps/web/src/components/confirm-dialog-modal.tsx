@@ -30,7 +30,15 @@ export function ConfirmDialogModal({
     };
   }, []);
   return (
-    <Modal opened={opened && mounted} onClose={loading ? () => undefined : onClose} title={title} size={size} centered>
+    <Modal
+      opened={opened && mounted}
+      onClose={loading ? () => undefined : onClose}
+      title={title}
+      size={size}
+      centered
+      // Its footer's Close (and Escape) close it: a corner ✕ would be a second, unnamed button.
+      withCloseButton={false}
+    >
       {typeof body === 'string' ? <Text>{body}</Text> : body}
       {children}
       {error && (

@@ -14,6 +14,7 @@ import {
   canUseTags,
   canWaitForCustomer,
   canWriteInternalComments,
+  isErasedNumber,
 } from '@switchboard/shared';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadingNote } from '../../components/loading-note.tsx';
@@ -193,10 +194,15 @@ export function ViewTicketScreen() {
               <IssuerNotices ticketId={data.ticket_id} timeZone={timeZone} />
             </Suspense>
           )}
-          <SubscriberCardSlot number={data.problematic_number} />
-          <Suspense fallback={<NumberHistoryPlaceholder number={data.problematic_number} />}>
-            <NumberHistoryPanel number={data.problematic_number} ticketId={data.ticket_id} timeZone={timeZone} />
-          </Suspense>
+          {/* An erased number has no subscriber and no history to show. */}
+          {!isErasedNumber(data.problematic_number) && (
+            <>
+              <SubscriberCardSlot number={data.problematic_number} />
+              <Suspense fallback={<NumberHistoryPlaceholder number={data.problematic_number} />}>
+                <NumberHistoryPanel number={data.problematic_number} ticketId={data.ticket_id} timeZone={timeZone} />
+              </Suspense>
+            </>
+          )}
         </StackAfterFirstPaint>
         <Stack gap="sm" className={classes.comments} component="section" aria-labelledby="comments-heading">
           <CommentsSection
