@@ -21,8 +21,10 @@ import { subgroups, users } from './desk.schema.ts';
 import { oneOf } from './value-sets.ts';
 
 /**
- * One article in both languages, its Markdown as written (rendered when read). The trigram GIN
- * indexes answer the search of any part of a word in either language, as the ticket search (§19).
+ * One article in both languages, its Markdown as written (rendered when read). `search_text` is
+ * both titles and bodies in lower case, kept by PostgreSQL itself: its trigram GIN index answers the
+ * search of any part of a word in either language (§19), and a case-sensitive LIKE over text lowered
+ * once is about twenty times cheaper than ILIKE over four columns (docs/performance.md).
  */
 export const articles = pgTable(
   'articles',
@@ -39,14 +41,14 @@ export const articles = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title_en || ' ' || title_bn || ' ' || body_en || ' ' || body_bn)`),
   },
   (t) => [
     uniqueIndex('articles_slug').on(t.slug),
     index('articles_updated').on(t.updatedAt),
-    index('articles_title_en_trgm').using('gin', t.titleEn.op('gin_trgm_ops')),
-    index('articles_title_bn_trgm').using('gin', t.titleBn.op('gin_trgm_ops')),
-    index('articles_body_en_trgm').using('gin', t.bodyEn.op('gin_trgm_ops')),
-    index('articles_body_bn_trgm').using('gin', t.bodyBn.op('gin_trgm_ops')),
+    index('articles_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     oneOf('articles', t.visibility, ARTICLE_VISIBILITIES),
     check('articles_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) between 3 and 80`),
   ],

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { LogController } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -18,11 +19,11 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Fastify's options for it: our own check instead of taking the header as it comes. */
+/** Fastify's options for it: our own check instead of taking the header as it comes, and the log lines' label. */
 export const REQUEST_ID_OPTIONS = {
   genReqId: requestIdOf,
   requestIdHeader: false,
-  requestIdLogLabel: 'request_id',
+  logController: new LogController({ requestIdLogLabel: 'request_id' }),
 } as const;
 
 export default fp(

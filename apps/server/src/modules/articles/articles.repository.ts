@@ -1,10 +1,13 @@
-/** SQL of help articles (DESIGN.md §28): a short table searched by trigram indexes in both languages. */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+/** SQL of help articles (DESIGN.md §28): a short table searched by a trigram index in both languages. */
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articleHelps, articles, users } from '../../db/schema.ts';
 import { containsPattern } from '../tickets/ticket-list.repository.ts';
 
-export type ArticleRow = typeof articles.$inferSelect;
+/** Every column but the search text, which is the database's to keep and the search's only to read. */
+const { searchText: _searchText, ...articleColumns } = getTableColumns(articles);
+
+export type ArticleRow = Omit<typeof articles.$inferSelect, 'searchText'>;
 export type NewArticleRow = typeof articles.$inferInsert;
 export type ArticleFields = Omit<NewArticleRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -21,15 +24,9 @@ export interface ArticleScope {
 
 const publicOnly = and(eq(articles.visibility, 'public'), eq(articles.published, true));
 
-/** A text in any of the four columns: each ILIKE is answered by its trigram index (§19). */
-function textMatch(q: string): SQL | undefined {
-  const pattern = containsPattern(q);
-  return or(
-    ilike(articles.titleEn, pattern),
-    ilike(articles.titleBn, pattern),
-    ilike(articles.bodyEn, pattern),
-    ilike(articles.bodyBn, pattern),
-  );
+/** A text in either title or body, in either language: a LIKE over the lowered search text, answered by its trigram index (§19). */
+function textMatch(q: string): SQL {
+  return sql`${articles.searchText} like lower(${containsPattern(q)})`;
 }
 
 function whereOf(scope: ArticleScope): SQL | undefined {
@@ -52,12 +49,12 @@ export async function listArticlePage(
   const pattern = scope.q ? containsPattern(scope.q) : null;
   const order = pattern
     ? [
-        sql`case when ${articles.titleEn} ilike ${pattern} or ${articles.titleBn} ilike ${pattern} then 0 else 1 end`,
+        sql`case when lower(${articles.titleEn} || ' ' || ${articles.titleBn}) like lower(${pattern}) then 0 else 1 end`,
         ...newestFirst,
       ]
     : newestFirst;
   const rows = await db
-    .select()
+    .select(articleColumns)
     .from(articles)
     .where(where)
     .orderBy(...order)
@@ -69,7 +66,7 @@ export async function listArticlePage(
 
 function selectViews(db: Db) {
   return db
-    .select({ article: articles, updatedByName: users.name })
+    .select({ article: articleColumns, updatedByName: users.name })
     .from(articles)
     .leftJoin(users, eq(users.id, articles.updatedBy));
 }
@@ -86,12 +83,12 @@ export async function findArticleById(db: Db, id: string): Promise<ArticleView |
 
 /** Reads an article and locks it until the transaction ends. */
 export async function lockArticle(db: Db, id: string): Promise<ArticleRow | undefined> {
-  const [row] = await db.select().from(articles).where(eq(articles.id, id)).for('update');
+  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id)).for('update');
   return row;
 }
 
 export async function insertArticle(db: Db, fields: ArticleFields): Promise<ArticleRow> {
-  const [inserted] = await db.insert(articles).values(fields).returning();
+  const [inserted] = await db.insert(articles).values(fields).returning(articleColumns);
   if (!inserted) throw new Error('insert into articles returned no row');
   return inserted;
 }

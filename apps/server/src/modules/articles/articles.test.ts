@@ -114,6 +114,20 @@ describeWithApp('help articles', (ctx) => {
     expect(await slugsFound(NOBODY, 'fibre steps')).not.toContain(internal.slug);
   });
 
+  it('searches without regard to case, takes % and _ as themselves, and lists title matches first', async () => {
+    expect(await slugsFound(NOBODY, `WAIT TEN sec`)).toContain(published.slug);
+    expect(await slugsFound(NOBODY, `restart YOUR onu ${marker.toUpperCase()}`)).toEqual([published.slug]);
+    expect(await slugsFound(NOBODY, `${marker}%`)).toEqual([]);
+    expect(await slugsFound(NOBODY, `${marker.slice(0, 3)}_`)).toEqual([]);
+    const inBody = await create({
+      slug: slugOf('body-only'),
+      title_en: 'Lights on the box',
+      title_bn: 'বাক্সের আলো',
+      body_en: `Restart your ONU ${marker} when the light is red.`,
+    });
+    expect(await slugsFound(NOBODY, `ONU ${marker}`)).toEqual([published.slug, inBody.slug]);
+  });
+
   it('refuses writes by customers, agents (403) and visitors (401)', async () => {
     for (const headers of [customer, agent]) {
       expect((await inject('POST', '/articles', headers, draft())).statusCode).toBe(403);
