@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@switchboard/shared';
 import { parseDatabaseUrl } from './db/database-url.ts';
 
+/** A setting the server cannot start with; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
@@ -55,3 +60,13 @@ export const databaseUrl = z.string().superRefine((value, ctx) => {
     ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
   }
 });
+
+/**
+ * Production trusts a reverse proxy on the same machine by default. Trusting every peer would let
+ * any client pick its own address with an X-Forwarded-For header and walk past every per-address
+ * limit; a proxy elsewhere is named in TRUST_PROXY.
+ */
+export function trustProxyOf(value: string | undefined, isProduction: boolean): false | string {
+  if (value === undefined || value.trim() === '') return isProduction ? 'loopback' : false;
+  return ['off', 'false', 'none'].includes(value.trim().toLowerCase()) ? false : value.trim();
+}

@@ -1,6 +1,4 @@
 /** Environment → typed configuration (DESIGN.md §3). Fails fast, naming the variable. */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -14,8 +12,19 @@ import {
 import { channelsConfig, channelsEnv, type ChannelsConfig } from './config-channels.ts';
 import { satisfactionConfig, satisfactionEnv, type SatisfactionConfig } from './config-satisfaction.ts';
 import { serviceLevelsConfig, serviceLevelsEnv, type ServiceLevelsConfig } from './config-service-levels.ts';
+import { metricsConfig, metricsEnv, type MetricsConfig } from './config-metrics.ts';
+import { readOrCreateDevSecret } from './config-dev-secrets.ts';
 import { retentionConfig, retentionEnv, type RetentionConfig } from './config-retention.ts';
-import { databaseUrl, isRedisUrl, notifyChannels, onOff, quietHours, type QuietHours } from './config-values.ts';
+import {
+  ConfigError,
+  databaseUrl,
+  isRedisUrl,
+  notifyChannels,
+  onOff,
+  quietHours,
+  trustProxyOf,
+  type QuietHours,
+} from './config-values.ts';
 
 export type { QuietHours } from './config-values.ts';
 
@@ -125,14 +134,12 @@ const envSchema = z.object({
   DEMO_SEED: onOff.optional(),
   // The development SMS outbox (GET /api/v1/dev/outbox): on outside production, off behind any proxy.
   DEV_OUTBOX: onOff.optional(),
-  // Metrics (DESIGN.md §29): /metrics on a listener of its own, off unless METRICS_PORT is set; loopback unless told.
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...channelsEnv,
   ...satisfactionEnv,
   ...serviceLevelsEnv,
   ...retentionEnv,
+  ...metricsEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -252,13 +259,11 @@ export interface Config {
    */
   devOutbox: boolean;
   logLevel: Env['LOG_LEVEL'];
-  /** The /metrics listener (modules/metrics/metrics-server.ts); null: none. Never the app's own port. */
-  metrics: { port: number; host: string } | null;
+  /** The /metrics listener (config-metrics.ts); null: none. */
+  metrics: MetricsConfig;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 /** Reads the configuration from `source` (process.env by default). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -347,25 +352,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/**
- * Production trusts a reverse proxy on the same machine by default. Trusting every peer would let
- * any client pick its own address with an X-Forwarded-For header and walk past every per-address
- * limit; a proxy elsewhere is named in TRUST_PROXY.
- */
-function trustProxyOf(value: string | undefined, isProduction: boolean): false | string {
-  if (value === undefined || value.trim() === '') return isProduction ? 'loopback' : false;
-  return ['off', 'false', 'none'].includes(value.trim().toLowerCase()) ? false : value.trim();
-}
-
-function metricsConfig(env: Env): Config['metrics'] {
-  if (env.METRICS_PORT === undefined) return null;
-  if (env.METRICS_PORT === env.PORT)
-    throw new ConfigError(
-      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the figures never show on the public port)',
-    );
-  return { port: env.METRICS_PORT, host: env.METRICS_HOST };
-}
-
 function refuseDevDefaults(env: Env): void {
   const missing: string[] = [];
   if (!env.JWT_SECRET) missing.push('JWT_SECRET (at least 32 random characters)');
@@ -402,14 +388,4 @@ function storageConfig(env: Env, dataDir: string): Config['storage'] {
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     publicUrl: env.S3_PUBLIC_URL,
   };
-}
-
-/** Development secrets are generated once and kept in DATA_DIR, so sessions survive restarts. */
-function readOrCreateDevSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, 'secrets', name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
