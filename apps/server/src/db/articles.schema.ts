@@ -21,10 +21,8 @@ import { subgroups, users } from './desk.schema.ts';
 import { oneOf } from './value-sets.ts';
 
 /**
- * One article in both languages, its Markdown as written (rendered when read). `search_text` is
- * both titles and bodies in lower case, kept by PostgreSQL itself: its trigram GIN index answers the
- * search of any part of a word in either language (§19), and a case-sensitive LIKE over text lowered
- * once is about twenty times cheaper than ILIKE over four columns (docs/performance.md).
+ * One article in both languages, its Markdown as written (rendered when read). Its words are in
+ * `article_words` (below), which the search reads instead of the article.
  */
 export const articles = pgTable(
   'articles',
@@ -41,16 +39,58 @@ export const articles = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(title_en || ' ' || title_bn || ' ' || body_en || ' ' || body_bn)`),
   },
   (t) => [
     uniqueIndex('articles_slug').on(t.slug),
     index('articles_updated').on(t.updatedAt),
-    index('articles_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     oneOf('articles', t.visibility, ARTICLE_VISIBILITIES),
     check('articles_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) between 3 and 80`),
+  ],
+);
+
+/**
+ * The dictionary of the articles' words: every word of a title or body in either language, lower
+ * case, once. A part of a word finds its terms through the trigram index among a few thousand terms
+ * rather than among the bodies (docs/performance.md).
+ */
+export const articleTerms = pgTable(
+  'article_terms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    term: text('term').notNull(),
+  },
+  // New terms are rare after the first articles: each goes into the index at once rather than into
+  // a pending list that every search would read until a vacuum (fastupdate).
+  (t) => [
+    uniqueIndex('article_terms_term').on(t.term),
+    index('article_terms_trgm').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Which article has which term, with what a search sorts and filters by, so that a search reads
+ * this index alone and the articles of its one page. Kept by triggers on `articles`
+ * (modules/articles/article-words.sql), so every writer of an article keeps it; `article_words_of`
+ * there is the one rule of what a word is, for the articles and for a searched text alike.
+ */
+export const articleWords = pgTable(
+  'article_words',
+  {
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => articleTerms.id),
+    inTitle: boolean('in_title').notNull(),
+    /** Public and published: what a visitor may find. */
+    listed: boolean('listed').notNull(),
+    subGroupId: uuid('sub_group_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.termId] }),
+    index('article_words_search').on(t.termId, t.listed, t.articleId, t.inTitle, t.updatedAt, t.subGroupId),
   ],
 );
 

@@ -18,6 +18,7 @@ export const RULE_FILES = [
   '../modules/tickets/ticket-workflow.sql',
   '../modules/service-levels/service-levels.sql',
   '../modules/webhooks/webhooks.sql',
+  '../modules/articles/article-words.sql',
 ].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
 
 const BREAKPOINT = '--> statement-breakpoint';

@@ -1,13 +1,11 @@
-/** SQL of help articles (DESIGN.md §28): a short table searched by a trigram index in both languages. */
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+/** SQL of help articles (DESIGN.md §28): a short table, searched through the dictionary of its words. */
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articleHelps, articles, users } from '../../db/schema.ts';
-import { containsPattern } from '../tickets/ticket-list.repository.ts';
 
-/** Every column but the search text, which is the database's to keep and the search's only to read. */
-const { searchText: _searchText, ...articleColumns } = getTableColumns(articles);
+const articleColumns = getTableColumns(articles);
 
-export type ArticleRow = Omit<typeof articles.$inferSelect, 'searchText'>;
+export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticleRow = typeof articles.$inferInsert;
 export type ArticleFields = Omit<NewArticleRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -24,19 +22,6 @@ export interface ArticleScope {
 
 const publicOnly = and(eq(articles.visibility, 'public'), eq(articles.published, true));
 
-/** A text in either title or body, in either language: a LIKE over the lowered search text, answered by its trigram index (§19). */
-function textMatch(q: string): SQL {
-  return sql`${articles.searchText} like lower(${containsPattern(q)})`;
-}
-
-function whereOf(scope: ArticleScope): SQL | undefined {
-  return and(
-    scope.all ? undefined : publicOnly,
-    scope.subGroupId === undefined ? undefined : eq(articles.subGroupId, scope.subGroupId),
-    scope.q ? textMatch(scope.q) : undefined,
-  );
-}
-
 /** One page of the articles in scope: title matches first when searched, then the newest change. */
 export async function listArticlePage(
   db: Db,
@@ -44,24 +29,97 @@ export async function listArticlePage(
   offset: number,
   limit: number,
 ): Promise<{ rows: ArticleRow[]; total: number }> {
-  const where = whereOf(scope);
-  const newestFirst = [desc(articles.updatedAt), desc(articles.id)];
-  const pattern = scope.q ? containsPattern(scope.q) : null;
-  const order = pattern
-    ? [
-        sql`case when lower(${articles.titleEn} || ' ' || ${articles.titleBn}) like lower(${pattern}) then 0 else 1 end`,
-        ...newestFirst,
-      ]
-    : newestFirst;
+  if (scope.q) return searchArticlePage(db, { ...scope, q: scope.q }, offset, limit);
+  const where = and(
+    scope.all ? undefined : publicOnly,
+    scope.subGroupId === undefined ? undefined : eq(articles.subGroupId, scope.subGroupId),
+  );
   const rows = await db
     .select(articleColumns)
     .from(articles)
     .where(where)
-    .orderBy(...order)
+    .orderBy(desc(articles.updatedAt), desc(articles.id))
     .offset(offset)
     .limit(limit);
   const [counted] = await db.select({ total: count() }).from(articles).where(where);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * The articles that have every word of `q` as a part of one of their words (§19), read from the
+ * dictionary alone, never from a body (a common part of a word is in thousands of bodies): first
+ * each word's terms through the terms' trigram index, then those terms' articles through
+ * `article_words_search`, then the page's articles by id. The terms are sent to the second
+ * statement as values, so that PostgreSQL plans it for the terms there are.
+ */
+async function searchArticlePage(
+  db: Db,
+  scope: ArticleScope & { q: string },
+  offset: number,
+  limit: number,
+): Promise<{ rows: ArticleRow[]; total: number }> {
+  const termsOfWords = await termsOfSearchedWords(db, scope.q);
+  if (termsOfWords.length === 0 || termsOfWords.some((terms) => terms.length === 0)) return { rows: [], total: 0 };
+  const { total, ids } = await articleHitPage(db, scope, termsOfWords, offset, limit);
+  if (ids.length === 0) return { rows: [], total };
+  const pageRows = await db.select(articleColumns).from(articles).where(inArray(articles.id, ids));
+  const byId = new Map(pageRows.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/** For each word of the text (article_words_of), the ids of the terms it is a part of; `\`, `%` and `_` match themselves. */
+async function termsOfSearchedWords(db: Db, q: string): Promise<number[][]> {
+  const rows = await db
+    .select({
+      termIds: sql<number[]>`array(
+        select t.id from article_terms t
+        where t.term like '%' || replace(replace(replace(word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+      )`,
+    })
+    .from(sql`article_words_of(${q}) as word`);
+  return rows.map((row) => row.termIds);
+}
+
+/**
+ * The articles in scope with a term of every word, those with every word in a title first, then the
+ * newest change: their count and one page of ids. Grouped by article and word first, then by
+ * article, so that no group sorts its rows (count(distinct) did: most of the time of a common word).
+ */
+async function articleHitPage(
+  db: Db,
+  scope: ArticleScope,
+  termsOfWords: number[][],
+  offset: number,
+  limit: number,
+): Promise<{ total: number; ids: string[] }> {
+  const termIds = termsOfWords.flat();
+  const wordOfTerm = termsOfWords.flatMap((terms, word) => terms.map(() => word));
+  const asArray = (values: number[]) => `{${values.join(',')}}`;
+  const listedOnly = scope.all ? sql`true` : sql`w.listed`;
+  const inSubGroup = scope.subGroupId === undefined ? sql`true` : sql`w.sub_group_id = ${scope.subGroupId}`;
+  const [page] = await db.select({ total: sql<number>`search.total`, ids: sql<string[]>`search.ids` }).from(sql`(
+    with word_hits as (
+      select w.article_id, m.word, bool_or(w.in_title) as in_title, max(w.updated_at) as updated_at
+      from unnest(${asArray(termIds)}::int[], ${asArray(wordOfTerm)}::int[]) as m (term_id, word)
+      join article_words w on w.term_id = m.term_id
+      where ${listedOnly} and ${inSubGroup}
+      group by w.article_id, m.word
+    ),
+    matching as (
+      select article_id, bool_and(in_title) as in_title, max(updated_at) as updated_at
+      from word_hits
+      group by article_id
+      having count(*) = ${termsOfWords.length}
+    )
+    select
+      (select count(*) from matching)::int as total,
+      array(
+        select article_id::text from matching
+        order by in_title desc, updated_at desc, matching.article_id desc
+        offset ${offset} limit ${limit}
+      ) as ids
+  ) as search`);
+  return { total: page?.total ?? 0, ids: page?.ids ?? [] };
 }
 
 function selectViews(db: Db) {

@@ -128,6 +128,40 @@ describeWithApp('help articles', (ctx) => {
     expect(await slugsFound(NOBODY, `ONU ${marker}`)).toEqual([published.slug, inBody.slug]);
   });
 
+  it('finds every word of the text in any order, whatever punctuation clings to them', async () => {
+    expect((await slugsFound(NOBODY, `${marker} onu, restart!`))[0]).toBe(published.slug);
+    expect((await slugsFound(NOBODY, `(plug) "seconds" ${marker}`))[0]).toBe(published.slug);
+    expect(await slugsFound(NOBODY, `প্লাগ। ${marker}`)).toContain(published.slug);
+    expect(await slugsFound(NOBODY, `${marker} nowhere-${marker}`)).toEqual([]);
+    expect(await slugsFound(NOBODY, '!!! ...')).toEqual([]);
+  });
+
+  it('searches what an article says now: an edit, a publication and a deletion change what is found', async () => {
+    const article = await create({ slug: slugOf('edited'), title_en: `Blinking LOS ${marker}`, published: false });
+    expect(await slugsFound(NOBODY, `blinking ${marker}`)).toEqual([]);
+    const edit = (fields: Partial<ArticleInput>) =>
+      inject('PUT', `/articles/${article.id}`, staff, draft({ slug: article.slug, ...fields }));
+    expect((await edit({ title_en: `Steady LOS ${marker}`, published: true })).statusCode).toBe(200);
+    expect(await slugsFound(NOBODY, `blinking ${marker}`)).toEqual([]);
+    expect(await slugsFound(NOBODY, `steady ${marker}`)).toEqual([article.slug]);
+    expect((await edit({ title_en: `Steady LOS ${marker}`, visibility: 'internal' })).statusCode).toBe(200);
+    expect(await slugsFound(NOBODY, `steady ${marker}`)).toEqual([]);
+    expect(await slugsFound(staff, `steady ${marker}`)).toEqual([article.slug]);
+    expect((await inject('DELETE', `/articles/${article.id}`, staff)).statusCode).toBe(200);
+    expect(await slugsFound(staff, `steady ${marker}`)).toEqual([]);
+  });
+
+  it('saves and finds a word longer than a term keeps, and counts the matches past the last page', async () => {
+    const long = `${marker}${'x'.repeat(300)}`;
+    const article = await create({ slug: slugOf('long-word'), body_en: `A ${long} word.` });
+    expect(await slugsFound(NOBODY, long.slice(0, 40))).toEqual([article.slug]);
+    const beyond = await inject('GET', `/articles?q=${marker}&page=50`, staff);
+    expect(beyond.statusCode, beyond.body).toBe(200);
+    const page = beyond.json<ArticleListReply>();
+    expect(page.data).toEqual([]);
+    expect(page.total).toBe((await slugsFound(staff, marker)).length);
+  });
+
   it('refuses writes by customers, agents (403) and visitors (401)', async () => {
     for (const headers of [customer, agent]) {
       expect((await inject('POST', '/articles', headers, draft())).statusCode).toBe(403);
