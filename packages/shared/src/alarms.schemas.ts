@@ -62,7 +62,11 @@ export const alertmanagerAlertSchema = z.looseObject({
   startsAt: timestampText.optional(),
   endsAt: timestampText.optional(),
   generatorURL: boundedText(2000).optional(),
-  fingerprint: z.string().min(1, msg('alarms.keyRequired')).max(ALARM_KEY_MAX_LENGTH, msg('alarms.keyRequired')),
+  fingerprint: z
+    .string(msg('alarms.keyRequired'))
+    .trim()
+    .min(1, msg('alarms.keyRequired'))
+    .max(ALARM_KEY_MAX_LENGTH, msg('alarms.keyRequired')),
 });
 
 /** POST /alarms/alertmanager: the payload exactly as Alertmanager sends it. */

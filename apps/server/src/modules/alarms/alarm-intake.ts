@@ -70,9 +70,9 @@ export function fromGeneric(body: GenericAlarmsBody): IncomingAlarm[] {
   );
 }
 
-/** An incident's title from the alarm that opened it. */
+/** An incident's title from the alarm that opened it: its summary, or else its key, within a title's limit. */
 export function incidentTitleOf(alarm: IncomingAlarm): string {
-  return cut(alarm.summary.trim(), TITLE_MAX_LENGTH).trim() || alarm.key;
+  return cut(alarm.summary.trim() || alarm.key.trim(), TITLE_MAX_LENGTH).trim();
 }
 
 const PLACEHOLDER = /\{(summary|severity|labels\.([A-Za-z_][A-Za-z0-9_]*))\}/g;

@@ -28,8 +28,13 @@ describeWithApp(
     it('refuses a malformed or oversized payload with 400, changing nothing', async () => {
       const before = await stored();
       const oneAlarm = genericAlarm(uniqueSite());
+      const sample = alertmanagerSample({});
       const bad = [
-        calls().alertmanager(client.headers, { ...alertmanagerSample({}), version: '3' }),
+        calls().alertmanager(client.headers, { ...sample, version: '3' }),
+        calls().alertmanager(client.headers, {
+          ...sample,
+          alerts: sample.alerts.map((alert) => ({ ...alert, fingerprint: ' \t ' })),
+        }),
         calls().generic(client.headers, { alarms: [{ ...oneAlarm, status: 'burning' }] }),
         calls().generic(client.headers, { alarms: [] }),
         calls().generic(client.headers, {
