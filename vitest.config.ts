@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two suites at a time, each on databases of its own: one runs while the other waits for its
+    // database (vitest's default is one on a 2-core machine).
+    maxWorkers: 2,
     projects: [
       {
         test: {

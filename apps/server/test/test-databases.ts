@@ -1,11 +1,13 @@
 /**
  * Every suite gets a database of its own: a fresh in-memory PGlite, and, when TEST_DATABASE_URL is
- * set, also a fresh database on that PostgreSQL server (created here, dropped afterwards).
+ * set, also a fresh database on that PostgreSQL server (created here, dropped afterwards). Both
+ * start as copies of one migrated database (migrated-copies.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { migratedPgliteImage, migratedTemplate, waitForNoConnections } from './migrated-copies.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -14,14 +16,14 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ dataDir: null });
-  const empty = await createEmptyDatabase();
-  const database = await openDatabase({ url: empty.url });
+  if (kind === 'pglite') return openDatabase({ dataDir: null, image: await migratedPgliteImage() });
+  const copy = await createMigratedDatabase();
+  const database = await openDatabase({ url: copy.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
 }
@@ -44,12 +46,29 @@ export function useTestDatabase(kind: DatabaseKind): () => Db {
   };
 }
 
+interface ServerDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /** A new, empty database on the TEST_DATABASE_URL server: its address, and a way to drop it. */
-export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createEmptyDatabase(): Promise<ServerDatabase> {
+  return createServerDatabase(() => Promise.resolve(null));
+}
+
+/** A new database on the TEST_DATABASE_URL server, migrated: a copy of the migrated template. */
+function createMigratedDatabase(): Promise<ServerDatabase> {
+  return createServerDatabase(migratedTemplate);
+}
+
+async function createServerDatabase(templateOf: (adminUrl: string) => Promise<string | null>): Promise<ServerDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = await templateOf(adminUrl);
+  await withAdminClient(adminUrl, (client) =>
+    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -63,14 +82,7 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
  * connections mid-goodbye and raise an error nobody listens for. Wait for them (briefly) first.
  */
 async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const { rows } = await client.query<{ open: number }>(
-      'select count(*)::int as open from pg_stat_activity where datname = $1',
-      [name],
-    );
-    if (rows[0]?.open === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForNoConnections(client, name);
   await client.query(`drop database if exists ${name} with (force)`);
 }
 

@@ -54,15 +54,19 @@ export function poolFiguresOf(database: Database): PoolFigures | null {
   return poolFigures.get(database)?.() ?? null;
 }
 
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null };
-
 /**
- * Opens the database and brings it up to date: the migrations, then the rule files (rule-files.ts).
- * `dataDir: null` keeps PGlite in memory.
+ * Server PostgreSQL at `url`, or PGlite in `dataDir` (in memory when null). `image`, a dump of a
+ * PGlite's data folder (`dumpDataDir`), is what an empty PGlite starts from: the tests start each
+ * suite from one migrated dump instead of creating and migrating a database again.
  */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string | null; image?: Blob };
+
+/** Opens the database and brings it up to date: the migrations, then the rule files (rule-files.ts). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const database =
-    'url' in target ? await openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : await openPglite(target.dataDir);
+    'url' in target
+      ? await openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE)
+      : await openPglite(target.dataDir, target.image);
   return database;
 }
 
@@ -105,14 +109,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, image: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Text search uses trigram indexes (migration 0008 creates the extension).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
