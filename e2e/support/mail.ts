@@ -1,7 +1,11 @@
 /** The mail the desk sent during the journeys, as the journeys' mail server kept it (mail-sink.ts). */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
-const MAIL_SINK_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 2}`;
+/** The mail server of the running journey's desk: its HTTP port is two past the desk's (playwright.config.ts). */
+function mailSinkUrl(): string {
+  const desk = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3199');
+  return `http://127.0.0.1:${Number(desk.port) + 2}`;
+}
 
 export interface SentMail {
   to: string[];
@@ -15,7 +19,7 @@ export async function waitForMail(request: APIRequestContext, to: string, subjec
   await expect
     .poll(
       async () => {
-        const reply = await request.get(`${MAIL_SINK_URL}/messages`, { params: { to } });
+        const reply = await request.get(`${mailSinkUrl()}/messages`, { params: { to } });
         const mails = (await reply.json()) as SentMail[];
         found = mails.filter((mail) => mail.subject.includes(subject)).at(-1);
         return found !== undefined;
