@@ -18,7 +18,7 @@ ALTER TABLE "article_words" ADD CONSTRAINT "article_words_article_id_articles_id
 ALTER TABLE "article_words" ADD CONSTRAINT "article_words_term_id_article_terms_id_fk" FOREIGN KEY ("term_id") REFERENCES "public"."article_terms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "article_terms_term" ON "article_terms" USING btree ("term");--> statement-breakpoint
 CREATE INDEX "article_terms_trgm" ON "article_terms" USING gin ("term" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
-CREATE INDEX "article_words_search" ON "article_words" USING btree ("term_id","listed","article_id","in_title","updated_at","sub_group_id");--> statement-breakpoint
+CREATE INDEX "article_words_search" ON "article_words" USING btree ("term_id","listed","in_title","updated_at","article_id","sub_group_id");--> statement-breakpoint
 ALTER TABLE "articles" DROP COLUMN "search_text";--> statement-breakpoint
 -- What a word is, for the articles and for a searched text alike: lower case, split at spaces and the
 -- punctuation that clings to words (the Bangla danda too), each word once, at most 64 characters (a

@@ -90,7 +90,8 @@ export const articleWords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.termId] }),
-    index('article_words_search').on(t.termId, t.listed, t.articleId, t.inTitle, t.updatedAt, t.subGroupId),
+    // A term's articles in the search's order (read backwards): in a title first, then the newest change.
+    index('article_words_search').on(t.termId, t.listed, t.inTitle, t.updatedAt, t.articleId, t.subGroupId),
   ],
 );
 

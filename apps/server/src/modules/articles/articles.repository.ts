@@ -1,7 +1,8 @@
 /** SQL of help articles (DESIGN.md §28): a short table, searched through the dictionary of its words. */
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { articleHelps, articles, users } from '../../db/schema.ts';
+import { articleSearchPage, type ArticleScope } from './article-search.ts';
 
 const articleColumns = getTableColumns(articles);
 
@@ -13,12 +14,7 @@ export interface ArticleView extends ArticleRow {
   updatedByName: string | null;
 }
 
-/** What a list reads: every article (staff), or published public ones only; a text; a subgroup. */
-export interface ArticleScope {
-  all: boolean;
-  q?: string | undefined;
-  subGroupId?: string | undefined;
-}
+export type { ArticleScope } from './article-search.ts';
 
 const publicOnly = and(eq(articles.visibility, 'public'), eq(articles.published, true));
 
@@ -46,11 +42,8 @@ export async function listArticlePage(
 }
 
 /**
- * The articles that have every word of `q` as a part of one of their words (§19), read from the
- * dictionary alone, never from a body (a common part of a word is in thousands of bodies): first
- * each word's terms through the terms' trigram index, then those terms' articles through
- * `article_words_search`, then the page's articles by id. The terms are sent to the second
- * statement as values, so that PostgreSQL plans it for the terms there are.
+ * The page of a search in its order: the search's one row of count and ids, with the page's
+ * articles joined by id, in one statement. A page past the last is that one row without an article.
  */
 async function searchArticlePage(
   db: Db,
@@ -58,68 +51,14 @@ async function searchArticlePage(
   offset: number,
   limit: number,
 ): Promise<{ rows: ArticleRow[]; total: number }> {
-  const termsOfWords = await termsOfSearchedWords(db, scope.q);
-  if (termsOfWords.length === 0 || termsOfWords.some((terms) => terms.length === 0)) return { rows: [], total: 0 };
-  const { total, ids } = await articleHitPage(db, scope, termsOfWords, offset, limit);
-  if (ids.length === 0) return { rows: [], total };
-  const pageRows = await db.select(articleColumns).from(articles).where(inArray(articles.id, ids));
-  const byId = new Map(pageRows.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
-}
-
-/** For each word of the text (article_words_of), the ids of the terms it is a part of; `\`, `%` and `_` match themselves. */
-async function termsOfSearchedWords(db: Db, q: string): Promise<number[][]> {
-  const rows = await db
-    .select({
-      termIds: sql<number[]>`array(
-        select t.id from article_terms t
-        where t.term like '%' || replace(replace(replace(word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-      )`,
-    })
-    .from(sql`article_words_of(${q}) as word`);
-  return rows.map((row) => row.termIds);
-}
-
-/**
- * The articles in scope with a term of every word, those with every word in a title first, then the
- * newest change: their count and one page of ids. Grouped by article and word first, then by
- * article, so that no group sorts its rows (count(distinct) did: most of the time of a common word).
- */
-async function articleHitPage(
-  db: Db,
-  scope: ArticleScope,
-  termsOfWords: number[][],
-  offset: number,
-  limit: number,
-): Promise<{ total: number; ids: string[] }> {
-  const termIds = termsOfWords.flat();
-  const wordOfTerm = termsOfWords.flatMap((terms, word) => terms.map(() => word));
-  const asArray = (values: number[]) => `{${values.join(',')}}`;
-  const listedOnly = scope.all ? sql`true` : sql`w.listed`;
-  const inSubGroup = scope.subGroupId === undefined ? sql`true` : sql`w.sub_group_id = ${scope.subGroupId}`;
-  const [page] = await db.select({ total: sql<number>`search.total`, ids: sql<string[]>`search.ids` }).from(sql`(
-    with word_hits as (
-      select w.article_id, m.word, bool_or(w.in_title) as in_title, max(w.updated_at) as updated_at
-      from unnest(${asArray(termIds)}::int[], ${asArray(wordOfTerm)}::int[]) as m (term_id, word)
-      join article_words w on w.term_id = m.term_id
-      where ${listedOnly} and ${inSubGroup}
-      group by w.article_id, m.word
-    ),
-    matching as (
-      select article_id, bool_and(in_title) as in_title, max(updated_at) as updated_at
-      from word_hits
-      group by article_id
-      having count(*) = ${termsOfWords.length}
-    )
-    select
-      (select count(*) from matching)::int as total,
-      array(
-        select article_id::text from matching
-        order by in_title desc, updated_at desc, matching.article_id desc
-        offset ${offset} limit ${limit}
-      ) as ids
-  ) as search`);
-  return { total: page?.total ?? 0, ids: page?.ids ?? [] };
+  const page = await articleSearchPage(db, scope, offset, limit);
+  if (!page) return { rows: [], total: 0 };
+  const found = await db
+    .select({ total: sql<number>`search.total`, article: articleColumns })
+    .from(sql`(${page}) as search`)
+    .leftJoin(articles, sql`${articles.id} = any(search.ids)`)
+    .orderBy(sql`array_position(search.ids, ${articles.id})`);
+  return { rows: found.flatMap((row) => (row.article ? [row.article] : [])), total: found[0]?.total ?? 0 };
 }
 
 function selectViews(db: Db) {

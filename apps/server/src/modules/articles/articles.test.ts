@@ -136,6 +136,19 @@ describeWithApp('help articles', (ctx) => {
     expect(await slugsFound(NOBODY, '!!! ...')).toEqual([]);
   });
 
+  it('lists an article once when a word is part of several of its words, first when one is in its title', async () => {
+    const word = `${marker}lamp`;
+    const older = await create({ slug: slugOf('lamps-title'), title_en: `${word}s on the box`, body_en: 'Nothing else.' });
+    const newer = await create({
+      slug: slugOf('lamp-body'),
+      title_en: 'Lights',
+      body_en: `The ${word}shade and the ${word}post and the ${word}s.`,
+    });
+    expect(await slugsFound(NOBODY, word)).toEqual([older.slug, newer.slug]);
+    const reply = await inject('GET', `/articles?q=${word}`, NOBODY);
+    expect(reply.json<ArticleListReply>().total).toBe(2);
+  });
+
   it('searches what an article says now: an edit, a publication and a deletion change what is found', async () => {
     const article = await create({ slug: slugOf('edited'), title_en: `Blinking LOS ${marker}`, published: false });
     expect(await slugsFound(NOBODY, `blinking ${marker}`)).toEqual([]);
