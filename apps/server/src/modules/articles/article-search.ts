@@ -35,6 +35,15 @@ export async function articleSearchPage(
   return everyWordPage(scope, termsOfWords, offset, limit);
 }
 
+/**
+ * What one search reads at most, whatever the text: ten of its words, and of each word a thousand
+ * terms. A person's text (100 characters at most) has fewer words, and a part of a word of three
+ * letters or more far fewer terms; a text of one-letter words, each a part of most terms, would
+ * otherwise read most of the index once per word.
+ */
+export const SEARCH_WORDS_MAX = 10;
+export const SEARCH_TERMS_PER_WORD_MAX = 1000;
+
 /** For each word of the text (article_words_of), the ids of the terms it is a part of; `\`, `%` and `_` match themselves. */
 const termsOfWordsStatement = preparedPerDatabase((db) =>
   db
@@ -42,9 +51,10 @@ const termsOfWordsStatement = preparedPerDatabase((db) =>
       termIds: sql<number[]>`array(
         select t.id from article_terms t
         where t.term like '%' || replace(replace(replace(word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+        limit ${SEARCH_TERMS_PER_WORD_MAX}
       )`,
     })
-    .from(sql`article_words_of(${sql.placeholder('q')}) as word`)
+    .from(sql`(select word from article_words_of(${sql.placeholder('q')}) as word limit ${SEARCH_WORDS_MAX}) as words`)
     .prepare('article_search_terms'),
 );
 
