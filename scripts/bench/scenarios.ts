@@ -69,6 +69,9 @@ const pickFrom = <T>(items: readonly T[]): T => {
   return item;
 };
 
+/** Words staff search for that many tickets hold: in titles, descriptions and comments. */
+const COMMON_WORDS = ['refund', 'traceroute', 'OLT port', 'technician visit', 'router keeps', 'relocation'] as const;
+
 function daysBefore(today: string, days: number): string {
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - days);
@@ -183,6 +186,18 @@ export function listScenarios(sample: CorpusSample, lastPage: number): ListScena
       name: "list: text search, a customer's own",
       viewer: 'customer',
       next: () => ({ query: { q: `Ref ${randomTicketId(sample)}` }, page: 1 }),
+    },
+    // Words staff type, each in a title, a description or a comment of the corpus's pools (corpus-sql.ts):
+    // one title in twelve, one description in six, one comment in ten (so most tickets hold one).
+    {
+      name: 'list: text search, a common word',
+      viewer: 'staff',
+      next: () => ({ query: { q: pickFrom(COMMON_WORDS) }, page: 1 }),
+    },
+    {
+      name: "list: text search, a common word, a customer's own",
+      viewer: 'customer',
+      next: () => ({ query: { q: pickFrom(COMMON_WORDS) }, page: 1 }),
     },
     {
       name: "list: an agent's number search",
