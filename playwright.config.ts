@@ -120,9 +120,12 @@ export default defineConfig({
       ],
     },
   },
-  // One project per desk; a file given on the command line runs on the desk it falls to.
+  // One project per desk, one journey at a time on each (a desk's journeys share its data: a count on
+  // the dashboard must not see another journey's tickets); a file given on the command line runs on
+  // the desk it falls to.
   projects: desks.map((desk) => ({
     name: `desk ${desk.index + 1}`,
+    workers: 1,
     testMatch: desk.files.map((name) => `**/${name}`),
     use: { baseURL: `http://127.0.0.1:${desk.port}` },
   })),
