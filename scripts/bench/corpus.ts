@@ -27,12 +27,21 @@ const FILLED_TABLES = [
   'forward_chain_members',
   'ticket_status_events',
   'ticket_tags',
+  'ticket_terms',
+  'ticket_words',
 ];
 /** Tables whose secondary indexes and keys are dropped during the fill and built afterwards. */
-const BULK_TABLES = ['users', 'tickets', 'comments', 'forward_events', 'ticket_status_events'];
+const BULK_TABLES = ['users', 'tickets', 'comments', 'forward_events', 'ticket_status_events', 'ticket_words'];
+/** The triggers that add the words of each new ticket and comment: the fill adds them all at the end, in slices. */
+const WORD_TRIGGERS = [
+  ['tickets', 'ticket_words_on_ticket_insert'],
+  ['comments', 'ticket_words_on_comment_insert'],
+] as const;
+/** Tickets whose words one statement of the fill adds. */
+const WORDS_SLICE = 20_000;
 const THREE_YEARS_SECONDS = 3 * 365 * 24 * 3600;
 /** Bump when corpus-sql.ts changes what it generates: a corpus of another version is filled anew. */
-const CORPUS_VERSION = 6;
+const CORPUS_VERSION = 7;
 
 export interface Corpus {
   size: CorpusSize;
@@ -111,6 +120,7 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
     await client.query(`set local work_mem = '64MB'`);
     await client.query(`truncate ${FILLED_TABLES.join(', ')}, bench_corpus cascade`);
     const rebuild = await dropIndexesAndKeys(client);
+    for (const [table, trigger] of WORD_TRIGGERS) await client.query(`alter table ${table} disable trigger ${trigger}`);
     await step('users', insertUsersSql(size, startIso, THREE_YEARS_SECONDS));
     for (const sql of insertGroupsSql(startIso)) await step('groups', sql);
     await step('tickets', insertTicketsSql(size, startIso, THREE_YEARS_SECONDS));
@@ -120,8 +130,13 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
     await step('tags', insertTagsSql());
     await client.query(`select setval(pg_get_serial_sequence('tickets', 'ticket_id'), (select max(ticket_id) from tickets))`);
     const t0 = performance.now();
-    for (const statement of rebuild) await client.query(statement);
-    console.log(`  indexes and keys: ${rebuild.length} built, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // The words are read from the tickets and their comments through those tables' indexes.
+    const ofWords = (statement: string) => /\bticket_words\b/.test(statement);
+    for (const statement of rebuild.filter((statement) => !ofWords(statement))) await client.query(statement);
+    await addTicketWords(client, size);
+    for (const statement of rebuild.filter(ofWords)) await client.query(statement);
+    for (const [table, trigger] of WORD_TRIGGERS) await client.query(`alter table ${table} enable trigger ${trigger}`);
+    console.log(`  indexes, keys and words: ${rebuild.length} built, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const seconds = (performance.now() - started) / 1000;
     await client.query('insert into bench_corpus (scale, version, filled_at, seconds) values ($1, $2, $3, $4)', [
       scale,
@@ -142,6 +157,19 @@ async function fillCorpus(client: pg.Client, size: CorpusSize, scale: number): P
   return filledAt.toISOString();
 }
 
+/** The words of every ticket of the corpus (ticket-words.sql), a slice of tickets at a time. */
+async function addTicketWords(client: pg.Client, size: CorpusSize): Promise<void> {
+  const t0 = performance.now();
+  for (let first = 100_001; first <= 100_000 + size.tickets; first += WORDS_SLICE) {
+    await client.query(
+      'select ticket_words_add_tickets(array(select ticket_id from tickets where ticket_id >= $1 and ticket_id < $2))',
+      [first, first + WORDS_SLICE],
+    );
+  }
+  const words = await client.query<{ count: string }>('select count(*) from ticket_words');
+  console.log(`  ticket words: ${words.rows[0]?.count ?? 0} rows, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 /** The tables the benchmark's writes and the server's workers write to. */
 const WRITTEN_TABLES = [
   'tickets',
@@ -154,6 +182,8 @@ const WRITTEN_TABLES = [
   'uploads',
   'webhook_endpoints',
   'webhook_deliveries',
+  'ticket_terms',
+  'ticket_words',
 ];
 
 /**
@@ -196,7 +226,7 @@ async function dropIndexesAndKeys(client: pg.Client): Promise<string[]> {
     select c.conrelid::regclass::text as table_name, c.conname as name, pg_get_constraintdef(c.oid) as definition, c.contype as type
     from pg_constraint c
     where c.conrelid::regclass::text in (${tables})
-      and (c.contype = 'f' or (c.contype = 'p' and c.conrelid::regclass::text in ('comments', 'forward_events', 'ticket_status_events')))`);
+      and (c.contype = 'f' or (c.contype = 'p' and c.conrelid::regclass::text in ('comments', 'forward_events', 'ticket_status_events', 'ticket_words')))`);
   const indexes = await client.query<{ indexname: string; indexdef: string }>(`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in (${tables})

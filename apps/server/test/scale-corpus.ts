@@ -74,11 +74,11 @@ export const CORPUS = [
    from generate_series(200, ${TICKETS}, 200) i`,
   // Rows inserted after the index was created wait in GIN's pending list until a vacuum, which
   // makes the planner shun the index; a loaded desk's autovacuum has long merged them.
-  `select gin_clean_pending_list(index) from unnest(array['tickets_title_trgm', 'tickets_description_trgm', 'comments_message_trgm']::regclass[]) index`,
+  `select gin_clean_pending_list(index) from unnest(array['tickets_title_trgm', 'ticket_terms_trgm']::regclass[]) index`,
   // Tags of a real desk (DESIGN.md §27): one ticket in five about billing, a rare one about an ONU swap.
   `insert into ticket_tags (ticket_id, tag)
    select ticket_id, 'billing' from tickets where ${h('ticket_id', 18)} % 5 = 0
    union all
    select ticket_id, 'onu swap' from tickets where ${h('ticket_id', 19)} % 500 = 0`,
-  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events, ticket_ratings, ticket_tags',
+  'analyze groups, subgroups, users, tickets, comments, forward_events, forward_chain_members, ticket_status_events, ticket_ratings, ticket_tags, ticket_terms, ticket_words',
 ];

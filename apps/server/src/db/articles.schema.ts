@@ -70,8 +70,8 @@ export const articleTerms = pgTable(
 /**
  * Which article has which term, with what a search sorts and filters by, so that a search reads
  * this index alone and the articles of its one page. Kept by triggers on `articles`
- * (modules/articles/article-words.sql), so every writer of an article keeps it; `article_words_of`
- * there is the one rule of what a word is, for the articles and for a searched text alike.
+ * (modules/articles/article-words.sql), so every writer of an article keeps it; `words_of`
+ * (modules/tickets/ticket-words.sql) is the one rule of what a word is, for them as for the tickets.
  */
 export const articleWords = pgTable(
   'article_words',

@@ -173,9 +173,8 @@ export const tickets = pgTable(
     index('tickets_assignee_created')
       .on(t.assigneeUserId, t.createdAt)
       .where(sql`assignee_user_id is not null`),
-    // Text search (DESIGN.md §19): parts of words, Bangla and English, through trigrams.
+    // A merge's search for its target by title (DESIGN.md §27); the text search reads ticket_words.
     index('tickets_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
-    index('tickets_description_trgm').using('gin', t.description.op('gin_trgm_ops')),
     index('tickets_incident')
       .on(t.incidentId, t.createdAt)
       .where(sql`incident_id is not null`),
@@ -247,7 +246,6 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_ticket_created').on(t.ticketId, t.createdAt),
-    index('comments_message_trgm').using('gin', t.message.op('gin_trgm_ops')),
     // Comments a merge moved: the foreign-key check of a removed source ticket reads it.
     index('comments_from_ticket')
       .on(t.fromTicketId)

@@ -15,3 +15,4 @@ export * from './channels.schema.ts';
 export * from './satisfaction.schema.ts';
 export * from './service-levels.schema.ts';
 export * from './articles.schema.ts';
+export * from './ticket-search.schema.ts';

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedPerDatabase } from '../../db/prepared.ts';
+import { intArray, termsOfSearchedWords } from '../../db/word-search.ts';
 
 /** What a list reads: every article (staff), or published public ones only; a text; a subgroup. */
 export interface ArticleScope {
@@ -28,43 +28,12 @@ export async function articleSearchPage(
   offset: number,
   limit: number,
 ): Promise<SQL | null> {
-  const termsOfWords = await termsOfSearchedWords(db, scope.q);
+  const termsOfWords = await termsOfSearchedWords(db, 'article_terms', scope.q);
   if (termsOfWords.length === 0 || termsOfWords.some((terms) => terms.length === 0)) return null;
   const [onlyWord] = termsOfWords;
   if (termsOfWords.length === 1 && onlyWord) return oneWordPage(scope, onlyWord, offset, limit);
   return everyWordPage(scope, termsOfWords, offset, limit);
 }
-
-/**
- * What one search reads at most, whatever the text: ten of its words, and of each word a thousand
- * terms. A person's text (100 characters at most) has fewer words, and a part of a word of three
- * letters or more far fewer terms; a text of one-letter words, each a part of most terms, would
- * otherwise read most of the index once per word.
- */
-export const SEARCH_WORDS_MAX = 10;
-export const SEARCH_TERMS_PER_WORD_MAX = 1000;
-
-/** For each word of the text (article_words_of), the ids of the terms it is a part of; `\`, `%` and `_` match themselves. */
-const termsOfWordsStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      termIds: sql<number[]>`array(
-        select t.id from article_terms t
-        where t.term like '%' || replace(replace(replace(word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-        limit ${SEARCH_TERMS_PER_WORD_MAX}
-      )`,
-    })
-    .from(sql`(select word from article_words_of(${sql.placeholder('q')}) as word limit ${SEARCH_WORDS_MAX}) as words`)
-    .prepare('article_search_terms'),
-);
-
-async function termsOfSearchedWords(db: Db, q: string): Promise<number[][]> {
-  const rows = await termsOfWordsStatement(db).execute({ q });
-  return rows.map((row) => row.termIds);
-}
-
-/** An int[] parameter as PostgreSQL reads it (`{1,2,3}`): drizzle would send an array as a list of parameters. */
-const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
 function conditionsOf(scope: ArticleScope): SQL {
   const listedOnly = scope.all ? sql`true` : sql`w.listed`;

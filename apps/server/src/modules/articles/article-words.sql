@@ -1,12 +1,3 @@
--- What a word is, for the articles and for a searched text alike: lower case, split at spaces and the
--- punctuation that clings to words (the Bangla danda too), each word once, at most 64 characters (a
--- term is a key of a unique index). `%`, `_` and `-` stay in words, so a search takes them as themselves.
-CREATE OR REPLACE FUNCTION "article_words_of"("words" text) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-	SELECT DISTINCT left("word", 64)
-	FROM regexp_split_to_table(lower("words"), '[][[:space:].,;:!?(){}<>"''`*#~^=+|/\\“”‘’…।॥]+') AS "word"
-	WHERE "word" <> ''
-$$;
---> statement-breakpoint
 -- article_words is derived from articles, as forward_chain_members is from forward_events: the
 -- triggers rebuild the words of the articles a statement wrote, so every writer keeps it. New terms
 -- are added first (only those missing, so that the identity is not spent on conflicts); a deleted
@@ -17,16 +8,16 @@ BEGIN
 	INSERT INTO "article_terms" ("term")
 	SELECT DISTINCT "w"."word"
 	FROM "touched" "a"
-	CROSS JOIN LATERAL article_words_of("a"."title_en" || ' ' || "a"."title_bn" || ' ' || "a"."body_en" || ' ' || "a"."body_bn") AS "w" ("word")
+	CROSS JOIN LATERAL words_of("a"."title_en" || ' ' || "a"."title_bn" || ' ' || "a"."body_en" || ' ' || "a"."body_bn") AS "w" ("word")
 	WHERE NOT EXISTS (SELECT 1 FROM "article_terms" "t" WHERE "t"."term" = "w"."word")
 	ON CONFLICT ("term") DO NOTHING;
 	INSERT INTO "article_words" ("article_id", "term_id", "in_title", "listed", "sub_group_id", "updated_at")
 	SELECT "a"."id", "t"."id", bool_or("w"."in_title"), "a"."visibility" = 'public' AND "a"."published", "a"."sub_group_id", "a"."updated_at"
 	FROM "touched" "a"
 	CROSS JOIN LATERAL (
-		SELECT "title_word", true FROM article_words_of("a"."title_en" || ' ' || "a"."title_bn") AS "title_word"
+		SELECT "title_word", true FROM words_of("a"."title_en" || ' ' || "a"."title_bn") AS "title_word"
 		UNION ALL
-		SELECT "body_word", false FROM article_words_of("a"."body_en" || ' ' || "a"."body_bn") AS "body_word"
+		SELECT "body_word", false FROM words_of("a"."body_en" || ' ' || "a"."body_bn") AS "body_word"
 	) AS "w" ("word", "in_title")
 	JOIN "article_terms" "t" ON "t"."term" = "w"."word"
 	GROUP BY "a"."id", "t"."id", "a"."visibility", "a"."published", "a"."sub_group_id", "a"."updated_at";

@@ -21,6 +21,7 @@ import {
   tickets,
   ticketStatusEvents,
   ticketTags,
+  ticketWords,
   uploads,
 } from '../../db/schema.ts';
 
@@ -37,6 +38,7 @@ export const TICKET_CHILDREN: { table: PgTable; column: PgColumn }[] = [
   { table: forwardChainMembers, column: forwardChainMembers.ticketId },
   { table: ticketStatusEvents, column: ticketStatusEvents.ticketId },
   { table: ticketTags, column: ticketTags.ticketId },
+  { table: ticketWords, column: ticketWords.ticketId },
   { table: ticketPresence, column: ticketPresence.ticketId },
   { table: ratingQuestions, column: ratingQuestions.ticketId },
   { table: ticketRatings, column: ticketRatings.ticketId },

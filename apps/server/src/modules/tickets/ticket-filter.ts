@@ -16,7 +16,7 @@ export interface TicketFilter {
   createdDays?: { start?: string; end?: string; timezone: string };
   /** Tickets assigned to this user, or (null) to nobody (DESIGN.md §19). */
   assigneeUserId?: string | null;
-  /** Text in the title, the description or a comment; internal comments only when `internal` (DESIGN.md §19). */
+  /** Every word of the text in the title, the description or a comment; internal notes only when `internal` (DESIGN.md §19). */
   text?: { words: string; internal: boolean };
   /** Only tickets past their due time (DESIGN.md §17): a range of tickets_due_first or tickets_due_last. */
   overdue?: true;

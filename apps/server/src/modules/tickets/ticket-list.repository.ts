@@ -2,15 +2,25 @@
  * The SQL of the ticket list (DESIGN.md §6, §10): its filters, the page and the bounded count, each
  * prepared per filter shape.
  */
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RATING_LOW_MAX, SEARCH_COUNT_LIMIT } from '@switchboard/shared';
 import { boundedCount, cappedCount, countPastBound, keptEstimateFor, type CountStatement } from '../../db/bounded-count.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPerShape, RecentlyUsed, SHAPES_KEPT } from '../../db/prepared.ts';
-import { comments, ticketRatings, tickets } from '../../db/schema.ts';
+import { ticketRatings, tickets } from '../../db/schema.ts';
 import { hasTag } from '../tags/tags.repository.ts';
 import { NEWEST_FIRST, orderTerms, sortValueOf, type TicketOrder } from './ticket-order.ts';
+import {
+  matchesAmongTickets,
+  matchesAmongWords,
+  searchShapeOf,
+  termPlaceholders,
+  termsOfText,
+  termValues,
+  wordsByRarity,
+  type TermsOfText,
+} from './ticket-search.ts';
 import { dueSoonOf, overdueOf, userNameOf } from './tickets.repository.ts';
 
 import type { TicketFilter } from './ticket-filter.ts';
@@ -18,37 +28,10 @@ import type { TicketFilter } from './ticket-filter.ts';
 export { NEWEST_FIRST, type TicketOrder } from './ticket-order.ts';
 export type { TicketFilter } from './ticket-filter.ts';
 
-/** `words` as a LIKE pattern that finds them anywhere: `%`, `_` and `\` typed by a person match themselves. */
-export function containsPattern(words: string): string {
-  return `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** A value of a condition as it is sent: itself, or a placeholder of a prepared statement. */
 type Bind = <T>(value: T) => T | Placeholder;
 
 const asValue: Bind = (value) => value;
-
-/**
- * Tickets whose title, description or comments contain the text. Each arm is an ILIKE that the
- * trigram GIN indexes answer (tickets_title_trgm, tickets_description_trgm, comments_message_trgm);
- * the union of ticket ids is then joined to the list's other conditions and order, so the work
- * grows with the number of matches, never with the size of the tables. A search of one issuer's
- * tickets (a customer's, an agent's) names the issuer in every arm, so that the planner may read
- * those few tickets and their comments instead of a trigram's whole posting list.
- */
-function textMatch(text: NonNullable<TicketFilter['text']>, issuerUserId: string | undefined, bind: Bind): SQL {
-  const pattern = bind(containsPattern(text.words));
-  const ofIssuer = issuerUserId === undefined ? sql`` : sql` and ${tickets.issuerUserId} = ${bind(issuerUserId)}`;
-  const commentsOfIssuer =
-    issuerUserId === undefined
-      ? sql``
-      : sql` and ${comments.ticketId} in (select ${tickets.ticketId} from ${tickets} where ${tickets.issuerUserId} = ${bind(issuerUserId)})`;
-  const visible = text.internal ? sql`` : sql` and not ${comments.isInternal}`;
-  return sql`${tickets.ticketId} in (
-    select ${tickets.ticketId} from ${tickets} where ${tickets.title} ilike ${pattern}${ofIssuer}
-    union all select ${tickets.ticketId} from ${tickets} where ${tickets.description} ilike ${pattern}${ofIssuer}
-    union all select ${comments.ticketId} from ${comments} where ${comments.message} ilike ${pattern}${visible}${commentsOfIssuer})`;
-}
 
 /**
  * Rated tickets: an EXISTS probe of ticket_ratings' primary key, or (low ones) a read of the small
@@ -66,7 +49,9 @@ function ratedMatch(rated: NonNullable<TicketFilter['rated']>): SQL {
 const pageRatingScore = sql<number | null>`(select ${ticketRatings.score} from ${ticketRatings}
   where ${ticketRatings.ticketId} = ${sql.identifier('page')}.${sql.identifier('ticket_id')})`;
 
+/** The filter's conditions but its text, whose terms textSearchPage looks up first and adds (textMatch). */
 function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
+  if (filter.text !== undefined) throw new Error('a text search is read by textSearchPage');
   const conditions: (SQL | undefined)[] = [
     filter.issuerUserId === undefined ? undefined : eq(tickets.issuerUserId, bind(filter.issuerUserId)),
     filter.issuerUserType === undefined ? undefined : eq(tickets.issuerUserType, bind(filter.issuerUserType)),
@@ -80,7 +65,6 @@ function whereOf(filter: TicketFilter, bind: Bind = asValue): SQL | undefined {
       : filter.assigneeUserId === null
         ? isNull(tickets.assigneeUserId)
         : eq(tickets.assigneeUserId, bind(filter.assigneeUserId)),
-    filter.text === undefined ? undefined : textMatch(filter.text, filter.issuerUserId, bind),
     filter.overdue ? lt(tickets.dueAt, sql`now()`) : undefined,
     filter.dueSoon ? and(lte(tickets.warnAt, sql`now()`), gte(tickets.dueAt, sql`now()`)) : undefined,
     filter.waiting ? isNotNull(tickets.waitingSince) : undefined,
@@ -197,29 +181,23 @@ function selectFirstPageCounted(db: Db, where: SQL | undefined, limit: number | 
 }
 
 /**
- * A page of a text search and the number of its matches in one statement, so the trigram indexes
- * are searched once: the newest SEARCH_COUNT_LIMIT + 1 matches (id and creation time) are a CTE,
- * counted and sorted for the page, whose ten rows are then read by primary key. Neither the count
- * nor the pages go past them: a search that matches much costs what 1,001 matches cost to sort.
+ * A page of a text search and the number of its matches in one statement: its newest
+ * SEARCH_COUNT_LIMIT + 1 matches (ticket-search.ts, `ticket_id` and `sort_value`) are a CTE, counted
+ * and sorted for the page, whose rows are then read by primary key. Neither the count nor the pages
+ * go past them: a search that matches much costs what 1,001 matches cost.
  */
 function selectTextPageCounted(
   db: Db,
-  where: SQL | undefined,
+  matches: SQL,
   offset: number | Placeholder,
   limit: number | Placeholder,
   order: TicketOrder,
 ) {
-  const matched = db.$with('matched').as(
-    db
-      .select({ ticketId: tickets.ticketId, sortValue: sql`${sortValueOf(order.sort)}`.as('sort_value') })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.createdAt), desc(tickets.ticketId))
-      .limit(SEARCH_COUNT_LIMIT + 1),
-  );
-  const onPage = sql`${tickets.ticketId} in (select ${matched.ticketId} from ${matched}
-    order by ${sql.join(orderTerms(order, matched.sortValue, matched.ticketId, false), sql`, `)} offset ${offset} limit ${limit})`;
-  const total = sql<number>`(select count(*)::int from ${matched})`.as('total');
+  const matched = db.$with('matched', { ticketId: sql<number>`ticket_id`, sortValue: sql`sort_value` }).as(matches);
+  const id = sql.raw('matched.ticket_id');
+  const onPage = sql`${tickets.ticketId} in (select ${id} from matched
+    order by ${sql.join(orderTerms(order, sql.raw('matched.sort_value'), id, false), sql`, `)} offset ${offset} limit ${limit})`;
+  const total = sql<number>`(select count(*)::int from matched)`.as('total');
   return selectPage(db, onPage, 0, limit, false, { total }, db.with(matched), order);
 }
 
@@ -312,37 +290,65 @@ async function firstPageOf(
   return { rows, total: counted.total, totalIsEstimate: counted.estimated };
 }
 
+/** Conditions that leave few tickets: a search among them probes each rather than reading a word's tickets. */
+const picksFewTickets = (filter: TicketFilter) =>
+  filter.issuerUserId !== undefined || filter.ticketId !== undefined || filter.numberRange !== undefined;
+
+/** The newest matches of a search among the tickets of `where` (ticket-search.ts), each word's terms given as `words`. */
+function matchesOf(text: TermsOfText, words: SQL[], others: TicketFilter, where: SQL | undefined, order: TicketOrder): SQL {
+  const sortValue = sortValueOf(order.sort);
+  if (picksFewTickets(others)) return matchesAmongTickets(text, words, where, sortValue);
+  return matchesAmongWords(text, words, where, order.sort === NEWEST_FIRST.sort ? null : sortValue);
+}
+
+const searchPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectTextPageCounted>['prepare']>>('ticket_search');
+
 /**
  * A page of a text search and its count, capped at SEARCH_COUNT_LIMIT; a page past the last match
- * counts them apart, as far as the cap. Its statement is built for each search and sent unnamed:
- * a search runs in a transaction of its own (lib/expensive-reads.ts), and PostgreSQL plans it
- * again with each search's own pattern, as the choice between the trigram indexes, the issuer's
- * tickets and the newest tickets needs.
+ * counts them apart, as far as the cap. First the terms of each word of the text (ticket_terms) and,
+ * for a text of several words read from their tickets, which word is the rarest; then one statement,
+ * prepared per shape like the list's others, with each word's terms as values. Run it in
+ * expensiveRead's transaction (lib/expensive-reads.ts).
  */
 async function textSearchPage(
   db: Db,
-  filter: TicketFilter,
+  filter: TicketFilter & { text: NonNullable<TicketFilter['text']> },
   order: TicketOrder,
   offset: number,
   limit: number,
 ): Promise<TicketPage> {
-  const shape = shapeOf(filter);
+  const found = await termsOfText(db, filter.text.words, filter.text.internal);
+  if (found === null) return { rows: [], total: 0, totalIsEstimate: false, totalIsCapped: false };
+  const others: TicketFilter = { ...filter, text: undefined };
+  const text = picksFewTickets(others) ? found : await wordsByRarity(db, found);
+  const shape = shapeOf(others);
+  const terms = termPlaceholders(text);
   const onPage = Math.max(0, Math.min(limit, SEARCH_COUNT_LIMIT - offset));
-  const rows =
-    onPage === 0
-      ? []
-      : await selectTextPageCounted(db, shape.where, sql.placeholder('offset'), sql.placeholder('limit'), order)
-          .prepare('')
-          .execute({ ...shape.values, offset, limit: onPage });
+  const key = `${picksFewTickets(others)} ${searchShapeOf(text)} ${orderKeyOf(order)} ${shape.text}`;
+  const prepared = searchPagesByShape(db, key, (name) =>
+    selectTextPageCounted(
+      db,
+      matchesOf(text, terms.words, others, shape.where, order),
+      sql.placeholder('offset'),
+      sql.placeholder('limit'),
+      order,
+    ).prepare(name),
+  );
+  const rows = onPage === 0 ? [] : await prepared.execute({ ...shape.values, ...terms.values, offset, limit: onPage });
   const counted =
-    rows[0]?.total ??
-    (offset === 0 ? 0 : ((await cappedCount(db, tickets, whereOf(filter), SEARCH_COUNT_LIMIT + 1))[0]?.total ?? 0));
+    rows[0]?.total ?? (offset === 0 ? 0 : await countOf(db, matchesOf(text, termValues(text), others, whereOf(others), order)));
   return {
     rows,
     total: Math.min(counted, SEARCH_COUNT_LIMIT),
     totalIsEstimate: false,
     totalIsCapped: counted > SEARCH_COUNT_LIMIT,
   };
+}
+
+/** How many rows a statement answers. */
+async function countOf(db: Db, statement: SQL): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(sql`(${statement}) as found`);
+  return row?.total ?? 0;
 }
 
 /** A page of a list of tickets, and how many the list has (the planner's estimate when `totalIsEstimate`). */
@@ -368,7 +374,7 @@ export async function listTicketPage(
   limit: number,
   order: TicketOrder = NEWEST_FIRST,
 ): Promise<TicketPage> {
-  if (filter.text !== undefined) return textSearchPage(db, filter, order, offset, limit);
+  if (filter.text !== undefined) return textSearchPage(db, { ...filter, text: filter.text }, order, offset, limit);
   const shape = shapeOf(filter);
   if (offset === 0) return firstPageOf(db, filter, shape, order, limit);
   const { total, estimated } = await boundedCount(db, tickets, whereOf(filter), countOfShape(db, shape));

@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { TEXT_SEARCH_MAX_LENGTH, type TicketListReply } from '@switchboard/shared';
-import { comments, tickets } from '../../db/schema.ts';
+import { comments, ticketTerms, tickets } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { signedInAs } from '../../../test/factories.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
-import { containsPattern } from './ticket-list.repository.ts';
 
 type Headers = Record<string, string>;
-
-describe('the LIKE pattern of a search text', () => {
-  it('finds the text anywhere and takes %, _ and \\ literally', () => {
-    expect(containsPattern('router')).toBe('%router%');
-    expect(containsPattern('100%_a\\b')).toBe('%100\\%\\_a\\\\b%');
-  });
-});
 
 describeWithApp('the text search of the ticket list', (ctx) => {
   const people: Record<string, { user: UserRow; headers: Headers }> = {};
@@ -151,6 +143,78 @@ describeWithApp('the text search of the ticket list', (ctx) => {
     // Past the last match no row carries the count: it is counted apart.
     const past = (await list('cc', { q: 'bulkword' }, 5)).json<TicketListReply>();
     expect(past).toMatchObject({ data: [], total_tickets: 12, total_pages: 2, previous_page: 2, next_page: null });
+  });
+
+  it('finds every word of the text in any order, each anywhere in the ticket', async () => {
+    expect(await found('cc', { q: 'dropping router' })).toEqual(['router']);
+    // "router" and "dropping" are in the title, "restart" in a comment.
+    expect(await found('cc', { q: 'RESTART, dropp…' })).toEqual(['router']);
+    expect(await found('customerA', { q: 'once morning' })).toEqual(['router']);
+    expect(await found('cc', { q: 'router modem' })).toEqual([]);
+    // A word of an internal note counts for staff, and only for them.
+    expect(await found('cc', { q: 'slow fibreteam' })).toEqual(['modem']);
+    expect(await found('customerB', { q: 'slow fibreteam' })).toEqual([]);
+  });
+
+  it('sorts the matches as asked, and combines them with a filter that reads every ticket', async () => {
+    const oldest = (await list('cc', { q: 'bulkword', sort: 'created', order: 'asc' })).json<TicketListReply>();
+    expect(oldest.data.map((row) => row.ticket_id)).toEqual(bulk.slice(0, 10));
+    expect(oldest.total_tickets).toBe(12);
+    const byPriority = (await list('cc', { q: 'bulkword', sort: 'priority' })).json<TicketListReply>();
+    expect(byPriority.data).toHaveLength(10);
+    expect(byPriority.total_tickets).toBe(12);
+    expect(await found('cc', { q: 'offer', issued_to: 'cc' })).toEqual(['lookalike', 'escaped']);
+  });
+
+  it('follows every write: a new title, an edited or moved comment, a note made internal', async () => {
+    const [words] = await ctx.db
+      .insert(comments)
+      .values({ ticketId: ids.bangla ?? 0, commenterName: 'x', commenterUserType: 'cc', message: 'Zebracrossing near the shop' })
+      .returning();
+    expect(await found('customerA', { q: 'zebracross' })).toEqual(['bangla']);
+    // An erasure rewrites a comment: its words go.
+    await ctx.db
+      .update(comments)
+      .set({ message: 'Quokka' })
+      .where(eq(comments.id, words?.id ?? ''));
+    expect(await found('cc', { q: 'zebracross' })).toEqual([]);
+    expect(await found('cc', { q: 'quokka' })).toEqual(['bangla']);
+    // Nor does the dictionary keep a word no ticket has any more.
+    expect(await ctx.db.select().from(ticketTerms).where(eq(ticketTerms.term, 'zebracrossing'))).toEqual([]);
+    // Made an internal note (a merge between two issuers does): staff still find it, the customer not.
+    await ctx.db
+      .update(comments)
+      .set({ isInternal: true })
+      .where(eq(comments.id, words?.id ?? ''));
+    expect(await found('cc', { q: 'quokka' })).toEqual(['bangla']);
+    expect(await found('customerA', { q: 'quokka' })).toEqual([]);
+    // Moved to another ticket (a merge): it is found there, no longer here.
+    await ctx.db
+      .update(comments)
+      .set({ ticketId: ids.modem ?? 0 })
+      .where(eq(comments.id, words?.id ?? ''));
+    expect(await found('cc', { q: 'quokka' })).toEqual(['modem']);
+    // A new title replaces the old one's words.
+    await ctx.db
+      .update(tickets)
+      .set({ title: 'Wombat on the line' })
+      .where(eq(tickets.ticketId, ids.bangla ?? 0));
+    expect(await found('cc', { q: 'wombat' })).toEqual(['bangla']);
+    expect(await found('cc', { q: 'সমস্যা' })).toEqual([]);
+    await ctx.db
+      .update(tickets)
+      .set({ title: 'বিল নিয়ে সমস্যা' })
+      .where(eq(tickets.ticketId, ids.bangla ?? 0));
+    expect(await found('cc', { q: 'wombat' })).toEqual([]);
+  });
+
+  it('keeps a word public while a public comment still has it', async () => {
+    await comment('agents', 'cc', 'Platypus seen at the tower', true);
+    expect(await found('agentA', { q: 'platypus' })).toEqual([]);
+    await comment('agents', 'cc', 'The platypus is gone');
+    expect(await found('agentA', { q: 'platypus' })).toEqual(['agents']);
+    expect(await found('cc', { q: 'platypus tower' })).toEqual(['agents']);
+    expect(await found('agentA', { q: 'platypus tower' })).toEqual([]);
   });
 
   it('refuses a text of one or two or of more than 100 characters, and ignores an empty one', async () => {
