@@ -55,6 +55,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** The database of expensive reads (Database.reads, lib/expensive-reads.ts). */
+  reads: Db;
   sms: SmsSender;
   /** How the issuers of tickets are told: the settings, and the bell that wakes this process's outbox worker. */
   tell: TellSettings;
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     config,
     database,
     db: database.db,
+    reads: database.reads(config.expensiveReads),
     sms: options.sms ?? createSmsSender(config),
     tell: { ...config, outbox: outboxBell },
     webhookBell,

@@ -6,11 +6,24 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyRuleFiles } from './rule-files.ts';
 import * as schema from './schema.ts';
+import type { PoolOptions } from './writable-host.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The reads that may cost seconds (lib/expensive-reads.ts): how many run at once, and each statement's time limit. */
+export interface ExpensiveReadSettings {
+  concurrent: number;
+  timeoutMs: number;
+}
+
 export interface Database {
   db: Db;
+  /**
+   * The database for expensive reads: on server PostgreSQL a pool of `concurrent` connections of its
+   * own, whose every statement PostgreSQL cancels after `timeoutMs` (made on first use, the same one
+   * after); on PGlite, which never cancels a statement, `db`.
+   */
+  reads(settings: ExpensiveReadSettings): Db;
   /** Throws when the database does not answer, or (DATABASE_URL of several hosts) none accepts writes. */
   ping(): Promise<void>;
   /**
@@ -75,12 +88,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // One host as node-postgres knows it, or several of which the writable one is used (writable-host.ts).
-  const { pool, ping } = openPool(url, { max: poolSize, connectionTimeoutMillis: 5000, onChange: (line) => console.warn(line) });
-  // A client that loses its server must not crash the process: the pool hears of idle ones, and
-  // each client of its own, also while checked out (the query that was running fails and answers 503).
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzle(pool, { schema });
+  const opened = (options: Omit<PoolOptions, 'connectionTimeoutMillis' | 'onChange'>) => {
+    const { pool, ping } = openPool(url, { ...options, connectionTimeoutMillis: 5000, onChange: (line) => console.warn(line) });
+    // A client that loses its server must not crash the process: the pool hears of idle ones, and
+    // each client of its own, also while checked out (the query that was running fails and answers 503).
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return { pool, ping, db: drizzle(pool, { schema }) };
+  };
+  const { pool, ping, db } = opened({ max: poolSize });
+  // The time limit is the connections' own, so an expensive read needs no transaction to set it.
+  let readsPool: ReturnType<typeof opened> | undefined;
+  const reads = (settings: ExpensiveReadSettings) => {
+    readsPool ??= opened({ max: settings.concurrent, statementTimeoutMs: settings.timeoutMs });
+    return readsPool.db;
+  };
   const exclusively = async <T>(work: () => Promise<T>, lock = STARTUP_LOCK): Promise<T> => {
     // A session lock on a connection of its own: the work itself may use any connection of the pool.
     const holder = await pool.connect();
@@ -101,9 +123,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const database: Database = {
     db,
+    reads,
     ping,
     exclusively,
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await readsPool?.pool.end();
+    },
   };
   poolFigures.set(database, () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return database;
@@ -123,6 +149,7 @@ async function openPglite(dataDir: string | null, image: Blob | undefined): Prom
   await applyRuleFiles(db);
   return {
     db,
+    reads: () => db,
     ping: async () => void (await db.execute(sql`select 1`)),
     // One process owns an embedded database: there is nobody to wait for.
     exclusively: (work) => work(),

@@ -1,4 +1,4 @@
-/** A time limit on the statements of one read (lib/expensive-reads.ts). */
+/** A time limit on the statements of one read (the database's own figures for /metrics). */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 

@@ -1,11 +1,9 @@
 /**
  * What the searches through a dictionary of words share (the tickets' ticket_words, the help
- * articles' article_words): the terms each word of a text is a part of, found through the terms'
- * trigram index, and the caps on what one search reads.
+ * articles' article_words): the words of a text, the terms each is a part of, found through the
+ * terms' trigram index, and the caps on what one search reads.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { preparedPerDatabase } from './prepared.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * What one search reads at most, whatever the text: ten of its words, and of each word a thousand
@@ -19,35 +17,15 @@ export const SEARCH_TERMS_PER_WORD_MAX = 1000;
 /** The dictionaries of words there are, each a table of (id, term). */
 export type TermsTable = 'article_terms' | 'ticket_terms';
 
-/**
- * For each word of the text (words_of), the ids of the terms it is a part of; `\`, `%` and `_` match
- * themselves. One statement prepared per dictionary and database.
- */
-const termsOfWordsStatements = {
-  article_terms: termsOfWordsStatement('article_terms'),
-  ticket_terms: termsOfWordsStatement('ticket_terms'),
-};
+/** The ids of the terms `word` (a column of the statement) is a part of; `\`, `%` and `_` match themselves. */
+export const termsOfWord = (table: TermsTable, word: SQL) => sql`array(
+  select t.id from ${sql.identifier(table)} t
+  where t.term like '%' || replace(replace(replace(${word}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+  limit ${SEARCH_TERMS_PER_WORD_MAX}
+)`;
 
-function termsOfWordsStatement(table: TermsTable) {
-  return preparedPerDatabase((db) =>
-    db
-      .select({
-        termIds: sql<number[]>`array(
-          select t.id from ${sql.identifier(table)} t
-          where t.term like '%' || replace(replace(replace(word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-          limit ${SEARCH_TERMS_PER_WORD_MAX}
-        )`,
-      })
-      .from(sql`(select word from words_of(${sql.placeholder('q')}) as word limit ${SEARCH_WORDS_MAX}) as words`)
-      .prepare(`${table}_of_words`),
-  );
-}
-
-/** The term ids of each word of `q` in the dictionary; a word in no term has none. */
-export async function termsOfSearchedWords(db: Db, table: TermsTable, q: string): Promise<number[][]> {
-  const rows = await termsOfWordsStatements[table](db).execute({ q });
-  return rows.map((row) => row.termIds);
-}
+/** The words of the text `q` (a placeholder), at most SEARCH_WORDS_MAX, each a row of `words` (`word`). */
+export const wordsOfText = sql`(select word from words_of(${sql.placeholder('q')}) as word limit ${SEARCH_WORDS_MAX}) as words`;
 
 /** An int[] parameter as PostgreSQL reads it (`{1,2,3}`): drizzle would send an array as a list of parameters. */
 export const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;

@@ -180,6 +180,8 @@ export function clientFor(search: HostSearch): typeof pg.Client {
 export interface PoolOptions {
   max: number;
   connectionTimeoutMillis: number;
+  /** PostgreSQL cancels any statement of the pool's connections after this long (their statement_timeout). */
+  statementTimeoutMs?: number;
   onChange?: (message: string) => void;
 }
 
@@ -224,7 +226,11 @@ export interface OpenedPool {
  */
 export function openPool(connectionString: string, options: PoolOptions): OpenedPool {
   const url = parseDatabaseUrl(connectionString);
-  const common = { max: options.max, connectionTimeoutMillis: options.connectionTimeoutMillis };
+  const common = {
+    max: options.max,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+  };
   if (!needsHostSearch(url)) {
     const pool = new pg.Pool({ connectionString, ...common });
     return { pool, ping: async () => void (await pool.query('select 1')) };

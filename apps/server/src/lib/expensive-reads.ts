@@ -9,7 +9,7 @@
 import { AppError, type ServerMessageKey } from '@switchboard/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { isStatementTimeout, withStatementTimeout } from '../db/read-timeout.ts';
+import { isStatementTimeout } from '../db/read-timeout.ts';
 
 /** A counting semaphore whose waiters give up after a while. */
 export class Turns {
@@ -74,19 +74,19 @@ export interface ReadRefusals {
 }
 
 /**
- * Runs `work` as an expensive read of `db`: with a turn, in a transaction whose statements have
- * the time limit. `work` gets the transaction; it must run its statements there.
+ * Runs `work` as an expensive read of `reads` (Database.reads: connections whose statements have
+ * the time limit), with a turn. `work` must run its statements on the database it gets.
  */
 export async function expensiveRead<T>(
-  db: Db,
+  reads: Db,
   settings: Config['expensiveReads'],
   refusals: ReadRefusals,
-  work: (tx: Db) => Promise<T>,
+  work: (db: Db) => Promise<T>,
 ): Promise<T> {
-  const turns = turnsFor(db, settings.concurrent);
+  const turns = turnsFor(reads, settings.concurrent);
   if (!(await turns.take(settings.waitMs))) throw new AppError('busy', refusals.busy);
   try {
-    return await withStatementTimeout(db, settings.timeoutMs, work);
+    return await work(reads);
   } catch (error) {
     if (isStatementTimeout(error)) throw Object.assign(new AppError('busy', refusals.tooSlow), { cause: error });
     throw error;

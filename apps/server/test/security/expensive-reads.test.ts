@@ -1,8 +1,8 @@
 /**
  * Reads that cost the database seconds (a text search of the whole desk, the dashboard of 90 days)
  * once let one staff account hold the pool: an rs account running `q=ul` on 12 connections made a
- * colleague's plain list and /readyz answer 503. Now a search needs a text the trigram indexes
- * serve, each account has a budget of such reads a minute, a process runs only a few of them at
+ * colleague's plain list and /readyz answer 503. Now a search needs a text of three characters or
+ * more, each account has a budget of such reads a minute, a process runs only a few of them at
  * once, each statement has a time limit, and a search counts at most 1,001 matches.
  */
 import { sql } from 'drizzle-orm';
@@ -114,13 +114,13 @@ describeWithApp('expensive reads: the capped count of a search', (ctx) => {
   });
 });
 
-/** Keeps the searches waiting on PostgreSQL: a lock on the comments, which a search reads and a plain list does not. */
-async function lockComments(ctx: TestContext, ms: number): Promise<{ released: Promise<void> }> {
+/** Keeps the searches waiting on PostgreSQL: a lock on the dictionary of words, which a search reads and a plain list does not. */
+async function lockTicketTerms(ctx: TestContext, ms: number): Promise<{ released: Promise<void> }> {
   const { connectionString } = (ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client.options;
   const client = new pg.Client({ connectionString });
   await client.connect();
   await client.query('begin');
-  await client.query('lock table comments in access exclusive mode');
+  await client.query('lock table ticket_terms in access exclusive mode');
   const released = new Promise<void>((resolve) => setTimeout(resolve, ms)).then(async () => {
     await client.query('rollback');
     await client.end();
@@ -135,7 +135,7 @@ describeWithApp(
       if (ctx.kind === 'pglite') return; // PGlite has no statement timeout: its one connection runs one statement at a time.
       const rs = await signedInAs(ctx.app, ctx.db, { userType: 'rs' });
       const colleague = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
-      const held = await lockComments(ctx, 3000);
+      const held = await lockTicketTerms(ctx, 3000);
       const started = Date.now();
       const search = list(ctx, rs.headers, { q: 'router' });
       // While the search waits, a colleague's plain list and the readiness check answer.
@@ -156,7 +156,7 @@ describeWithApp(
       const rs = await signedInAs(ctx.app, ctx.db, { userType: 'rs' });
       const cc = await signedInAs(ctx.app, ctx.db, { userType: 'cc' });
       // Another expensive read holds the process's one turn.
-      const turns = turnsFor(ctx.db, ctx.config.expensiveReads.concurrent);
+      const turns = turnsFor(ctx.app.deps.reads, ctx.config.expensiveReads.concurrent);
       expect(await turns.take(0)).toBe(true);
       try {
         const started = Date.now();
@@ -183,7 +183,7 @@ describeWithApp(
 
     it('gives a waiting read the turn that comes free', async () => {
       const rs = await signedInAs(ctx.app, ctx.db, { userType: 'rs' });
-      const turns = turnsFor(ctx.db, ctx.config.expensiveReads.concurrent);
+      const turns = turnsFor(ctx.app.deps.reads, ctx.config.expensiveReads.concurrent);
       expect(await turns.take(0)).toBe(true);
       setTimeout(() => turns.give(), 50);
       expect((await list(ctx, rs.headers, { q: 'modem' })).statusCode).toBe(200);

@@ -40,6 +40,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 async function endpointsOfTheApp(): Promise<Endpoint[]> {
   const inert: Database = {
     db: {} as Db,
+    reads: () => ({}) as Db,
     ping: async () => undefined,
     exclusively: (work) => work(),
     close: async () => undefined,

@@ -51,6 +51,7 @@ async function routeTable() {
   const inScope = new Set<RouteOptions>();
   const inert: Database = {
     db: {} as Db,
+    reads: () => ({}) as Db,
     ping: async () => undefined,
     exclusively: (work) => work(),
     close: async () => undefined,

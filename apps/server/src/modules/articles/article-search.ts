@@ -9,7 +9,21 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { intArray, termsOfSearchedWords } from '../../db/word-search.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { intArray, termsOfWord, wordsOfText } from '../../db/word-search.ts';
+
+/** For each word of the text, the ids of the article terms it is a part of. */
+const termsOfWordsStatement = preparedPerDatabase((db) =>
+  db
+    .select({ termIds: sql<number[]>`${termsOfWord('article_terms', sql`word`)}` })
+    .from(wordsOfText)
+    .prepare('article_terms_of_words'),
+);
+
+async function termsOfSearchedWords(db: Db, q: string): Promise<number[][]> {
+  const rows = await termsOfWordsStatement(db).execute({ q });
+  return rows.map((row) => row.termIds);
+}
 
 /** What a list reads: every article (staff), or published public ones only; a text; a subgroup. */
 export interface ArticleScope {
@@ -28,7 +42,7 @@ export async function articleSearchPage(
   offset: number,
   limit: number,
 ): Promise<SQL | null> {
-  const termsOfWords = await termsOfSearchedWords(db, 'article_terms', scope.q);
+  const termsOfWords = await termsOfSearchedWords(db, scope.q);
   if (termsOfWords.length === 0 || termsOfWords.some((terms) => terms.length === 0)) return null;
   const [onlyWord] = termsOfWords;
   if (termsOfWords.length === 1 && onlyWord) return oneWordPage(scope, onlyWord, offset, limit);

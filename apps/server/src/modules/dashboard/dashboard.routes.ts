@@ -8,7 +8,7 @@ const DASHBOARD_REFUSALS: ReadRefusals = { busy: 'dashboard.busy', tooSlow: 'das
 
 /** The dashboard under /api/v1 (DESIGN.md §17): staff only. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { reads, config } = app.deps;
 
   app.get(
     '/dashboard',
@@ -33,8 +33,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: readLimit('dashboard', 'dashboard.tooOften') },
     },
     async (request) => ({
-      data: await expensiveRead(db, config.expensiveReads, DASHBOARD_REFUSALS, (tx) =>
-        readDashboard(tx, request.query.days, config.timezone),
+      data: await expensiveRead(reads, config.expensiveReads, DASHBOARD_REFUSALS, (readsDb) =>
+        readDashboard(readsDb, request.query.days, config.timezone),
       ),
     }),
   );

@@ -18,7 +18,6 @@ import {
   termPlaceholders,
   termsOfText,
   termValues,
-  wordsByRarity,
   type TermsOfText,
 } from './ticket-search.ts';
 import { dueSoonOf, overdueOf, userNameOf } from './tickets.repository.ts';
@@ -305,10 +304,10 @@ const searchPagesByShape = preparedPerShape<ReturnType<ReturnType<typeof selectT
 
 /**
  * A page of a text search and its count, capped at SEARCH_COUNT_LIMIT; a page past the last match
- * counts them apart, as far as the cap. First the terms of each word of the text (ticket_terms) and,
- * for a text of several words read from their tickets, which word is the rarest; then one statement,
- * prepared per shape like the list's others, with each word's terms as values. Run it in
- * expensiveRead's transaction (lib/expensive-reads.ts).
+ * counts them apart, as far as the cap. First the terms of each word of the text (ticket_terms) and
+ * how many tickets each word has (the rarest is read first); then one statement, prepared per
+ * shape like the list's others, with each word's terms as values. Run it on the database of
+ * expensive reads (lib/expensive-reads.ts), whose statements have a time limit.
  */
 async function textSearchPage(
   db: Db,
@@ -317,10 +316,9 @@ async function textSearchPage(
   offset: number,
   limit: number,
 ): Promise<TicketPage> {
-  const found = await termsOfText(db, filter.text.words, filter.text.internal);
-  if (found === null) return { rows: [], total: 0, totalIsEstimate: false, totalIsCapped: false };
+  const text = await termsOfText(db, filter.text.words, filter.text.internal);
+  if (text === null) return { rows: [], total: 0, totalIsEstimate: false, totalIsCapped: false };
   const others: TicketFilter = { ...filter, text: undefined };
-  const text = picksFewTickets(others) ? found : await wordsByRarity(db, found);
   const shape = shapeOf(others);
   const terms = termPlaceholders(text);
   const onPage = Math.max(0, Math.min(limit, SEARCH_COUNT_LIMIT - offset));
@@ -364,8 +362,8 @@ export interface TicketPage {
  * One page of tickets in the order asked for (newest first by default), and the number of matching
  * tickets (estimated when large). A filter's statements are prepared per shape and order, so
  * drizzle builds nothing on a repeated request, and the first page and its count are one
- * statement. A text search is one statement on every page (run it in expensiveRead's transaction):
- * its newest SEARCH_COUNT_LIMIT + 1 matches, in the order asked for.
+ * statement. A text search (textSearchPage) reads its words' terms, then its newest
+ * SEARCH_COUNT_LIMIT + 1 matches in one statement, in the order asked for.
  */
 export async function listTicketPage(
   db: Db,

@@ -11,23 +11,50 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_LIMIT } from '@switchboard/shared';
 import type { Db } from '../../db/client.ts';
 import { tickets } from '../../db/schema.ts';
-import { intArray, termsOfSearchedWords } from '../../db/word-search.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
+import { intArray, termsOfWord, wordsOfText } from '../../db/word-search.ts';
 
-/** A search's words, each as the ids of the terms it is a part of, and whether internal notes count. */
+/** How many matches a search keeps: one more than it counts, to tell that there are more. */
+const KEPT = SEARCH_COUNT_LIMIT + 1;
+
+/**
+ * A search's words, the rarest first, each as the ids of the terms it is a part of, and whether
+ * internal notes count. Each word's tickets are counted as far as KEPT.
+ */
 export interface TermsOfText {
   termsOfWords: number[][];
   internal: boolean;
 }
 
-/** The terms of each word of `words`; null when a word is in no ticket, so nothing is found. */
-export async function termsOfText(db: Db, words: string, internal: boolean): Promise<TermsOfText | null> {
-  const termsOfWords = await termsOfSearchedWords(db, 'ticket_terms', words);
-  if (termsOfWords.length === 0 || termsOfWords.some((terms) => terms.length === 0)) return null;
-  return { termsOfWords, internal };
-}
+/**
+ * For each word of the text, its terms and how many tickets have one of them, counted as far as
+ * KEPT term by term (a lateral read of `ticket_words_search`, so that a term in most tickets is
+ * never looked for in the table): a few hundred microseconds a word. One statement per viewer kind.
+ */
+const termsOfWordsStatementFor = (internal: boolean) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        termIds: sql<number[]>`found.term_ids`,
+        tickets: sql<number>`(select count(*)::int from (
+          select 1 from unnest(found.term_ids) as m (term_id)
+          cross join lateral (
+            select 1 from ticket_words w where w.term_id = m.term_id${internal ? sql`` : sql` and w.public`} limit ${KEPT}
+          ) as firsts
+          limit ${KEPT}) as kept)`,
+      })
+      // offset 0 keeps the terms a subquery of their own, looked up once for both columns.
+      .from(sql`(select ${termsOfWord('ticket_terms', sql`word`)} as term_ids from ${wordsOfText} offset 0) as found`)
+      .prepare(`ticket_terms_of_words_${internal ? 'staff' : 'public'}`),
+  );
+const termsOfWordsStatements = { staff: termsOfWordsStatementFor(true), public: termsOfWordsStatementFor(false) };
 
-/** How many matches a search keeps: one more than it counts, to tell that there are more. */
-const KEPT = SEARCH_COUNT_LIMIT + 1;
+/** The words of `words` in a search, the rarest first; null when a word is in no ticket, so nothing is found. */
+export async function termsOfText(db: Db, words: string, internal: boolean): Promise<TermsOfText | null> {
+  const rows = await termsOfWordsStatements[internal ? 'staff' : 'public'](db).execute({ q: words });
+  if (rows.length === 0 || rows.some((row) => row.tickets === 0)) return null;
+  return { termsOfWords: rows.sort((a, b) => a.tickets - b.tickets).map((row) => row.termIds), internal };
+}
 
 /** What tells the statements of searches apart: how many words, whether the first has one term, internal notes. */
 export const searchShapeOf = (text: TermsOfText) =>
@@ -63,7 +90,7 @@ export function matchesAmongTickets(text: TermsOfText, words: SQL[], where: SQL 
 }
 
 /**
- * The newest matches read from the first word's terms (the rarest: wordsByRarity), each term's
+ * The newest matches read from the first word's terms (the rarest: termsOfText), each term's
  * tickets newest first from `ticket_words_search`, every other word probed on the key: each term
  * gives its first KEPT matches and no more, and the newest KEPT of those are the answer; a word of
  * one term is that term's first KEPT matches. The tickets are joined only when the other
@@ -88,25 +115,4 @@ export function matchesAmongWords(text: TermsOfText, words: SQL[], where: SQL | 
     group by firsts.created_at, firsts.ticket_id, firsts.sort_value
     order by firsts.created_at desc, firsts.ticket_id desc
     limit ${KEPT}`;
-}
-
-/**
- * The words with the rarest first: the one with the fewest tickets, counted as far as KEPT term by
- * term (a lateral read of `ticket_words_search`, so that a term in most tickets is never looked for
- * in the table), a few hundred microseconds a word. A one-word text is not counted.
- */
-export async function wordsByRarity(db: Db, text: TermsOfText): Promise<TermsOfText> {
-  if (text.termsOfWords.length === 1) return text;
-  const counts = text.termsOfWords.map(
-    (terms) => sql`(select count(*)::int from (
-      select 1 from unnest(${intArray(terms)}) as m (term_id)
-      cross join lateral (select 1 from ticket_words w where w.term_id = m.term_id${visibleOf(text, sql`w`)} limit ${KEPT}) as firsts
-      limit ${KEPT}) as kept)`,
-  );
-  const [row] = await db
-    .select({ counts: sql<number[]>`array[${sql.join(counts, sql`, `)}]` })
-    .from(sql`(values (1)) as one (x)`);
-  const found = row?.counts ?? [];
-  const ranked = text.termsOfWords.map((terms, word) => ({ terms, count: found[word] ?? 0 }));
-  return { ...text, termsOfWords: ranked.sort((a, b) => a.count - b.count).map((word) => word.terms) };
 }

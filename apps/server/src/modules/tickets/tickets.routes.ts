@@ -41,7 +41,7 @@ export interface TicketsRoutesOptions {
 
 /** The tickets endpoints under /api/v1. */
 const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, { alarmIncidents }) => {
-  const { config, db } = app.deps;
+  const { config, db, reads } = app.deps;
   const ctx: TicketsContext = { db, storage: storageDriverFor(config), timezone: config.timezone, log: app.log };
 
   app.post(
@@ -87,8 +87,8 @@ const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, {
       const viewer = actorOf(request);
       const { page } = request.params;
       if (!request.query.q) return listTicketsForViewer(ctx, viewer, page, request.query);
-      return expensiveRead(db, config.expensiveReads, SEARCH_REFUSALS, (tx) =>
-        listTicketsForViewer({ ...ctx, db: tx }, viewer, page, request.query),
+      return expensiveRead(reads, config.expensiveReads, SEARCH_REFUSALS, (readsDb) =>
+        listTicketsForViewer({ ...ctx, db: readsDb }, viewer, page, request.query),
       );
     },
   );
