@@ -103,6 +103,15 @@ describeWithApp('expensive reads: the capped count of a search', (ctx) => {
     const past = (await list(ctx, cc.headers, { q: 'fibrecut' }, lastPage + 1)).json<TicketListReply>();
     expect(past).toMatchObject({ data: [], total_tickets: SEARCH_COUNT_LIMIT, total_is_capped: true });
 
+    // Two words each in more tickets than are counted (their streams merged on the ticket), alone or
+    // with a condition on the tickets; a rare word with a common one reads the rare word's tickets.
+    const both = (await list(ctx, cc.headers, { q: 'down fibrecut' })).json<TicketListReply>();
+    expect(both).toMatchObject({ total_tickets: SEARCH_COUNT_LIMIT, total_is_capped: true });
+    expect(both.data.map((row) => row.title)).toEqual(first.data.map((row) => row.title));
+    const open = (await list(ctx, cc.headers, { q: 'fibrecut down', status: 'open' })).json<TicketListReply>();
+    expect(open.data.map((row) => row.title)).toEqual(first.data.map((row) => row.title));
+    expect((await list(ctx, cc.headers, { q: 'fibrecut down', status: 'closed' })).json()).toMatchObject({ total_tickets: 0 });
+    expect((await list(ctx, cc.headers, { q: 'down copperloss' })).json()).toMatchObject({ total_tickets: 30 });
     // Fewer matches are counted exactly.
     const few = (await list(ctx, cc.headers, { q: 'copperloss' })).json<TicketListReply>();
     expect(few).toMatchObject({ total_tickets: 30, total_is_capped: false });
