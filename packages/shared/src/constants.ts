@@ -170,6 +170,18 @@ export const TEXT_SEARCH_MAX_LENGTH = 100;
  * says "more than 1,000" and its pages end there (narrow the search to see older matches).
  */
 export const SEARCH_COUNT_LIMIT = 1000;
+/**
+ * Where a searched text splits into words: spaces and the punctuation that clings to words, the
+ * Bangla danda too. The database's `words_of` (modules/tickets/ticket-words.sql) splits the texts it
+ * searches here as well; `%`, `_`, `\` and `-` stay in words.
+ */
+export const SEARCH_WORD_SEPARATORS = /[\][\s.,;:!?(){}<>"'`*#~^=+|/“”‘’…।॥]+/u;
+
+/** The words of a searched text, as the search takes them: lower case, each once. */
+export function searchWordsOf(text: string): string[] {
+  const words = text.toLowerCase().split(SEARCH_WORD_SEPARATORS);
+  return [...new Set(words.filter((word) => word !== ''))];
+}
 export const DESCRIPTION_MAX_LENGTH = 20_000;
 export const COMMENT_MAX_LENGTH = 10_000;
 export const NAME_MAX_LENGTH = 200;

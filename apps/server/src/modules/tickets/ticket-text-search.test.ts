@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { TEXT_SEARCH_MAX_LENGTH, type TicketListReply } from '@switchboard/shared';
+import { searchWordsOf, TEXT_SEARCH_MAX_LENGTH, type TicketListReply } from '@switchboard/shared';
 import { comments, ticketTerms, tickets } from '../../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { describeWithApp } from '../../../test/harness.ts';
@@ -215,6 +215,12 @@ describeWithApp('the text search of the ticket list', (ctx) => {
     expect(await found('agentA', { q: 'platypus' })).toEqual(['agents']);
     expect(await found('cc', { q: 'platypus tower' })).toEqual(['agents']);
     expect(await found('agentA', { q: 'platypus tower' })).toEqual([]);
+  });
+
+  it('splits a text into words as the browser marks them (searchWordsOf)', async () => {
+    const sample = 'Router—keeps, RESTARTING! (OLT port) 100%_off a\\b "quoted" দাঁড়ি। শেষ… e-mail’s x/y [z] restarting';
+    const rows = await ctx.db.select({ word: sql<string>`word` }).from(sql`words_of(${sample}) as word`);
+    expect(rows.map((row) => row.word).sort()).toEqual(searchWordsOf(sample).sort());
   });
 
   it('refuses a text of one or two or of more than 100 characters, and ignores an empty one', async () => {
