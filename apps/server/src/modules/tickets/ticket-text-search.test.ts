@@ -129,6 +129,8 @@ describeWithApp('the text search of the ticket list', (ctx) => {
   it('combines with the other filters', async () => {
     expect(await found('cc', { q: 'offer', status: 'closed' })).toEqual(['escaped']);
     expect(await found('cc', { q: 'offer', status: 'open' })).toEqual(['lookalike']);
+    expect(await found('cc', { q: 'fails offer', status: 'open' })).toEqual(['lookalike']);
+    expect(await found('cc', { q: 'fails offer', sort: 'priority' })).toHaveLength(2);
     expect(await found('customerA', { q: 'offer', status: 'open' })).toEqual([]);
     expect(await found('cc', { q: 'router', ticket_id: String(ids.modem) })).toEqual([]);
   });
