@@ -87,8 +87,10 @@ for (const kind of databaseKinds()) {
     const deliveriesTo = (recipient: string) => gateway.current.delivered.filter((message) => message.to === recipient);
 
     it('keeps a message the gateway refuses, with its error, and sends it once the gateway recovers', async () => {
-      // A backoff longer than a busy machine's pass, so that no second lane retries it at once.
-      const worker = workerOn(handles.first, { retryMs: 500 });
+      // A backoff longer than a busy machine's pass, so that no second lane retries it at once. The
+      // gateway refuses at once: limits that a busy machine's pause (PGlite holds the event loop)
+      // never reaches, so the attempt fails by the refusal and not by a timeout.
+      const worker = workerOn(handles.first, { retryMs: 500, sendTimeoutMs: 5000 }, 5000);
       gateway.current.mode = 'fail';
       await insertOutboxMessages(handles.first.db, [smsTo('8809600000001', 'Switchboard: your ticket #1 has a new reply.')]);
       await worker.runOnce();
@@ -114,7 +116,9 @@ for (const kind of databaseKinds()) {
     });
 
     it('counts a gateway that does not answer as a failed attempt and retries it', async () => {
-      const worker = workerOn(handles.first);
+      // Long enough for the request to reach the gateway on a busy machine before it is given up, and
+      // a backoff that keeps the retry out of the first pass.
+      const worker = workerOn(handles.first, { sendTimeoutMs: 2000, retryMs: 2000 }, 500);
       gateway.current.mode = 'silent';
       await insertOutboxMessages(handles.first.db, [smsTo('8809600000002', 'timeout test')]);
       await worker.runOnce();
@@ -136,7 +140,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('gives a message up after the last attempt and keeps its last error and attempt count', async () => {
-      const worker = workerOn(handles.first, { maxAttempts: 3, retryMs: 10 });
+      const worker = workerOn(handles.first, { maxAttempts: 3, retryMs: 10, sendTimeoutMs: 5000 }, 5000);
       gateway.current.mode = 'fail';
       await insertOutboxMessages(handles.first.db, [smsTo('8809600000003', 'never arrives')]);
       await vi.waitFor(
