@@ -69,6 +69,8 @@ async function reachable(target: Locator): Promise<boolean> {
 test.describe.configure({ mode: 'serial' });
 
 test('an admin sees a failing endpoint on the Admin menu and above the ticket list, and follows it', async ({ page }) => {
+  // The header is walked at every 40 px from 320 to 1920: more than a minute on a busy machine.
+  test.setTimeout(180_000);
   const receiver = await startFailingReceiver();
   await page.setViewportSize(DESKTOP);
   await signInAs(page, DEMO.admin, '/tickets?page=1');
