@@ -103,7 +103,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: DESKS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey's whole time: the longest take about a minute on a busy day of the 2-core machine.
+  timeout: 120_000,
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
