@@ -21,6 +21,7 @@ const CLIENTS = 4;
 const LOOPS_PER_CLIENT = 2;
 const KEYS_PER_CLIENT = 2000;
 const BENCH_SOURCE = 'bench storm';
+const RULE_NAME = 'bench storm';
 
 export interface AlarmRows {
   intake: Measurement;
@@ -34,28 +35,60 @@ interface Storm {
   tokens: string[];
 }
 
-async function post(server: RunningProcess, token: string, path: string, body: unknown, method = 'POST'): Promise<Response> {
+async function post(
+  server: RunningProcess,
+  token: string,
+  path: string,
+  body: unknown,
+  method = 'POST',
+  signal?: AbortSignal,
+): Promise<Response> {
+  // No body, no content type: Fastify refuses an empty JSON body (a DELETE's).
   return fetch(`${server.url}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal ? { signal } : {}),
   });
 }
 
-async function prepareStorm(server: RunningProcess, pool: pg.Pool, admin: string): Promise<{ tokens: string[]; ruleId: string }> {
+/**
+ * Deletes the bench's routing rules through the API: this run's, and any an interrupted run left
+ * (rules route in order, the first match wins, so a leftover would take the storm's alarms).
+ */
+async function deleteBenchRules(server: RunningProcess, pool: pg.Pool, admin: string): Promise<void> {
+  const { rows } = await pool.query<{ id: string }>('select id from alarm_rules where name = $1', [RULE_NAME]);
+  for (const { id } of rows) {
+    const reply = await post(server, admin, `/alarm-rules/${id}`, undefined, 'DELETE');
+    if (reply.status !== 204) throw new Error(`deleting the bench rule answered ${reply.status}: ${await reply.text()}`);
+  }
+}
+
+/**
+ * The storm's routing rule (`site =~ bench-N` → a subgroup of the corpus, and `areaCodes`, so that
+ * its incident strikes those areas) and its monitoring clients, made by the admin; the clients' tokens.
+ */
+export async function prepareStorm(
+  server: RunningProcess,
+  pool: pg.Pool,
+  admin: string,
+  areaCodes: string[] = [],
+): Promise<string[]> {
   const { rows } = await pool.query<{ group_id: string; id: string }>(
     'select s.group_id, s.id from subgroups s join groups g on g.id = s.group_id where g.deleted_at is null limit 1',
   );
   const subgroup = rows[0];
   if (!subgroup) throw new Error('the corpus has no subgroup');
+  await deleteBenchRules(server, pool, admin);
   const rule = await post(server, admin, '/alarm-rules', {
-    name: 'bench storm',
+    name: RULE_NAME,
     matchers: [{ name: 'site', op: '=~', value: 'bench-[0-9]+' }],
     group_id: subgroup.group_id,
     sub_group_id: subgroup.id,
+    area_codes: areaCodes,
   });
   if (rule.status !== 201) throw new Error(`creating the bench rule answered ${rule.status}: ${await rule.text()}`);
-  const ruleId = ((await rule.json()) as { data: { id: string } }).data.id;
+  await rule.arrayBuffer();
   const tokens: string[] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
     const created = await post(server, admin, '/api-clients', {
@@ -67,22 +100,24 @@ async function prepareStorm(server: RunningProcess, pool: pg.Pool, admin: string
     if (created.status !== 201) throw new Error(`creating a client answered ${created.status}: ${await created.text()}`);
     tokens.push(((await created.json()) as { token: string }).token);
   }
-  return { tokens, ruleId };
+  return tokens;
 }
 
 /** Removes what the storm left: its alarms and deliveries, its incident resolved, the rule and the clients revoked. */
-async function cleanUp(server: RunningProcess, pool: pg.Pool, admin: string, ruleId: string): Promise<void> {
+export async function removeStorm(server: RunningProcess, pool: pg.Pool, admin: string): Promise<void> {
   await pool.query('delete from alarms where source = $1', [BENCH_SOURCE]);
   await pool.query('delete from alarm_deliveries where source = $1', [BENCH_SOURCE]);
   await pool.query(
-    `update incidents set status = 'resolved', resolved_at = now() where alarm_rule_id = $1 and status = 'active'`,
-    [ruleId],
+    `update incidents set status = 'resolved', resolved_at = now()
+     where alarm_rule_id in (select id from alarm_rules where name = $1) and status = 'active'`,
+    [RULE_NAME],
   );
-  await post(server, admin, `/alarm-rules/${ruleId}`, undefined, 'DELETE');
+  await deleteBenchRules(server, pool, admin);
   await pool.query(`update api_clients set revoked_at = now() where name like 'bench alarms %' and revoked_at is null`);
   await pool.query('vacuum (analyze) alarms, alarm_deliveries');
 }
 
+/** A batch of the storm's alarms from monitoring client `client` (its own pool of keys). */
 function batchOf(client: number): unknown {
   const alarms = Array.from({ length: ALARMS_PER_BATCH }, () => {
     const key = Math.floor(Math.random() * KEYS_PER_CLIENT);
@@ -98,6 +133,17 @@ function batchOf(client: number): unknown {
   return { alarms };
 }
 
+/** Posts one batch as monitoring client `client` (of `tokens`) would. */
+export function postAlarmBatch(
+  server: RunningProcess,
+  tokens: string[],
+  client: number,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const index = client % tokens.length;
+  return post(server, tokens[index] ?? '', '/alarms/generic', batchOf(index), 'POST', signal);
+}
+
 /**
  * Posts batches from every client's loops until `seconds` pass: as fast as answered, or each loop
  * paced so that all together offer `perSecond` batches. Latencies of 200 replies, others counted.
@@ -110,8 +156,6 @@ async function runStorm(storm: Storm, seconds: number, perSecond?: number): Prom
   const loops = CLIENTS * LOOPS_PER_CLIENT;
   const gapMs = perSecond === undefined ? 0 : (1000 * loops) / perSecond;
   const loop = async (index: number) => {
-    const client = index % CLIENTS;
-    const token = storm.tokens[client] ?? '';
     let next = started + (gapMs * index) / loops;
     while (performance.now() < until) {
       if (gapMs > 0) {
@@ -120,7 +164,7 @@ async function runStorm(storm: Storm, seconds: number, perSecond?: number): Prom
         next += gapMs;
       }
       const sent = performance.now();
-      const reply = await post(storm.server, token, '/alarms/generic', batchOf(client));
+      const reply = await postAlarmBatch(storm.server, storm.tokens, index);
       await reply.arrayBuffer();
       if (reply.status === 200) latencies.push(performance.now() - sent);
       else statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
@@ -153,7 +197,7 @@ export async function measureAlarms(
   load: LoadOptions,
   settle: () => Promise<void>,
 ): Promise<AlarmRows> {
-  const { tokens, ruleId } = await prepareStorm(server, pool, sample.staff.token);
+  const tokens = await prepareStorm(server, pool, sample.staff.token);
   const storm = { server, tokens };
   try {
     const intake = await runStorm(storm, load.seconds);
@@ -176,6 +220,6 @@ export async function measureAlarms(
     await settle();
     return { intake, paced, readsAlone, readsInStorm };
   } finally {
-    await cleanUp(server, pool, sample.staff.token, ruleId);
+    await removeStorm(server, pool, sample.staff.token);
   }
 }
