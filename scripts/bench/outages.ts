@@ -23,7 +23,8 @@ export const SHARE_OF_WRITES_WHILE_WAITING = 0.9;
 /** GET /status/{number}: p95 at the steady load (STEADY_RATE), ms. */
 export const STATUS_P95_MS = 20;
 
-const STRUCK_AREA = 'bench-outage';
+/** The area the bench's outage strikes. */
+export const STRUCK_AREA = 'bench-outage';
 const OTHER_AREA = 'bench-rest';
 const BENCH_AREAS = [STRUCK_AREA, OTHER_AREA];
 /** The bench's numbers: 88019 and eight digits of the subscriber's index. */
@@ -47,7 +48,10 @@ export interface OutageRows {
   status: Measurement;
 }
 
-const numberOf = (index: number) => `${NUMBER_PREFIX}${String(index).padStart(8, '0')}`;
+const benchNumberOf = (index: number) => `${NUMBER_PREFIX}${String(index).padStart(8, '0')}`;
+
+/** The number of the subscriber of an index (the import's `index`th line). */
+export type NumberOf = (index: number) => string;
 
 async function call(server: RunningProcess, token: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${server.url}/api/v1${path}`, {
@@ -64,7 +68,7 @@ async function expectStatus<T>(reply: Response, status: number, what: string): P
 }
 
 /** The bench's two areas (made once, kept between runs), without subscribers of earlier runs. */
-async function prepareAreas(server: RunningProcess, pool: pg.Pool, admin: string): Promise<void> {
+export async function prepareAreas(server: RunningProcess, pool: pg.Pool, admin: string): Promise<void> {
   const { rows } = await pool.query<{ code: string }>('select code from areas where code = any($1)', [BENCH_AREAS]);
   const known = new Set(rows.map((row) => row.code));
   for (const code of BENCH_AREAS.filter((candidate) => !known.has(candidate))) {
@@ -80,7 +84,7 @@ async function removeSubscribers(pool: pg.Pool): Promise<void> {
 }
 
 /** The import's CSV, made before the clock starts: the header, then `rows` subscribers in chunks. */
-function csvChunks(rows: number, struck: number): Buffer[] {
+function csvChunks(rows: number, struck: number, numberOf: NumberOf): Buffer[] {
   const chunks = [Buffer.from('number,name,area,plan,status,language\n')];
   for (let start = 0; start < rows; start += LINES_PER_CHUNK) {
     let text = '';
@@ -99,8 +103,18 @@ function single(name: string, seconds: number): Measurement {
   return { name, kind: 'api', requestsPerSecond: 1 / seconds, p50: ms, p95: ms, p99: ms, errors: 0, requests: 1, statuses: {} };
 }
 
-async function importAll(server: RunningProcess, admin: string, rows: number, struck: number) {
-  const chunks = csvChunks(rows, struck);
+/**
+ * Imports `rows` subscribers through POST /subscribers/import, the first `struck` of them in the
+ * struck area, numbered by `numberOf` (the bench's own numbers unless told).
+ */
+export async function importSubscribers(
+  server: RunningProcess,
+  admin: string,
+  rows: number,
+  struck: number,
+  numberOf: NumberOf = benchNumberOf,
+) {
+  const chunks = csvChunks(rows, struck, numberOf);
   const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -137,7 +151,8 @@ async function openIncident(server: RunningProcess, admin: string, sample: Corpu
   return (await expectStatus<{ data: { id: number } }>(reply, 201, 'opening the incident')).data.id;
 }
 
-async function queueBroadcast(server: RunningProcess, admin: string, incidentId: number) {
+/** Queues an outage broadcast to the incident's areas (POST /incidents/{id}/broadcasts), timed to its 201. */
+export async function queueBroadcast(server: RunningProcess, admin: string, incidentId: number) {
   const started = performance.now();
   const reply = await call(server, admin, `/incidents/${incidentId}/broadcasts`, {
     kind: 'outage',
@@ -164,15 +179,25 @@ function statusScenario(sample: CorpusSample, rows: number): HttpScenario {
     name: 'outages: status by number at 300/s',
     method: 'GET',
     headers: { authorization: `Bearer ${sample.staff.token}` },
-    next: () => ({ path: `/api/v1/status/${numberOf(Math.floor(Math.random() * rows * 1.1))}` }),
+    next: () => ({ path: `/api/v1/status/${benchNumberOf(Math.floor(Math.random() * rows * 1.1))}` }),
   };
 }
 
-/** Cancels the broadcast, resolves the incident, and removes the subscribers, their messages and the status checks. */
-async function cleanUp(server: RunningProcess, pool: pg.Pool, admin: string, incidentId?: number, broadcastId?: string) {
+/**
+ * Cancels the broadcast (unless it has finished: 409), resolves the incident, and removes the
+ * subscribers, their messages and the status checks.
+ */
+export async function removeOutage(
+  server: RunningProcess,
+  pool: pg.Pool,
+  admin: string,
+  incidentId?: number,
+  broadcastId?: string,
+) {
   if (incidentId !== undefined && broadcastId !== undefined) {
     const cancelled = await call(server, admin, `/incidents/${incidentId}/broadcasts/${broadcastId}/cancel`);
-    await expectStatus(cancelled, 200, 'cancelling the broadcast');
+    if (cancelled.status !== 409) await expectStatus(cancelled, 200, 'cancelling the broadcast');
+    else await cancelled.arrayBuffer();
     await pool.query('delete from outbox_messages where broadcast_id = $1', [broadcastId]);
   }
   if (incidentId !== undefined) {
@@ -203,7 +228,7 @@ export async function measureOutages(
   let incidentId: number | undefined;
   let broadcastId: string | undefined;
   try {
-    const imported = await importAll(server, admin, rows, struck);
+    const imported = await importSubscribers(server, admin, rows, struck);
     // What autovacuum would have done by the time an outage strikes (the bench's PostgreSQL runs without it).
     await pool.query('analyze subscribers');
     await settle();
@@ -226,6 +251,6 @@ export async function measureOutages(
     await settle();
     return { imported, queued: { api: queued.api, bulk: queued.bulk }, writesAlone, writesWhileWaiting, waiting, status };
   } finally {
-    await cleanUp(server, pool, admin, incidentId, broadcastId);
+    await removeOutage(server, pool, admin, incidentId, broadcastId);
   }
 }

@@ -16,12 +16,16 @@ export const INBOUND_SMS_PER_SECOND = 100;
 /** Callbacks under way at once: a gateway calls back from a pool of connections. */
 const LOOPS = 16;
 /** Bench numbers (88096 9…): reused by every run, so that their accounts are made once. */
-const NUMBERS = 5000;
+export const INBOUND_NUMBERS = 5000;
+/** The share of messages that are a STATUS. */
+const STATUS_SHARE = 0.1;
 const ID_PREFIX = 'bench-sms-';
 
-const numberOf = (index: number) => `880969${String(index).padStart(7, '0')}`;
+/** The bench's product numbers (88096 9 and seven digits), which the desk files inbound SMS of. */
+export const inboundNumberOf = (index: number) => `880969${String(index).padStart(7, '0')}`;
 
-async function gatewayToken(server: RunningProcess, admin: string): Promise<string> {
+/** A client with channels:inbound, as the SMS gateway calls back with; its token. */
+export async function gatewayToken(server: RunningProcess, admin: string): Promise<string> {
   const created = await fetch(`${server.url}/api/v1/api-clients`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
@@ -32,11 +36,34 @@ async function gatewayToken(server: RunningProcess, admin: string): Promise<stri
   return ((await created.json()) as { token: string }).token;
 }
 
-/** One message as the gateway posts it: mostly text, one in ten a STATUS. */
-function messageOf(): Record<string, string> {
-  const from = numberOf(Math.floor(Math.random() * NUMBERS));
-  const text = Math.random() < 0.1 ? 'STATUS' : `Bench ${Math.random().toString(36).slice(2)}: the line is down again`;
+/** One message as the gateway posts it, from one of the first `numbers` bench numbers: mostly text, `statusShare` a STATUS. */
+function messageOf(numbers: number, statusShare: number): Record<string, string> {
+  const from = inboundNumberOf(Math.floor(Math.random() * numbers));
+  const text = Math.random() < statusShare ? 'STATUS' : `Bench ${Math.random().toString(36).slice(2)}: the line is down again`;
   return { msisdn: from, text, message_id: `${ID_PREFIX}${randomUUID()}` };
+}
+
+/** Calls the inbound SMS callback once, as the gateway would, with a message of `messageOf`. */
+export function postInboundSms(
+  server: RunningProcess,
+  token: string,
+  numbers = INBOUND_NUMBERS,
+  statusShare = STATUS_SHARE,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${server.url}/api/v1/channels/sms/inbound`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(messageOf(numbers, statusShare)).toString(),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Removes the bench's inbound rows and revokes the gateway's client (the tickets and comments go with the benchmark writes). */
+export async function removeInbound(pool: pg.Pool): Promise<void> {
+  await pool.query(`delete from inbound_messages where channel = 'sms' and external_id like $1`, [`${ID_PREFIX}%`]);
+  await pool.query(`update api_clients set revoked_at = now() where name = 'bench sms gateway' and revoked_at is null`);
+  await pool.query('vacuum (analyze) inbound_messages');
 }
 
 /** Callbacks paced so that all loops together offer `perSecond` until `seconds` pass. */
@@ -53,11 +80,7 @@ async function runCallbacks(server: RunningProcess, token: string, seconds: numb
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       next += gapMs;
       const sent = performance.now();
-      const reply = await fetch(`${server.url}/api/v1/channels/sms/inbound`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(messageOf()).toString(),
-      });
+      const reply = await postInboundSms(server, token);
       await reply.arrayBuffer();
       if (reply.status === 200) latencies.push(performance.now() - sent);
       else statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
@@ -98,8 +121,6 @@ export async function measureInboundSms(
     await settle();
     return paced;
   } finally {
-    await pool.query(`delete from inbound_messages where channel = 'sms' and external_id like $1`, [`${ID_PREFIX}%`]);
-    await pool.query(`update api_clients set revoked_at = now() where name = 'bench sms gateway' and revoked_at is null`);
-    await pool.query('vacuum (analyze) inbound_messages');
+    await removeInbound(pool);
   }
 }
