@@ -40,8 +40,8 @@ const ALARM_BATCHES_PER_SECOND = 4;
 const REPLIES_PER_SECOND = 15;
 /** An outage's broadcast draws more STATUS replies than the SMS bench's one in ten. */
 const STATUS_SHARE_OF_REPLIES = 0.3;
-/** The gateway's callbacks under way at once. */
-const REPLY_LOOPS = 4;
+/** The gateway's callbacks under way at once: enough to keep the pace while the desk answers slowly. */
+const REPLY_LOOPS = 8;
 /** The server's default pace of broadcasts (the bench's server holds them at 0.1 SMS/s). */
 const SMS_PER_SECOND = 20;
 /** A request of the loop not answered by then counts as refused. */
