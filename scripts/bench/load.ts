@@ -37,7 +37,8 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
-function summarise(
+/** A measurement of latencies timed by hand (a job called in turn, a request one at a time), ms. */
+export function summarise(
   name: string,
   kind: Measurement['kind'],
   latencies: number[],

@@ -3,6 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Measurement } from './load.ts';
 import type { FanOut } from './webhooks.ts';
+import { MERGE_P95_MS } from './merge.ts';
+import { PRESENCE_CPU_SHARE, type PresenceCpu } from './presence.ts';
+import { RECOMPUTED_ROWS_PER_SECOND, SCAN_P95_MS, SHARE_OF_READS_WHILE_RECOMPUTING } from './service-levels.ts';
 import { MAILS_PER_SECOND } from './mail.ts';
 import { ALARM_BATCH_P95_MS, ALARMS_PER_BATCH, ALARMS_PER_SECOND, SHARE_OF_READS_IN_STORM } from './alarms.ts';
 import {
@@ -34,6 +37,8 @@ export interface Row {
   bulk?: Bulk;
   /** A broadcast's messages still waiting when a write row's run ended (outages.ts). */
   waiting?: number;
+  /** The machine's CPU with and without open ticket views (presence.ts). */
+  presence?: PresenceCpu;
 }
 
 /** The steady load of DESIGN.md §10: what a busy desk offers, after a warm-up. */
@@ -72,6 +77,8 @@ export interface Budget {
   rowsPerSecond?: number;
   /** The share of the write alone's throughput it must keep while a broadcast's messages wait. */
   shareWhileWaiting?: number;
+  /** The share of the machine's CPU it may add (presence at 500 views). */
+  cpuShare?: number;
 }
 
 /** The budget of a scenario by its name (DESIGN.md §10, §19); null for rows that only inform. */
@@ -89,7 +96,18 @@ export function budgetOf(name: string): Budget | null {
   if (name === 'alarms: intake, batches of 100') return { alarmsPerSecond: ALARMS_PER_SECOND };
   if (name.startsWith('alarms: intake paced')) return { p95: ALARM_BATCH_P95_MS, alarmsPerSecond: ALARMS_PER_SECOND * 0.95 };
   if (name === 'alarms: ticket by id during a storm') return { shareOfBaseline: SHARE_OF_READS_IN_STORM };
-  return outageBudgetOf(name);
+  return outageBudgetOf(name) ?? keepingBudgetOf(name);
+}
+
+/** DESIGN.md §26's and §27's budgets (service-levels.ts, merge.ts, presence.ts). */
+function keepingBudgetOf(name: string): Budget | null {
+  if (name.startsWith('service levels: warning scan')) return { p95: SCAN_P95_MS };
+  if (name.startsWith('service levels: recompute')) return { rowsPerSecond: RECOMPUTED_ROWS_PER_SECOND };
+  if (name === 'service levels: ticket by id during a recomputation')
+    return { shareOfBaseline: SHARE_OF_READS_WHILE_RECOMPUTING };
+  if (name.startsWith('merge:')) return { p95: MERGE_P95_MS };
+  if (name.startsWith('presence:')) return { cpuShare: PRESENCE_CPU_SHARE };
+  return null;
 }
 
 /** DESIGN.md §23's budgets (outages.ts). */
@@ -120,7 +138,13 @@ export function verdictOf(row: Row): string {
     const enough = database && api.requestsPerSecond >= database.requestsPerSecond * SHARE_OF_DATABASE;
     if (!enough) misses.push(`${Math.round(api.requestsPerSecond)}/s${database ? `, ${percent(api, database)} of pgbench` : ''}`);
   }
-  misses.push(...fanOutMisses(row, budget), ...cpuMisses(row, budget), ...alarmMisses(row, budget), ...outageMisses(row, budget));
+  misses.push(
+    ...fanOutMisses(row, budget),
+    ...cpuMisses(row, budget),
+    ...alarmMisses(row, budget),
+    ...outageMisses(row, budget),
+    ...presenceMisses(row, budget),
+  );
   const errors = api.errors + (steady?.errors ?? 0);
   if (errors > 0) misses.push(`${errors} errors`);
   const verdict = misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`;
@@ -152,7 +176,7 @@ function alarmMisses({ api, baseline }: Row, budget: Budget): string[] {
   if (budget.shareOfBaseline !== undefined) {
     if (!baseline) misses.push('no run without a storm');
     else if (api.requestsPerSecond < baseline.requestsPerSecond * budget.shareOfBaseline)
-      misses.push(`${percent(api, baseline)} of the reads without a storm`);
+      misses.push(`${percent(api, baseline)} of ${baseline.name}`);
   }
   return misses;
 }
@@ -174,6 +198,13 @@ function outageMisses({ api, baseline, bulk }: Row, budget: Budget): string[] {
   return misses;
 }
 
+function presenceMisses({ presence }: Row, budget: Budget): string[] {
+  if (budget.cpuShare === undefined) return [];
+  if (!presence) return ['no CPU time measured'];
+  const added = presence.viewing - presence.idle;
+  return added > budget.cpuShare ? [`${(added * 100).toFixed(1)}% of the machine's CPU added > ${budget.cpuShare * 100}%`] : [];
+}
+
 function cpuMisses({ api, baseline }: Row, budget: Budget): string[] {
   if (budget.cpuOverBaseline === undefined) return [];
   if (api.cpuPerReply === undefined || baseline?.cpuPerReply === undefined) return ['no CPU time measured'];
@@ -182,7 +213,11 @@ function cpuMisses({ api, baseline }: Row, budget: Budget): string[] {
 }
 
 /** What a fan-out, token or outage row measured beside its verdict. */
-function detailOf({ api, baseline, fanOut, bulk, waiting }: Row): string {
+function detailOf({ api, baseline, fanOut, bulk, waiting, presence }: Row): string {
+  if (presence) {
+    const share = (value: number) => `${(value * 100).toFixed(1)}%`;
+    return `server and PostgreSQL ${share(presence.idle)} of ${presence.cores} cores without views, ${share(presence.viewing)} with them`;
+  }
   if (bulk) {
     const budgetSeconds = (rate: number) => `budget ${(bulk.rows / rate).toFixed(1)} s at this size`;
     const rate = budgetOf(api.name)?.rowsPerSecond;
@@ -192,6 +227,8 @@ function detailOf({ api, baseline, fanOut, bulk, waiting }: Row): string {
       ...(rate === undefined ? [] : [budgetSeconds(rate)]),
     ].join('; ');
   }
+  if (baseline && budgetOf(api.name)?.shareOfBaseline !== undefined)
+    return `${percent(api, baseline)} of ${perSecond(baseline)}/s`;
   if (waiting !== undefined && baseline)
     return `${percent(api, baseline)} of ${perSecond(baseline)}/s; ${waiting.toLocaleString('en')} messages still waiting at the end`;
   if (fanOut && baseline) {

@@ -30,6 +30,7 @@ import {
   startTrivialServer,
   startWebhookReceiver,
   type RunningProcess,
+  type ServerSecrets,
 } from './processes.ts';
 import { printTable, STEADY_CONNECTIONS, STEADY_RATE, verdictOf, writeResults, type Row } from './report.ts';
 import {
@@ -49,6 +50,9 @@ import { measureAlarms } from './alarms.ts';
 import { measureOutages } from './outages.ts';
 import { measureMail } from './mail.ts';
 import { measureInboundSms } from './sms.ts';
+import { measureServiceLevels } from './service-levels.ts';
+import { measureMerge } from './merge.ts';
+import { measurePresence } from './presence.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -213,6 +217,35 @@ async function measureOutageRows(server: RunningProcess, sample: CorpusSample, t
   ];
 }
 
+/** DESIGN.md §26's and §27's budgets: the warnings' scan, a recomputation, a merge, presence at 500 views. */
+async function measureKeepingRows(
+  server: RunningProcess & ServerSecrets,
+  sample: CorpusSample,
+  trivial: Measurement,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  if (selected('service levels')) {
+    console.log("- service levels: the warnings' scan, then a recomputation while staff read tickets");
+    const measured = await measureServiceLevels(server, pool, sample, load, drain);
+    rows.push(
+      { api: measured.idleScan },
+      { api: measured.batchScan },
+      measured.recompute,
+      { api: measured.readsAlone, trivial },
+      { api: measured.readsWhileRecomputing, baseline: measured.readsAlone, trivial },
+    );
+  }
+  if (selected('merge')) {
+    console.log('- merge: a ticket with 200 comments into its duplicate, one at a time');
+    rows.push({ api: await measureMerge(server, sample) });
+  }
+  if (selected('presence')) {
+    console.log('- presence: the CPU of 500 open ticket views heartbeating');
+    rows.push(await measurePresence(server, pool, sample));
+  }
+  return rows;
+}
+
 /** DESIGN.md §24's budget: the SMS gateway's inbound callbacks at 100 messages a second. */
 async function measureSmsRows(server: RunningProcess, sample: CorpusSample): Promise<Row[]> {
   if (!selected('sms')) return [];
@@ -319,6 +352,7 @@ async function main(): Promise<void> {
   }
   rows.push(...(await measureIntegrations(server, sample, trivialPing)));
   rows.push(...(await measureOutageRows(server, sample, trivialPing)));
+  rows.push(...(await measureKeepingRows(server, sample, trivialPing)));
   if (selected('mail')) {
     console.log("- mail: a mailbox of customers' mails parsed and filed by a desk that reads it");
     rows.push(await measureMail(settings.databaseUrl, pool));
