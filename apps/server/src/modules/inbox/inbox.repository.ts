@@ -40,10 +40,25 @@ export async function tellInbox(tx: Db, notices: InboxNotice[]): Promise<void> {
     })),
   );
   if (rows.length === 0) return;
-  await tx.insert(inboxItems).values(rows);
+  await insertItems(tx, rows);
   const people = [...new Set(rows.map((row) => row.userId))];
   await forgetOldest(tx, people);
   await publishEvents(tx, addedEvents(await unreadCounts(tx, people)));
+}
+
+type NewItem = Pick<typeof inboxItems.$inferInsert, 'userId' | 'kind' | 'ticketId' | 'department' | 'score'>;
+
+/**
+ * One statement however many items, each column one array parameter: a breach of 200 unassigned
+ * tickets tells each of a department's hundreds of staff of each (tens of thousands of rows), more
+ * than a statement's 65,535 parameters, and more than drizzle can spread into a row-per-value insert.
+ */
+async function insertItems(tx: Db, rows: NewItem[]): Promise<void> {
+  const column = <T>(pick: (row: NewItem) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`insert into ${inboxItems} (user_id, kind, ticket_id, department, score)
+    select * from unnest(${column((row) => row.userId)}::uuid[], ${column((row) => row.kind)}::text[],
+      ${column((row) => row.ticketId)}::bigint[], ${column((row) => row.department ?? null)}::text[],
+      ${column((row) => row.score ?? null)}::smallint[])`);
 }
 
 /** One event per unread count, of at most PEOPLE_PER_EVENT people each. */

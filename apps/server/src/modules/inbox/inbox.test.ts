@@ -3,10 +3,10 @@
  * items, newest first a page at a time with the unread count; strangers get 401, agents and
  * customers 403; a low rating puts an item in the bells of the staff who act for the holder.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { INBOX_KEPT_PER_USER, INBOX_PAGE_SIZE } from '@switchboard/shared';
-import { signedInAs } from '../../../test/factories.ts';
+import { buildUser, signedInAs } from '../../../test/factories.ts';
 import { describeWithApp } from '../../../test/harness.ts';
 import { buildTicket } from '../../../test/ticket-factories.ts';
 import { inboxItems } from '../../db/schema.ts';
@@ -117,6 +117,30 @@ describeWithApp('the notification bell', (ctx) => {
     expect(kept).toHaveLength(INBOX_KEPT_PER_USER);
     expect(kept.filter((item) => item.kind === 'sla.escalated')).toHaveLength(1);
     expect((await list(viewer.headers)).json().unread).toBe(INBOX_KEPT_PER_USER);
+  });
+
+  it('tells a department of 150 of 200 tickets at once (30,000 items, as a breach of a whole batch does)', async () => {
+    const customer = await buildUser(ctx.db);
+    const staff = await Promise.all(Array.from({ length: 150 }, () => buildUser(ctx.db, { userType: 'rs' })));
+    const breached = await Promise.all(Array.from({ length: 200 }, () => buildTicket(ctx.db, customer, { issuedTo: 'rs' })));
+    const notices = breached.map((ticket) => ({
+      userIds: staff.map((member) => member.id),
+      kind: 'sla.breached' as const,
+      ticketId: ticket.ticketId,
+      department: 'rs' as const,
+    }));
+    await tellInbox(ctx.db, notices);
+    const told = await ctx.db
+      .select({ userId: inboxItems.userId })
+      .from(inboxItems)
+      .where(
+        inArray(
+          inboxItems.ticketId,
+          breached.map((ticket) => ticket.ticketId),
+        ),
+      );
+    expect(told).toHaveLength(30_000);
+    expect(new Set(told.map((item) => item.userId)).size).toBe(150);
   });
 
   it('refuses a mark-read that names nothing, too much, or both ways (400)', async () => {
