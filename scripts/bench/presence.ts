@@ -30,23 +30,28 @@ export interface PresenceCpu {
   cores: number;
 }
 
-/**
- * CPU time of PostgreSQL's processes that work for the bench database, µs: its backends and the
- * shared background processes (WAL writer, checkpointer…), not the backends of other databases.
- */
-async function postgresCpuTime(pool: pg.Pool): Promise<number> {
+/** The pids of PostgreSQL's processes that work for the bench database: its backends and the shared ones. */
+async function postgresPids(pool: pg.Pool): Promise<number[]> {
   const { rows } = await pool.query<{ pid: number }>(
     `select pid from pg_stat_activity where datname = current_database() or backend_type <> 'client backend'`,
   );
-  return rows.reduce((total, row) => total + (cpuTimeOf(row.pid) ?? 0), 0);
+  return rows.map((row) => row.pid);
 }
 
-/** The share of the machine's cores the server and PostgreSQL use over the next `seconds`. */
+/**
+ * The share of the machine's cores the server and PostgreSQL use over the next `seconds`: each
+ * process's CPU time at the end less its time at the start (from 0 for a process started meanwhile;
+ * one that ended meanwhile took its time with it, so it is left out rather than counted negative).
+ */
 async function cpuShareOver(server: RunningProcess, pool: pg.Pool, seconds: number): Promise<number> {
-  const cpu = async () => (cpuTimeOf(server.pid) ?? Number.NaN) + (await postgresCpuTime(pool));
-  const before = await cpu();
+  const timesOf = async () =>
+    new Map([server.pid ?? -1, ...(await postgresPids(pool))].map((pid) => [pid, cpuTimeOf(pid)] as const));
+  const before = await timesOf();
   await sleep(seconds * 1000);
-  return ((await cpu()) - before) / (seconds * 1e6 * cpus().length);
+  const after = await timesOf();
+  let used = 0;
+  for (const [pid, time] of after) if (time !== undefined) used += time - (before.get(pid) ?? 0);
+  return used / (seconds * 1e6 * cpus().length);
 }
 
 interface View {
