@@ -7,6 +7,7 @@ import { MERGE_P95_MS } from './merge.ts';
 import { PRESENCE_CPU_SHARE, type PresenceCpu } from './presence.ts';
 import { RECOMPUTED_ROWS_PER_SECOND, SCAN_P95_MS, SHARE_OF_READS_WHILE_RECOMPUTING } from './service-levels.ts';
 import { MAILS_PER_SECOND } from './mail.ts';
+import { INBOUND_SMS_PER_SECOND } from './sms.ts';
 import { ALARM_BATCH_P95_MS, ALARMS_PER_BATCH, ALARMS_PER_SECOND, SHARE_OF_READS_IN_STORM } from './alarms.ts';
 import {
   IMPORT_ROWS_PER_SECOND,
@@ -79,6 +80,8 @@ export interface Budget {
   shareWhileWaiting?: number;
   /** The share of the machine's CPU it may add (presence at 500 views). */
   cpuShare?: number;
+  /** Requests a second it must take at its paced load (inbound SMS). */
+  perSecond?: number;
 }
 
 /** The budget of a scenario by its name (DESIGN.md §10, §19); null for rows that only inform. */
@@ -107,6 +110,8 @@ function keepingBudgetOf(name: string): Budget | null {
     return { shareOfBaseline: SHARE_OF_READS_WHILE_RECOMPUTING };
   if (name.startsWith('merge:')) return { p95: MERGE_P95_MS };
   if (name.startsWith('presence:')) return { cpuShare: PRESENCE_CPU_SHARE };
+  // A paced row: 95% of its pace, as the paced alarm intake.
+  if (name.startsWith('sms: inbound')) return { perSecond: INBOUND_SMS_PER_SECOND * 0.95 };
   return null;
 }
 
@@ -144,6 +149,7 @@ export function verdictOf(row: Row): string {
     ...alarmMisses(row, budget),
     ...outageMisses(row, budget),
     ...presenceMisses(row, budget),
+    ...paceMisses(row, budget),
   );
   const errors = api.errors + (steady?.errors ?? 0);
   if (errors > 0) misses.push(`${errors} errors`);
@@ -196,6 +202,11 @@ function outageMisses({ api, baseline, bulk }: Row, budget: Budget): string[] {
       misses.push(`${percent(api, baseline)} of the writes with nothing waiting`);
   }
   return misses;
+}
+
+function paceMisses({ api }: Row, budget: Budget): string[] {
+  if (budget.perSecond === undefined || api.requestsPerSecond >= budget.perSecond) return [];
+  return [`${Math.round(api.requestsPerSecond)}/s < ${budget.perSecond}/s`];
 }
 
 function presenceMisses({ presence }: Row, budget: Budget): string[] {
