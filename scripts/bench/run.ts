@@ -23,15 +23,7 @@ import {
 import { dashboardAggregates, dashboardScenario } from './dashboard.ts';
 import { numberHistoryScenarios } from './number-history.ts';
 import { measureHttp, measureSql, type HttpScenario, type LoadOptions, type Measurement, type SqlStatement } from './load.ts';
-import {
-  ROOT,
-  startBareServer,
-  startServer,
-  startTrivialServer,
-  startWebhookReceiver,
-  type RunningProcess,
-  type ServerSecrets,
-} from './processes.ts';
+import { ROOT, startBareServer, startServer, startTrivialServer, type RunningProcess } from './processes.ts';
 import { printTable, STEADY_CONNECTIONS, STEADY_RATE, verdictOf, writeResults, type Row } from './report.ts';
 import {
   httpListScenario,
@@ -44,15 +36,14 @@ import {
 } from './scenarios.ts';
 import { readSettings } from './settings.ts';
 import { usersAdminScenarios } from './users-admin.ts';
-import { measureTokenCheck } from './tokens.ts';
-import { measureFanOut } from './webhooks.ts';
-import { measureAlarms } from './alarms.ts';
-import { measureOutages } from './outages.ts';
 import { measureMail } from './mail.ts';
-import { measureInboundSms } from './sms.ts';
-import { measureServiceLevels } from './service-levels.ts';
-import { measureMerge } from './merge.ts';
-import { measurePresence } from './presence.ts';
+import {
+  measureIntegrations,
+  measureKeepingRows,
+  measureOutageRows,
+  measureSmsRows,
+  type CapabilityRun,
+} from './capability-rows.ts';
 import { addCommentStatements, createTicketStatements, measurePgbench } from './writes-sql.ts';
 
 const TIMEZONE = 'Asia/Dhaka';
@@ -159,98 +150,6 @@ async function measureBare(name: string, variants: SqlStatement[][]): Promise<Me
   if (!response.ok) throw new Error(`the bare server refused the statements of ${name}: ${response.status}`);
   const scenario: HttpScenario = { name: `${name} (bare)`, method: 'GET', headers: {}, next: () => ({ path: '/replay' }) };
   return measureHttp(bareServer, scenario, 'bare', load);
-}
-
-/**
- * DESIGN.md §21's budget: each write without and with five webhook endpoints (a receiver process
- * on loopback), then a client token's CPU per reply beside a session token's; §22's alarm storm.
- */
-async function measureIntegrations(server: RunningProcess, sample: CorpusSample, trivial: Measurement): Promise<Row[]> {
-  const rows: Row[] = [];
-  if (selected('webhooks')) {
-    const receiver = await startWebhookReceiver();
-    started.push(receiver);
-    for (const scenario of otherScenarios(sample).filter((candidate) =>
-      ['create ticket', 'add comment'].includes(candidate.name),
-    )) {
-      console.log(`- webhooks: ${scenario.name}, without and with endpoints`);
-      const measured = await measureFanOut(pool, server, receiver, scenario, load, drain);
-      const { fanOut } = measured;
-      console.log(
-        `  ${Math.round(fanOut.eventsPerSecond)} events/s to ${fanOut.endpoints} endpoints, backlog ${fanOut.backlog}, load average ${fanOut.loadAverage.map((value) => value.toFixed(1)).join(' ')}`,
-      );
-      rows.push(
-        { api: measured.without, trivial },
-        { api: measured.with, baseline: measured.without, fanOut: measured.fanOut, trivial },
-      );
-    }
-  }
-  if (selected('token check')) {
-    console.log('- token check: session and client token, in turn');
-    const measured = await measureTokenCheck(server, sample, load, drain);
-    rows.push({ api: measured.session, trivial }, { api: measured.client, baseline: measured.session, trivial });
-  }
-  if (selected('alarms')) {
-    console.log('- alarms: intake as fast as answered and paced, then a read alone and during a storm');
-    const measured = await measureAlarms(server, pool, sample, load, drain);
-    rows.push(
-      { api: measured.intake },
-      { api: measured.paced },
-      { api: measured.readsAlone, trivial },
-      { api: measured.readsInStorm, baseline: measured.readsAlone, trivial },
-    );
-  }
-  return rows;
-}
-
-/** DESIGN.md §23's budgets: an import, a broadcast queued, a write while its messages wait, the status by number. */
-async function measureOutageRows(server: RunningProcess, sample: CorpusSample, trivial: Measurement): Promise<Row[]> {
-  if (!selected('outages')) return [];
-  console.log('- outages: import, a broadcast queued, a write alone and while it waits, status by number at 300/s');
-  const measured = await measureOutages(server, pool, sample, settings.scale, { load, steady: steadyLoad }, drain);
-  return [
-    measured.imported,
-    measured.queued,
-    { api: measured.writesAlone, trivial },
-    { api: measured.writesWhileWaiting, baseline: measured.writesAlone, waiting: measured.waiting, trivial },
-    { api: measured.status },
-  ];
-}
-
-/** DESIGN.md §26's and §27's budgets: the warnings' scan, a recomputation, a merge, presence at 500 views. */
-async function measureKeepingRows(
-  server: RunningProcess & ServerSecrets,
-  sample: CorpusSample,
-  trivial: Measurement,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  if (selected('service levels')) {
-    console.log("- service levels: the warnings' scan, then a recomputation while staff read tickets");
-    const measured = await measureServiceLevels(server, pool, sample, load, drain);
-    rows.push(
-      { api: measured.idleScan },
-      { api: measured.batchScan },
-      measured.recompute,
-      { api: measured.readsAlone, trivial },
-      { api: measured.readsWhileRecomputing, baseline: measured.readsAlone, trivial },
-    );
-  }
-  if (selected('merge')) {
-    console.log('- merge: a ticket with 200 comments into its duplicate, one at a time');
-    rows.push({ api: await measureMerge(server, sample) });
-  }
-  if (selected('presence')) {
-    console.log('- presence: the CPU of 500 open ticket views heartbeating');
-    rows.push(await measurePresence(server, pool, sample));
-  }
-  return rows;
-}
-
-/** DESIGN.md §24's budget: the SMS gateway's inbound callbacks at 100 messages a second. */
-async function measureSmsRows(server: RunningProcess, sample: CorpusSample): Promise<Row[]> {
-  if (!selected('sms')) return [];
-  console.log('- sms: inbound callbacks paced at 100/s, filed as tickets, comments and STATUS answers');
-  return [{ api: await measureInboundSms(server, pool, sample, load, drain) }];
 }
 
 /** Sections that threw: each is named after the table, and the run exits 1. */
@@ -369,14 +268,15 @@ async function main(): Promise<void> {
     console.log(`- ${validate.name}`);
     rows.push({ api: await measureHttp(server, validate, 'api', load), trivial: trivialPing });
   }
-  rows.push(...(await survive('integrations', () => measureIntegrations(server, sample, trivialPing))));
-  rows.push(...(await survive('outages', () => measureOutageRows(server, sample, trivialPing))));
-  rows.push(...(await survive('service levels, merge and presence', () => measureKeepingRows(server, sample, trivialPing))));
+  const run: CapabilityRun = { pool, load, steady: steadyLoad, scale: settings.scale, selected, drain, started };
+  rows.push(...(await survive('integrations', () => measureIntegrations(run, server, sample, trivialPing))));
+  rows.push(...(await survive('outages', () => measureOutageRows(run, server, sample, trivialPing))));
+  rows.push(...(await survive('service levels, merge and presence', () => measureKeepingRows(run, server, sample, trivialPing))));
   if (selected('mail')) {
     console.log("- mail: a mailbox of customers' mails parsed and filed by a desk that reads it");
     rows.push(...(await survive('mail', async () => [await measureMail(settings.databaseUrl, pool)])));
   }
-  rows.push(...(await survive('sms', () => measureSmsRows(server, sample))));
+  rows.push(...(await survive('sms', () => measureSmsRows(run, server, sample))));
 
   printTable([...rows, ...trivial.map((api) => ({ api }))]);
   for (const failure of failures) console.log(`\nFAILED: ${failure}`);
