@@ -8,11 +8,10 @@
  */
 import { cpus } from 'node:os';
 import type pg from 'pg';
-import type { Role, UserType } from '@switchboard/shared';
 import { createTokenIssuer } from '@switchboard/server/src/modules/auth/tokens.ts';
 import { cpuTimeOf, summarise, type Measurement } from './load.ts';
 import type { RunningProcess, ServerSecrets } from './processes.ts';
-import type { CorpusSample } from './scenarios.ts';
+import { tokenOf, type CorpusSample, type CorpusUser } from './scenarios.ts';
 
 /** The budget: 500 open views add at most this share of the machine's CPU. */
 export const PRESENCE_CPU_SHARE = 0.05;
@@ -62,16 +61,10 @@ interface View {
 
 async function viewsOf(pool: pg.Pool, server: RunningProcess & ServerSecrets, sample: CorpusSample): Promise<View[]> {
   const tokens = createTokenIssuer(server.jwtSecret, '1d');
-  const { rows } = await pool.query<{
-    id: string;
-    name: string;
-    product_number: string;
-    user_type: UserType;
-    role: Role;
-    token_version: number;
-  }>(
+  const { rows } = await pool.query<CorpusUser>(
     `select id, name, product_number, user_type, role, token_version from users
-     where user_type in ('cc', 'rs', 'iptsp', 'oss_bss') and deleted_at is null order by product_number limit $1`,
+     where user_type in ('cc', 'rs', 'iptsp', 'oss_bss') and kind = 'person' and deleted_at is null
+     order by product_number limit $1`,
     [VIEWS],
   );
   if (rows.length === 0) throw new Error('the corpus has no staff');
@@ -81,18 +74,7 @@ async function viewsOf(pool: pg.Pool, server: RunningProcess & ServerSecrets, sa
       if (!user) throw new Error('no staff member');
       // One person per view on the full corpus; on a small one a person has views of several tickets.
       const ticket = (index + Math.floor(index / rows.length)) % TICKETS;
-      return {
-        userId: user.id,
-        ticketId: sample.maxTicketId - ticket,
-        token: await tokens.sign({
-          sub: user.id,
-          ver: user.token_version,
-          name: user.name,
-          number: user.product_number,
-          user_type: user.user_type,
-          role: user.role,
-        }),
-      };
+      return { userId: user.id, ticketId: sample.maxTicketId - ticket, token: await tokenOf(tokens, user) };
     }),
   );
 }

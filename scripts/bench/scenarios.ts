@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import type { Role, UserType } from '@switchboard/shared';
-import { createTokenIssuer } from '@switchboard/server/src/modules/auth/tokens.ts';
+import { createTokenIssuer, type TokenIssuer } from '@switchboard/server/src/modules/auth/tokens.ts';
 import type { HttpScenario } from './load.ts';
 
 /** The list filters of spec §7 as the web client sends them. */
@@ -78,19 +78,28 @@ function daysBefore(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A corpus user's row, as a token names them. */
+export interface CorpusUser {
+  id: string;
+  name: string;
+  product_number: string;
+  // The database holds both columns to these value sets (CHECK constraints).
+  user_type: UserType;
+  role: Role;
+  token_version: number;
+}
+
+/** A session token of a corpus user, from the server's own issuer. */
+export function tokenOf(tokens: TokenIssuer, user: CorpusUser): Promise<string> {
+  const claims = { sub: user.id, ver: user.token_version, name: user.name, number: user.product_number };
+  return tokens.sign({ ...claims, user_type: user.user_type, role: user.role });
+}
+
 /** Reads sample inputs from the corpus and mints tokens for its users with the server's own issuer. */
 export async function sampleCorpus(pool: pg.Pool, jwtSecret: string, timezone = 'Asia/Dhaka'): Promise<CorpusSample> {
   const tokens = createTokenIssuer(jwtSecret, '1d');
   const viewer = async (userType: string, role?: string, skip = 0): Promise<Viewer> => {
-    const { rows } = await pool.query<{
-      id: string;
-      name: string;
-      product_number: string;
-      // The database holds both columns to these value sets (CHECK constraints).
-      user_type: UserType;
-      role: Role;
-      token_version: number;
-    }>(
+    const { rows } = await pool.query<CorpusUser>(
       `select u.id, u.name, u.product_number, u.user_type, u.role, u.token_version from users u
        where u.user_type = $1 and ($2::text is null or u.role = $2) and u.deleted_at is null
          and ($1 in ('cc', 'rs', 'iptsp', 'oss_bss') or exists (select 1 from tickets t where t.issuer_user_id = u.id))
@@ -99,9 +108,7 @@ export async function sampleCorpus(pool: pg.Pool, jwtSecret: string, timezone = 
     );
     const row = rows[0];
     if (!row) throw new Error(`the corpus has no ${userType} user`);
-    const claims = { sub: row.id, ver: row.token_version, name: row.name, number: row.product_number };
-    const token = await tokens.sign({ ...claims, user_type: row.user_type, role: row.role });
-    return { id: row.id, token, productNumber: row.product_number };
+    return { id: row.id, token: await tokenOf(tokens, row), productNumber: row.product_number };
   };
   const group = await pool.query<{ group_id: string; group_name: string; sub_group_id: string; sub_group_name: string }>(
     `select g.id as group_id, g.group_name, s.id as sub_group_id, s.sub_group_en as sub_group_name
